@@ -1,0 +1,123 @@
+import { API_PREFIX, REQUEST_TIMEOUT_MS } from '../constants.js';
+import { classifyCode } from '../codes.js';
+import { anyEnvelopeSchema, type Envelope } from '../envelope.js';
+import { ApiError, transportError } from './api-error.js';
+
+export interface SessionTokens {
+  token?: string | null;
+  refreshToken?: string | null;
+}
+
+export interface HttpClientOptions {
+  /** Origin of the API, '' for the page's own origin. */
+  baseUrl?: string;
+  /** Versioned API prefix prepended to every relative path (spec §7). */
+  prefix?: string;
+  timeoutMs?: number;
+  fetch?: typeof fetch;
+  /** Read at every request, so a sign-in or sign-out takes effect at once. */
+  getTokens: () => SessionTokens;
+  /** Extra headers per request, e.g. Accept-Language. */
+  getHeaders?: () => Record<string, string>;
+  /** Called after 20003/10027/20007: the caller clears the stored login state. */
+  onSessionInvalid?: (code: number) => void;
+  /** Called on a transport failure: the web app shows the 'Network Error' toast. */
+  onTransportFailure?: (error: ApiError) => void;
+}
+
+export interface HttpRequest {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  /** Relative to the prefix, e.g. `/user`. */
+  path: string;
+  query?: Record<string, unknown>;
+  body?: unknown;
+  /** Per-request override, e.g. an upload that needs longer. */
+  timeoutMs?: number;
+}
+
+export type HttpClient = (request: HttpRequest) => Promise<Envelope<unknown>>;
+
+/** Spec §7: the refresh token if present, else the token, else empty. */
+export function authorizationValue(tokens: SessionTokens): string {
+  return tokens.refreshToken || tokens.token || '';
+}
+
+/** Spec §7: a `sign` value in the payload travels as a header too. */
+export function signOf(payload: unknown): string | undefined {
+  if (payload && typeof payload === 'object' && 'sign' in payload) {
+    const sign = (payload as { sign: unknown }).sign;
+    if (typeof sign === 'string' && sign !== '') return sign;
+  }
+  return undefined;
+}
+
+export function toQueryString(query: Record<string, unknown> | undefined): string {
+  if (!query) return '';
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined || value === null) continue;
+    params.append(key, typeof value === 'object' ? JSON.stringify(value) : String(value as string | number | boolean));
+  }
+  const text = params.toString();
+  return text ? `?${text}` : '';
+}
+
+export function createHttpClient(options: HttpClientOptions): HttpClient {
+  const doFetch = options.fetch ?? globalThis.fetch.bind(globalThis);
+  const prefix = options.prefix ?? API_PREFIX;
+  const baseUrl = options.baseUrl ?? '';
+
+  return async function request(req: HttpRequest): Promise<Envelope<unknown>> {
+    const headers: Record<string, string> = {
+      Accept: 'application/json',
+      Authorization: authorizationValue(options.getTokens()),
+      ...options.getHeaders?.(),
+    };
+    const sign = signOf(req.body) ?? signOf(req.query);
+    if (sign) headers.sign = sign;
+    let body: BodyInit | undefined;
+    if (req.body instanceof FormData) {
+      body = req.body;
+    } else if (req.body !== undefined) {
+      headers['Content-Type'] = 'application/json';
+      body = JSON.stringify(req.body);
+    }
+
+    const controller = new AbortController();
+    const timeoutMs = req.timeoutMs ?? options.timeoutMs ?? REQUEST_TIMEOUT_MS;
+    const timer = setTimeout(() => controller.abort(), timeoutMs);
+    let envelope: Envelope<unknown>;
+    try {
+      const response = await doFetch(`${baseUrl}${prefix}${req.path}${toQueryString(req.query)}`, {
+        method: req.method,
+        headers,
+        body,
+        signal: controller.signal,
+      });
+      const parsed = anyEnvelopeSchema.safeParse(await response.json().catch(() => undefined));
+      if (!parsed.success) throw transportError('bad-response', `not an API envelope (HTTP ${response.status})`);
+      envelope = parsed.data;
+    } catch (cause) {
+      const error =
+        cause instanceof ApiError
+          ? cause
+          : controller.signal.aborted
+            ? transportError('timeout', `no answer within ${timeoutMs} ms`)
+            : transportError('network', cause instanceof Error ? cause.message : 'network failure');
+      options.onTransportFailure?.(error);
+      throw error;
+    } finally {
+      clearTimeout(timer);
+    }
+
+    switch (classifyCode(envelope.code)) {
+      case 'success':
+        return envelope;
+      case 'session-invalid':
+        options.onSessionInvalid?.(envelope.code);
+        throw new ApiError('session-invalid', envelope.code, envelope.message, envelope.data);
+      case 'rejected':
+        throw new ApiError('code', envelope.code, envelope.message, envelope.data);
+    }
+  };
+}

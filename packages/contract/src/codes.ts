@@ -1,0 +1,120 @@
+/**
+ * The response-code catalogue (DESIGN §3). This file is the only place a code is defined:
+ * the server answers with these, the web client classifies and translates them.
+ */
+export const Code = {
+  OK: 200,
+  /** Already done for this period, e.g. a repeat check-in today. Counts as success. */
+  ALREADY_DONE_TODAY: 40702,
+  /** Already owned / idempotent repeat (unlock, claim, confirm). Counts as success. */
+  ALREADY_OWNED: 10019,
+
+  SESSION_EXPIRED: 20003,
+  NOT_SIGNED_IN: 10027,
+  SESSION_REVOKED: 20007,
+
+  INTERNAL_ERROR: 10000,
+  INVALID_INPUT: 10001,
+  NOT_FOUND: 10002,
+  TOO_MANY_REQUESTS: 10003,
+  PAYLOAD_TOO_LARGE: 10004,
+  FORBIDDEN: 10005,
+  CONFLICT: 10006,
+
+  INSUFFICIENT_COINS: 30001,
+  EPISODE_LOCKED: 30002,
+
+  TASK_NOT_COMPLETED: 40701,
+
+  PAYMENT_FAILED: 50001,
+
+  INVITE_CODE_INVALID: 60001,
+  INVITE_OWN_CODE: 60002,
+  INVITE_WINDOW_PASSED: 60003,
+  INVITE_INVITER_LIMIT: 60004,
+  INVITE_NOT_NEW_USER: 60005,
+  INVITE_ALREADY_INVITED: 60006,
+
+  SIGNIN_WRONG_CODE: 70001,
+  SIGNIN_CODE_EXPIRED: 70002,
+  SIGNIN_BAD_PHONE: 70003,
+  SIGNIN_WRONG_PASSWORD: 70004,
+  SIGNIN_PROVIDER_ERROR: 70005,
+  SIGNIN_RESEND_TOO_EARLY: 70006,
+  SIGNIN_METHOD_DISABLED: 70007,
+} as const;
+
+export type CodeName = keyof typeof Code;
+export type ResponseCode = (typeof Code)[CodeName];
+
+export const ALL_CODES: readonly ResponseCode[] = Object.values(Code);
+
+/** Spec §4: these resolve to the caller. */
+export const SUCCESS_CODES: readonly number[] = [Code.OK, Code.ALREADY_DONE_TODAY, Code.ALREADY_OWNED];
+
+/** Spec §4: these clear the login state and reject. */
+export const SESSION_INVALID_CODES: readonly number[] = [
+  Code.SESSION_EXPIRED,
+  Code.NOT_SIGNED_IN,
+  Code.SESSION_REVOKED,
+];
+
+export type CodeClass = 'success' | 'session-invalid' | 'rejected';
+
+export function classifyCode(code: number): CodeClass {
+  if (SUCCESS_CODES.includes(code)) return 'success';
+  if (SESSION_INVALID_CODES.includes(code)) return 'session-invalid';
+  return 'rejected';
+}
+
+export function isKnownCode(code: number): code is ResponseCode {
+  return (ALL_CODES as readonly number[]).includes(code);
+}
+
+/**
+ * The HTTP status that travels with each code. Clients act on `code`; the status exists so
+ * proxies, logs and API users see the truth (DESIGN §3).
+ */
+export function httpStatusOf(code: ResponseCode): number {
+  switch (code) {
+    case Code.OK:
+    case Code.ALREADY_DONE_TODAY:
+    case Code.ALREADY_OWNED:
+      return 200;
+    case Code.SESSION_EXPIRED:
+    case Code.NOT_SIGNED_IN:
+    case Code.SESSION_REVOKED:
+      return 401;
+    case Code.INTERNAL_ERROR:
+      return 500;
+    case Code.INVALID_INPUT:
+    case Code.SIGNIN_BAD_PHONE:
+      return 400;
+    case Code.NOT_FOUND:
+      return 404;
+    case Code.TOO_MANY_REQUESTS:
+    case Code.SIGNIN_RESEND_TOO_EARLY:
+      return 429;
+    case Code.PAYLOAD_TOO_LARGE:
+      return 413;
+    case Code.FORBIDDEN:
+    case Code.SIGNIN_METHOD_DISABLED:
+      return 403;
+    case Code.CONFLICT:
+    case Code.INSUFFICIENT_COINS:
+    case Code.EPISODE_LOCKED:
+    case Code.TASK_NOT_COMPLETED:
+    case Code.PAYMENT_FAILED:
+    case Code.INVITE_CODE_INVALID:
+    case Code.INVITE_OWN_CODE:
+    case Code.INVITE_WINDOW_PASSED:
+    case Code.INVITE_INVITER_LIMIT:
+    case Code.INVITE_NOT_NEW_USER:
+    case Code.INVITE_ALREADY_INVITED:
+    case Code.SIGNIN_WRONG_CODE:
+    case Code.SIGNIN_CODE_EXPIRED:
+    case Code.SIGNIN_WRONG_PASSWORD:
+    case Code.SIGNIN_PROVIDER_ERROR:
+      return 409;
+  }
+}

@@ -1,0 +1,5 @@
+import { z } from 'zod';
+
+/** `/healthz` and `/readyz` live outside the API prefix; they still answer in the envelope. */
+export const healthSchema = z.object({ status: z.literal('ok'), uptime_s: z.number() });
+export const readinessSchema = z.object({ status: z.enum(['ready', 'not-ready']), database: z.boolean() });

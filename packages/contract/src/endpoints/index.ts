@@ -1,0 +1,4 @@
+export * from './app.js';
+export * from './health.js';
+export * from './task.js';
+export * from './user.js';

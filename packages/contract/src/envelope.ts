@@ -1,0 +1,23 @@
+import { z } from 'zod';
+
+/** Every API response body (DESIGN §3). */
+export interface Envelope<T = unknown> {
+  code: number;
+  message: string;
+  data: T;
+}
+
+export function envelopeSchema<T extends z.ZodType>(data: T) {
+  return z.object({ code: z.number().int(), message: z.string(), data });
+}
+
+export const anyEnvelopeSchema = envelopeSchema(z.unknown());
+
+/** `data` of a 10001 answer: each bad field and what is wrong with it. */
+export const invalidInputDataSchema = z.object({
+  fields: z.array(z.object({ field: z.string(), message: z.string() })),
+});
+export type InvalidInputData = z.infer<typeof invalidInputDataSchema>;
+
+/** `data` of a 10003 answer. */
+export const tooManyRequestsDataSchema = z.object({ retry_after_s: z.number().int().nonnegative() });
