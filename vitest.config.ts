@@ -30,7 +30,8 @@ const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
  */
 function guarded(project: TestProjectInlineConfiguration, available: boolean, reason: string) {
   if (available || inCi) return [project];
-  console.warn(`[skip] ${project.test?.name}: ${reason}`);
+  const name = typeof project.test?.name === 'string' ? project.test.name : 'suite';
+  console.warn(`[skip] ${name}: ${reason}`);
   return [];
 }
 

@@ -23,7 +23,7 @@ export function createApiClient(http: HttpClient) {
   return {
     async call<E extends Endpoint<z.ZodType, z.ZodType, z.ZodType, z.ZodType>>(
       endpoint: E,
-      ...[input]: {} extends CallInput<E> ? [CallInput<E>?] : [CallInput<E>]
+      ...[input]: Record<never, never> extends CallInput<E> ? [CallInput<E>?] : [CallInput<E>]
     ): Promise<ApiResult<DataOf<E>>> {
       const args = (input ?? {}) as { params?: Record<string, string | number>; query?: Record<string, unknown>; body?: unknown; timeoutMs?: number };
       const envelope = await http({

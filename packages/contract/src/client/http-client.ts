@@ -45,7 +45,7 @@ export function authorizationValue(tokens: SessionTokens): string {
 /** Spec §7: a `sign` value in the payload travels as a header too. */
 export function signOf(payload: unknown): string | undefined {
   if (payload && typeof payload === 'object' && 'sign' in payload) {
-    const sign = (payload as { sign: unknown }).sign;
+    const sign = payload.sign;
     if (typeof sign === 'string' && sign !== '') return sign;
   }
   return undefined;
@@ -56,7 +56,7 @@ export function toQueryString(query: Record<string, unknown> | undefined): strin
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) {
     if (value === undefined || value === null) continue;
-    params.append(key, typeof value === 'object' ? JSON.stringify(value) : String(value as string | number | boolean));
+    params.append(key, typeof value === 'string' ? value : JSON.stringify(value));
   }
   const text = params.toString();
   return text ? `?${text}` : '';

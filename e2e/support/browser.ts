@@ -1,0 +1,64 @@
+import { existsSync } from 'node:fs';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { inject } from 'vitest';
+
+const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/** Debian's Chromium, never a downloaded one; flags keep it off the (closed) network. */
+export async function launchBrowser(): Promise<Browser> {
+  if (!existsSync(executablePath)) {
+    throw new Error(`Chromium not found at ${executablePath}: apt-get install chromium (or set CHROMIUM_PATH)`);
+  }
+  return chromium.launch({
+    executablePath,
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--disable-quic',
+      '--no-first-run',
+    ],
+  });
+}
+
+export const baseUrl = (): string => inject('baseUrl');
+
+export interface ViewportSize {
+  width: number;
+  height: number;
+}
+
+export const VIEWPORTS = {
+  phone: { width: 390, height: 844 },
+  tablet: { width: 800, height: 1000 },
+  small: { width: 960, height: 800 },
+  desktop: { width: 1280, height: 800 },
+} as const satisfies Record<string, ViewportSize>;
+
+export async function newContext(
+  browser: Browser,
+  options: { viewport?: ViewportSize; locale?: string; storage?: Record<string, string> } = {},
+): Promise<BrowserContext> {
+  const context = await browser.newContext({
+    baseURL: baseUrl(),
+    viewport: options.viewport ?? VIEWPORTS.phone,
+    locale: options.locale ?? 'en-US',
+  });
+  if (options.storage) {
+    await context.addInitScript((entries: Record<string, string>) => {
+      if (sessionStorage.getItem('__e2e_seeded')) return;
+      for (const [key, value] of Object.entries(entries)) localStorage.setItem(key, value);
+      sessionStorage.setItem('__e2e_seeded', '1');
+    }, options.storage);
+  }
+  return context;
+}
+
+/** Opens a path and waits until the app has rendered its shell. */
+export async function open(page: Page, path: string): Promise<void> {
+  await page.goto(path);
+  await page.waitForSelector('[data-testid="app-shell"]');
+}

@@ -1,0 +1,60 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { createServer } from 'node:net';
+import path from 'node:path';
+
+export const repoRoot = path.resolve(import.meta.dirname, '../..');
+
+export async function freePort(): Promise<number> {
+  const probe = createServer();
+  probe.listen(0, '127.0.0.1');
+  await once(probe, 'listening');
+  const address = probe.address();
+  probe.close();
+  if (!address || typeof address === 'string') throw new Error('no free port');
+  return address.port;
+}
+
+export interface RunningServer {
+  url: string;
+  process: ChildProcess;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts the real server exactly as `npm start` does (tsx apps/server/src/main.ts), on its own
+ * port and data directory, and waits until /readyz says ready.
+ */
+export async function startServer(env: Record<string, string>): Promise<RunningServer> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: repoRoot,
+    env: { ...process.env, DATABASE_URL: '', LOG_LEVEL: 'warn', PORT: String(port), HOST: '127.0.0.1', ...env },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited with code ${child.exitCode} before it was ready`);
+    const ready = await fetch(`${url}/readyz`)
+      .then((r) => r.ok)
+      .catch(() => false);
+    if (ready) break;
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error('server did not become ready within 60 s');
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  return {
+    url,
+    process: child,
+    async stop() {
+      if (child.exitCode !== null) return;
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+      await once(child, 'exit');
+      clearTimeout(timer);
+    },
+  };
+}

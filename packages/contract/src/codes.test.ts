@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { ALL_CODES, Code, classifyCode, httpStatusOf, isKnownCode } from './codes.js';
+
+describe('response-code catalogue', () => {
+  it('classifies the codes of spec §4', () => {
+    expect([200, 40702, 10019].map(classifyCode)).toEqual(['success', 'success', 'success']);
+    expect([20003, 10027, 20007].map(classifyCode)).toEqual(['session-invalid', 'session-invalid', 'session-invalid']);
+    expect([10000, 10001, 10002, 30001, 40701, 60001, 70001, 0, 201].map(classifyCode)).toEqual(
+      Array(9).fill('rejected'),
+    );
+  });
+
+  it('has unique codes', () => {
+    expect(new Set(ALL_CODES).size).toBe(ALL_CODES.length);
+  });
+
+  it('groups codes by range as DESIGN §3 says', () => {
+    const ranges: [string, number, number][] = [
+      ['INSUFFICIENT_COINS', 30000, 39999],
+      ['TASK_NOT_COMPLETED', 40000, 49999],
+      ['PAYMENT_FAILED', 50000, 59999],
+      ['INVITE_CODE_INVALID', 60000, 69999],
+      ['SIGNIN_WRONG_CODE', 70000, 79999],
+    ];
+    for (const [name, lo, hi] of ranges) {
+      const code = Code[name as keyof typeof Code];
+      expect(code).toBeGreaterThanOrEqual(lo);
+      expect(code).toBeLessThanOrEqual(hi);
+    }
+  });
+
+  it('gives every code an HTTP status that tells the truth', () => {
+    for (const code of ALL_CODES) {
+      const status = httpStatusOf(code);
+      expect([200, 400, 401, 403, 404, 409, 413, 429, 500]).toContain(status);
+      expect(status === 200).toBe(classifyCode(code) === 'success');
+      expect(status === 401).toBe(classifyCode(code) === 'session-invalid');
+    }
+    expect(httpStatusOf(Code.INVALID_INPUT)).toBe(400);
+    expect(httpStatusOf(Code.NOT_FOUND)).toBe(404);
+    expect(httpStatusOf(Code.TOO_MANY_REQUESTS)).toBe(429);
+    expect(httpStatusOf(Code.INTERNAL_ERROR)).toBe(500);
+  });
+
+  it('knows its own codes only', () => {
+    expect(isKnownCode(30001)).toBe(true);
+    expect(isKnownCode(12345)).toBe(false);
+  });
+});
