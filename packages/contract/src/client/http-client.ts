@@ -75,7 +75,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     };
     const sign = signOf(req.body) ?? signOf(req.query);
     if (sign) headers.sign = sign;
-    let body: BodyInit | undefined;
+    let body: string | FormData | undefined;
     if (req.body instanceof FormData) {
       body = req.body;
     } else if (req.body !== undefined) {

@@ -1,0 +1,59 @@
+import Fastify from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { ServerConfig } from './config.js';
+import type { Database } from './db/database.js';
+import { REQUEST_ID_HEADER, requestIdOf } from './http/request-id.js';
+import type { AppInstance } from './http/types.js';
+import databasePlugin from './plugins/database.plugin.js';
+import errorHandlerPlugin from './plugins/error-handler.plugin.js';
+import openapiPlugin from './plugins/openapi.plugin.js';
+import webPlugin from './plugins/web.plugin.js';
+import { appConfigRoutes } from './routes/app-config.routes.js';
+import { healthRoutes } from './routes/health.routes.js';
+
+export interface BuildAppDeps {
+  /** Use this database instead of creating one from config; the caller keeps ownership and closes it. */
+  database?: Database;
+  /** Registers extra routes before the app is sealed (tests add probe routes this way). */
+  extend?: (app: AppInstance) => Promise<void> | void;
+}
+
+/**
+ * Builds the whole HTTP app and waits until it is ready (database connected and migrated,
+ * every route registered). The caller decides whether to `listen` or to `inject`.
+ */
+export async function buildApp(config: Readonly<ServerConfig>, deps: BuildAppDeps = {}): Promise<AppInstance> {
+  const app = Fastify({
+    logger: { level: config.logLevel },
+    genReqId: requestIdOf,
+    trustProxy: config.trustProxy,
+    bodyLimit: config.bodyLimitBytes,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  try {
+    app.setValidatorCompiler(validatorCompiler);
+    app.setSerializerCompiler(serializerCompiler);
+    app.decorate('config', config);
+    // Set before anything can fail, so even a rejected body carries the id to quote in a report.
+    app.addHook('onRequest', async (request, reply) => {
+      reply.header(REQUEST_ID_HEADER, request.id);
+    });
+
+    await app.register(errorHandlerPlugin);
+    await app.register(databasePlugin, deps.database ? { database: deps.database } : {});
+    await app.register(openapiPlugin);
+    await app.register(healthRoutes);
+    await app.register(appConfigRoutes);
+    if (deps.extend) {
+      const extend = deps.extend;
+      await app.register(async (scope) => extend(scope));
+    }
+    await app.register(webPlugin);
+    await app.ready();
+    return app;
+  } catch (error) {
+    // Release whatever was opened (the database) before reporting the failure.
+    await app.close().catch(() => undefined);
+    throw error;
+  }
+}

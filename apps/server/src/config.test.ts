@@ -1,0 +1,172 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, configDocs, envSchema, loadConfig, parseEnv, renderConfigTable } from './config.js';
+import { repoRoot, serverRoot } from './paths.js';
+
+/** Prettier pads Markdown tables; compare cell contents, not alignment. */
+function normaliseTable(markdown: string): string[][] {
+  return markdown
+    .trim()
+    .split('\n')
+    .map((line) =>
+      line
+        .trim()
+        .replace(/^\||\|$/g, '')
+        .split(/(?<!\\)\|/)
+        .map((cell) => cell.trim().replace(/^-+$/, '---')),
+    );
+}
+
+function configErrorOf(env: Record<string, string>): ConfigError {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) return error;
+    throw error;
+  }
+  throw new Error('loadConfig accepted an invalid environment');
+}
+
+describe('loadConfig', () => {
+  it('boots with working defaults from an empty environment', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 8080,
+      host: '0.0.0.0',
+      logLevel: 'info',
+      databaseUrl: undefined,
+      dataDir: join(repoRoot, 'data'),
+      redisUrl: undefined,
+      appName: 'Cliffhanger',
+      appId: 'com.cliffhanger.app',
+      supportEmail: 'support@cliffhanger.app',
+      iosAppUrl: 'https://apps.apple.com/app/cliffhanger/id0000000000',
+      mediaBaseUrl: '/media',
+      webDistDir: join(repoRoot, 'apps/web/dist'),
+      publicBaseUrl: 'http://localhost:8080',
+      passwordLoginEnabled: true,
+      googleClientId: undefined,
+      facebookClientId: undefined,
+      tiktokClientKey: undefined,
+      stripeSecretKey: undefined,
+      appleBundleId: undefined,
+      trustProxy: false,
+      bodyLimitBytes: 1_048_576,
+    });
+    expect(Object.isFrozen(config)).toBe(true);
+  });
+
+  it('reads every variable from the environment', () => {
+    const config = loadConfig({
+      PORT: '9000',
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'silent',
+      DATABASE_URL: 'postgres://u:p@db:5432/app',
+      DATA_DIR: '/var/lib/cliffhanger',
+      REDIS_URL: 'redis://cache:6379',
+      APP_NAME: 'Other',
+      APP_ID: 'com.example.other',
+      SUPPORT_EMAIL: 'help@example.com',
+      IOS_APP_URL: 'https://apps.apple.com/app/other/id123',
+      MEDIA_BASE_URL: 'https://cdn.example.com/media',
+      WEB_DIST_DIR: '/srv/web',
+      PUBLIC_BASE_URL: 'https://example.com',
+      PASSWORD_LOGIN_ENABLED: 'false',
+      GOOGLE_CLIENT_ID: 'g',
+      FACEBOOK_CLIENT_ID: 'f',
+      TIKTOK_CLIENT_KEY: 't',
+      STRIPE_SECRET_KEY: 'sk_test_x',
+      APPLE_BUNDLE_ID: 'com.example.other',
+      TRUST_PROXY: '1',
+      BODY_LIMIT_BYTES: '2048',
+    });
+    expect(config).toMatchObject({
+      port: 9000,
+      host: '127.0.0.1',
+      logLevel: 'silent',
+      databaseUrl: 'postgres://u:p@db:5432/app',
+      dataDir: '/var/lib/cliffhanger',
+      redisUrl: 'redis://cache:6379',
+      appName: 'Other',
+      mediaBaseUrl: 'https://cdn.example.com/media',
+      webDistDir: '/srv/web',
+      passwordLoginEnabled: false,
+      googleClientId: 'g',
+      stripeSecretKey: 'sk_test_x',
+      trustProxy: true,
+      bodyLimitBytes: 2048,
+    });
+  });
+
+  it('resolves relative paths against the repository root, not the working directory', () => {
+    const config = loadConfig({ DATA_DIR: 'var/data', WEB_DIST_DIR: './web' });
+    expect(config.dataDir).toBe(join(repoRoot, 'var/data'));
+    expect(config.webDistDir).toBe(join(repoRoot, 'web'));
+    expect(join(serverRoot, '../..')).toBe(repoRoot);
+  });
+
+  it('keeps memory:// as the in-memory database marker', () => {
+    expect(loadConfig({ DATA_DIR: 'memory://' }).dataDir).toBe('memory://');
+  });
+
+  it('treats an empty value as unset', () => {
+    const config = loadConfig({ GOOGLE_CLIENT_ID: '', PORT: ' ', DATABASE_URL: '' });
+    expect(config.googleClientId).toBeUndefined();
+    expect(config.port).toBe(8080);
+    expect(config.databaseUrl).toBeUndefined();
+  });
+
+  it.each([
+    ['PORT', 'abc'],
+    ['PORT', '70000'],
+    ['PORT', '80.5'],
+    ['LOG_LEVEL', 'loud'],
+    ['DATABASE_URL', 'mysql://localhost/db'],
+    ['REDIS_URL', 'not a url'],
+    ['APP_ID', 'cliffhanger'],
+    ['SUPPORT_EMAIL', 'nobody'],
+    ['IOS_APP_URL', 'http://apps.apple.com/app/x'],
+    ['MEDIA_BASE_URL', 'media'],
+    ['PUBLIC_BASE_URL', 'localhost:8080'],
+    ['PASSWORD_LOGIN_ENABLED', 'ture'],
+    ['TRUST_PROXY', 'yes'],
+    ['BODY_LIMIT_BYTES', '10'],
+  ])('rejects %s=%s and names the variable', (name, value) => {
+    const error = configErrorOf({ [name]: value });
+    expect(error.issues.map((issue) => issue.variable)).toEqual([name]);
+    expect(error.message).toContain(name);
+  });
+
+  it('names every bad variable at once', () => {
+    const error = configErrorOf({ PORT: '-1', LOG_LEVEL: 'loud', REDIS_URL: 'http://x', APP_NAME: 'ok' });
+    expect(error.issues.map((issue) => issue.variable).sort()).toEqual(['LOG_LEVEL', 'PORT', 'REDIS_URL']);
+    expect(error.message).toMatch(/PORT: .+\n.*LOG_LEVEL: .+\n.*REDIS_URL: /s);
+  });
+});
+
+describe('configDocs', () => {
+  it('documents every variable of the schema, and nothing else', () => {
+    expect(configDocs.map((doc) => doc.name).sort()).toEqual(Object.keys(envSchema.shape).sort());
+  });
+
+  it('states the defaults the schema really applies', () => {
+    const defaults = parseEnv({});
+    for (const doc of configDocs) {
+      const applied = (defaults as Record<string, unknown>)[doc.name];
+      if (doc.default === undefined) {
+        expect(applied, doc.name).toBeUndefined();
+      } else {
+        expect(parseEnv({ [doc.name]: doc.default }), doc.name).toEqual(defaults);
+        expect(applied, doc.name).toBeDefined();
+      }
+    }
+  });
+
+  it('matches the table in apps/server/README.md (regenerate: npm run docs:config -w apps/server)', () => {
+    const readme = readFileSync(join(serverRoot, 'README.md'), 'utf8');
+    const table = /<!-- config-table:start -->([\s\S]*?)<!-- config-table:end -->/.exec(readme)?.[1];
+    expect(table).toBeDefined();
+    expect(normaliseTable(table ?? '')).toEqual(normaliseTable(renderConfigTable()));
+  });
+});

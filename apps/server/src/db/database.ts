@@ -1,0 +1,26 @@
+import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import type * as schema from './schema.js';
+
+export type Schema = typeof schema;
+
+/**
+ * The Drizzle instance repositories work with. Both drivers (PGlite, node-postgres) extend this
+ * base type, and so does a transaction, so `repo.method(args, tx)` accepts either.
+ */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+
+export type DatabaseDriver = 'pglite' | 'pg';
+
+/** A connected database and its lifecycle. Created by `createDatabase`, owned by whoever created it. */
+export interface Database {
+  readonly db: Db;
+  readonly driver: DatabaseDriver;
+  /** Resolves when a trivial query succeeds; rejects when the database is unreachable or closed. */
+  ping(): Promise<void>;
+  /** Applies pending migrations from apps/server/drizzle. Safe to call repeatedly and concurrently. */
+  migrate(): Promise<void>;
+  /** Idempotent. */
+  close(): Promise<void>;
+}

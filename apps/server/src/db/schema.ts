@@ -1,0 +1,2 @@
+/** The Drizzle schema: every table, re-exported for the client factory and drizzle-kit. */
+export * from './users.schema.js';

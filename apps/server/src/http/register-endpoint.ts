@@ -1,0 +1,71 @@
+import { API_PREFIX, anyEnvelopeSchema, envelopeSchema, httpStatusOf, type Endpoint } from '@cliffhanger/contract';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import type { Success } from './envelope.js';
+import type { AppInstance } from './types.js';
+
+/** The request as a handler sees it: params, query and body already parsed by the endpoint's schemas. */
+export type EndpointRequest<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType> = Omit<
+  FastifyRequest,
+  'params' | 'query' | 'body'
+> & {
+  params: z.output<P>;
+  query: z.output<Q>;
+  body: z.output<B>;
+};
+
+export type EndpointHandler<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType, D extends z.ZodType> = (
+  request: EndpointRequest<P, Q, B>,
+  reply: FastifyReply,
+) => Promise<Success<z.output<D>>> | Success<z.output<D>>;
+
+/** The decorator an auth plugin provides; until one is registered, only public endpoints may exist. */
+export const AUTH_DECORATOR = 'authenticate';
+
+/** OpenAPI tag: the first path segment (`/app/config` → `app`). */
+function tagOf(path: string): string {
+  return path.split('/').find((segment) => segment !== '' && !segment.startsWith(':')) ?? 'api';
+}
+
+/**
+ * Registers one contract endpoint as a route under the API prefix. The contract's zod schemas
+ * validate params, query and body (bad input → 10001 naming each field) and serialise the
+ * answer, so a handler that breaks the contract fails loudly instead of reaching clients.
+ * The handler returns `ok(data)`; rejections are thrown as `AppError`.
+ */
+export function registerEndpoint<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType, D extends z.ZodType>(
+  app: AppInstance,
+  endpoint: Endpoint<P, Q, B, D>,
+  handler: EndpointHandler<P, Q, B, D>,
+): void {
+  const url = `${API_PREFIX}${endpoint.path}`;
+  // Registering a protected endpoint without anything enforcing protection would publish it.
+  if (endpoint.auth !== 'none' && !app.hasDecorator(AUTH_DECORATOR)) {
+    throw new Error(`${endpoint.method} ${url} needs auth '${endpoint.auth}' but no auth plugin is registered`);
+  }
+
+  // The schemas are generic here, so the type provider cannot infer anything useful; the handler
+  // is typed by EndpointHandler instead and the zod compilers still validate and serialise.
+  const router = app as unknown as FastifyInstance;
+  router.route({
+    method: endpoint.method,
+    url,
+    config: { auth: endpoint.auth },
+    schema: {
+      summary: endpoint.summary,
+      tags: [tagOf(endpoint.path)],
+      ...(endpoint.params ? { params: endpoint.params } : {}),
+      ...(endpoint.query ? { querystring: endpoint.query } : {}),
+      ...(endpoint.body ? { body: endpoint.body } : {}),
+      response: {
+        200: envelopeSchema(endpoint.data),
+        '4xx': anyEnvelopeSchema,
+        '5xx': anyEnvelopeSchema,
+      },
+    },
+    handler: async (request, reply) => {
+      const result = await handler(request as unknown as EndpointRequest<P, Q, B>, reply);
+      return reply.code(httpStatusOf(result.code)).send(result);
+    },
+  });
+}

@@ -1,0 +1,37 @@
+import fp from 'fastify-plugin';
+import { createDatabase } from '../db/create-database.js';
+import type { Database } from '../db/database.js';
+import type { AppInstance } from '../http/types.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    database: Database;
+  }
+}
+
+export interface DatabasePluginOptions {
+  /** A database the caller created and will close; otherwise one is created from config and closed with the app. */
+  database?: Database;
+}
+
+async function databasePlugin(app: AppInstance, options: DatabasePluginOptions): Promise<void> {
+  const owned = options.database === undefined;
+  const database =
+    options.database ??
+    (await createDatabase({
+      databaseUrl: app.config.databaseUrl,
+      dataDir: app.config.dataDir,
+      onIdleError: (error) => app.log.warn({ err: error }, 'idle database connection failed'),
+    }));
+  try {
+    await database.migrate();
+  } catch (error) {
+    if (owned) await database.close();
+    throw error;
+  }
+  app.log.info({ driver: database.driver }, 'database ready');
+  app.decorate('database', database);
+  if (owned) app.addHook('onClose', () => database.close());
+}
+
+export default fp(databasePlugin, { name: 'database' });

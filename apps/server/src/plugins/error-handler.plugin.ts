@@ -1,0 +1,22 @@
+import fp from 'fastify-plugin';
+import { toErrorResponse } from '../http/error-response.js';
+import type { AppInstance } from '../http/types.js';
+
+/**
+ * Every error becomes the envelope (DESIGN §3). Server-side failures are logged with the
+ * request id (pino's `reqId`) and their full detail; the client only gets code 10000.
+ */
+function errorHandlerPlugin(app: AppInstance): Promise<void> {
+  app.setErrorHandler((error, request, reply) => {
+    const response = toErrorResponse(error);
+    if (response.severity === 'server') {
+      request.log.error({ err: error }, 'request failed');
+    } else {
+      request.log.info({ code: response.body.code, err: error }, 'request rejected');
+    }
+    return reply.code(response.status).send(response.body);
+  });
+  return Promise.resolve();
+}
+
+export default fp(errorHandlerPlugin, { name: 'error-handler' });

@@ -1,0 +1,28 @@
+import { API_PREFIX, APP_VERSION } from '@cliffhanger/contract';
+import swagger from '@fastify/swagger';
+import fp from 'fastify-plugin';
+import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import type { AppInstance } from '../http/types.js';
+
+/**
+ * The OpenAPI document, built from the same zod schemas that validate requests. Registered
+ * before any route: @fastify/swagger collects routes as they are added.
+ */
+async function openapiPlugin(app: AppInstance): Promise<void> {
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: app.config.appName,
+        version: APP_VERSION,
+        description: `HTTP API of ${app.config.appName}. Every answer is the envelope {code, message, data}.`,
+      },
+      servers: [{ url: app.config.publicBaseUrl }],
+    },
+    transform: jsonSchemaTransform,
+  });
+
+  app.get(`${API_PREFIX}/openapi.json`, { schema: { hide: true } }, () => app.swagger());
+}
+
+export default fp(openapiPlugin, { name: 'openapi' });

@@ -1,0 +1,82 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { API_PREFIX, Code } from '@cliffhanger/contract';
+import fastifyStatic from '@fastify/static';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { notFoundResponse } from '../http/error-response.js';
+import type { AppInstance } from '../http/types.js';
+
+/** Paths the web app never owns: an unknown URL under them is a 404 envelope, never index.html. */
+const RESERVED_PREFIXES = ['/api', '/media', '/healthz', '/readyz', '/metrics'];
+
+export function isReservedPath(pathname: string): boolean {
+  return RESERVED_PREFIXES.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`));
+}
+
+/**
+ * A missing hashed asset or file (`/assets/x.js`, `/favicon.ico`) must stay a 404: answering
+ * HTML would be cached or executed as the wrong type. Spec routes have no extension.
+ */
+function looksLikeFile(pathname: string): boolean {
+  return pathname.startsWith('/assets/') || /\.[A-Za-z0-9]+$/.test(pathname.slice(pathname.lastIndexOf('/') + 1));
+}
+
+function acceptsHtml(request: FastifyRequest): boolean {
+  const accept = request.headers.accept;
+  return accept === undefined || accept.includes('text/html') || accept.includes('*/*');
+}
+
+/** Hashed file names change with their content, so they may be cached for good; nothing else may. */
+function cacheControlFor(filePath: string, distDir: string): string {
+  return filePath.startsWith(join(distDir, 'assets')) ? 'public, max-age=31536000, immutable' : 'no-cache';
+}
+
+/**
+ * Serves the built web app at / with a history-mode fallback (spec §2: routing is history-mode),
+ * so reloading /pages/user/wallet?x=1 gets index.html. Also owns the 404 answer for everything.
+ */
+async function webPlugin(app: AppInstance): Promise<void> {
+  const distDir = app.config.webDistDir;
+  const built = existsSync(join(distDir, 'index.html'));
+
+  if (built) {
+    await app.register(fastifyStatic, {
+      root: distDir,
+      prefix: '/',
+      wildcard: true,
+      dotfiles: 'ignore',
+      // send's own Cache-Control would overwrite the one set below.
+      cacheControl: false,
+      allowedPath: (pathname) => !isReservedPath(pathname),
+      setHeaders: (res, filePath) => {
+        res.setHeader('cache-control', cacheControlFor(filePath, distDir));
+      },
+    });
+  } else {
+    app.log.warn({ webDistDir: distDir }, 'web app is not built: non-API pages answer 503 (run `npm run build`)');
+  }
+
+  app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
+    const pathname = request.url.split('?', 1)[0] ?? '/';
+    const isPage =
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      !isReservedPath(pathname) &&
+      !looksLikeFile(pathname) &&
+      acceptsHtml(request);
+    if (!isPage) {
+      const response = notFoundResponse();
+      return reply.code(response.status).send(response.body);
+    }
+    if (!built) {
+      return reply.code(503).send({
+        code: Code.INTERNAL_ERROR,
+        message: `The web app is not built. Run \`npm run build\`; the API under ${API_PREFIX} works.`,
+        data: null,
+      });
+    }
+    return reply.code(200).sendFile('index.html');
+  });
+}
+
+export default fp(webPlugin, { name: 'web' });

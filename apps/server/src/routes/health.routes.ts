@@ -1,0 +1,28 @@
+import { envelopeSchema, healthSchema, readinessSchema } from '@cliffhanger/contract';
+import { ok } from '../http/envelope.js';
+import type { AppInstance } from '../http/types.js';
+import { HealthService } from '../services/health.service.js';
+
+/** Probes for process managers and load balancers, outside the API prefix, in the envelope like everything else. */
+export function healthRoutes(app: AppInstance): Promise<void> {
+  const service = new HealthService(app.database);
+
+  app.get(
+    '/healthz',
+    { schema: { summary: 'Liveness', tags: ['health'], response: { 200: envelopeSchema(healthSchema) } } },
+    () => ok(service.liveness()),
+  );
+
+  app.get(
+    '/readyz',
+    {
+      schema: {
+        summary: 'Readiness: the database answers',
+        tags: ['health'],
+        response: { 200: envelopeSchema(readinessSchema), 503: envelopeSchema(readinessSchema) },
+      },
+    },
+    async () => ok(await service.readiness()),
+  );
+  return Promise.resolve();
+}

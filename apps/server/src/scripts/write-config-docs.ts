@@ -1,0 +1,15 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { renderConfigTable } from '../config-docs.js';
+import { serverRoot } from '../paths.js';
+
+// Rewrites the environment table of apps/server/README.md from `configDocs`.
+const readmePath = join(serverRoot, 'README.md');
+const markers = /(<!-- config-table:start -->\n)[\s\S]*?(<!-- config-table:end -->)/;
+const readme = readFileSync(readmePath, 'utf8');
+if (!markers.test(readme)) throw new Error(`${readmePath} has no config-table markers`);
+writeFileSync(
+  readmePath,
+  readme.replace(markers, (_match, start: string, end: string) => `${start}\n${renderConfigTable()}\n\n${end}`),
+);
+process.stdout.write(`updated ${readmePath}\n`);

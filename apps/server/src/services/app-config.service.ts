@@ -1,0 +1,75 @@
+import {
+  APP_VERSION,
+  APP_VERSION_CODE,
+  CURRENCY,
+  DEFAULT_LANGUAGE,
+  LANGUAGES,
+  REWARDS,
+  type AppConfig,
+} from '@cliffhanger/contract';
+import type { ServerConfig } from '../config.js';
+
+type Settings = Pick<
+  ServerConfig,
+  | 'appId'
+  | 'appName'
+  | 'supportEmail'
+  | 'iosAppUrl'
+  | 'mediaBaseUrl'
+  | 'passwordLoginEnabled'
+  | 'googleClientId'
+  | 'facebookClientId'
+  | 'tiktokClientKey'
+  | 'stripeSecretKey'
+  | 'appleBundleId'
+>;
+
+/**
+ * What the client needs before it renders anything (`GET /app/config`). The answer depends only
+ * on configuration, so it is computed once. A sign-in method or payment channel is offered only
+ * when it is configured: the client never shows a button that cannot work.
+ */
+export class AppConfigService {
+  private readonly appConfig: AppConfig;
+
+  constructor(settings: Settings, compilerVersion: string) {
+    this.appConfig = {
+      app_id: settings.appId,
+      name: settings.appName,
+      version: APP_VERSION,
+      version_code: APP_VERSION_CODE,
+      compiler_version: compilerVersion,
+      languages: [...LANGUAGES],
+      default_language: DEFAULT_LANGUAGE,
+      sign_in_methods: {
+        sms: true,
+        password: settings.passwordLoginEnabled,
+        google: settings.googleClientId !== undefined,
+        facebook: settings.facebookClientId !== undefined,
+        tiktok: settings.tiktokClientKey !== undefined,
+      },
+      payment_channels: {
+        stripe: settings.stripeSecretKey !== undefined,
+        apple: settings.appleBundleId !== undefined,
+      },
+      currency: CURRENCY,
+      rewards: {
+        daily_checkin: REWARDS.dailyCheckin,
+        watch_video: REWARDS.watchVideo,
+        share_app: REWARDS.shareApp,
+        invite_friend: REWARDS.inviteFriend,
+        max_invites: REWARDS.maxInvites,
+        invite_window_days: REWARDS.inviteWindowDays,
+        checkin_validity_days: REWARDS.checkinValidityDays,
+        checkin_cycle_days: REWARDS.checkinCycleDays,
+      },
+      support_email: settings.supportEmail,
+      ios_app_url: settings.iosAppUrl,
+      media_base_url: settings.mediaBaseUrl,
+    };
+  }
+
+  getAppConfig(): AppConfig {
+    return this.appConfig;
+  }
+}

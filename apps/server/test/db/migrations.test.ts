@@ -1,0 +1,115 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MEMORY_DATA_DIR } from '../../src/config.js';
+import { createDatabase } from '../../src/db/create-database.js';
+import type { Database } from '../../src/db/database.js';
+import { queryRows } from '../../src/db/query-rows.js';
+import { users } from '../../src/db/schema.js';
+import { UsersRepository } from '../../src/repositories/users.repository.js';
+import { createTestDatabaseUrl, type TestDatabaseUrl } from '../helpers/test-app.js';
+
+/** The Postgres error code behind a failed statement (drizzle wraps driver errors in `cause`). */
+function pgCodeOf(error: unknown): string | undefined {
+  let current: unknown = error;
+  while (typeof current === 'object' && current !== null) {
+    if ('code' in current && typeof current.code === 'string' && /^[0-9A-Z]{5}$/.test(current.code))
+      return current.code;
+    current = 'cause' in current ? current.cause : undefined;
+  }
+  return undefined;
+}
+
+async function failureOf(promise: Promise<unknown>): Promise<unknown> {
+  try {
+    await promise;
+  } catch (error) {
+    return error;
+  }
+  throw new Error('expected the statement to fail');
+}
+
+let target: TestDatabaseUrl;
+let database: Database;
+
+beforeAll(async () => {
+  target = await createTestDatabaseUrl();
+  database = await createDatabase({ databaseUrl: target.databaseUrl, dataDir: MEMORY_DATA_DIR });
+  await database.migrate();
+});
+
+afterAll(async () => {
+  await database?.close();
+  await target?.drop();
+});
+
+describe('migrations', () => {
+  it('create the users table with its columns', async () => {
+    const rows = await queryRows<{ column_name: string; data_type: string; is_nullable: string }>(
+      database.db,
+      sql`select column_name, data_type, is_nullable from information_schema.columns where table_name = 'users' order by ordinal_position`,
+    );
+    expect(rows).toEqual([
+      { column_name: 'id', data_type: 'bigint', is_nullable: 'NO' },
+      { column_name: 'nickname', data_type: 'text', is_nullable: 'NO' },
+      { column_name: 'username', data_type: 'text', is_nullable: 'YES' },
+      { column_name: 'avatar', data_type: 'text', is_nullable: 'NO' },
+      { column_name: 'coin', data_type: 'integer', is_nullable: 'NO' },
+      { column_name: 'created_at', data_type: 'timestamp with time zone', is_nullable: 'NO' },
+      { column_name: 'deleted_at', data_type: 'timestamp with time zone', is_nullable: 'YES' },
+    ]);
+  });
+
+  it('fill defaults on insert', async () => {
+    const [row] = await database.db.insert(users).values({}).returning();
+    expect(row).toMatchObject({ nickname: '', username: null, avatar: '', coin: 0, deletedAt: null });
+    expect(row?.id).toBeGreaterThan(0);
+    expect(row?.createdAt).toBeInstanceOf(Date);
+  });
+
+  it('refuse a negative coin balance (CHECK constraint)', async () => {
+    const error = await failureOf(database.db.insert(users).values({ coin: -1 }));
+    expect(pgCodeOf(error)).toBe('23514'); // check_violation
+    const [row] = await database.db.insert(users).values({ coin: 5 }).returning();
+    const update = await failureOf(database.db.execute(sql`update users set coin = coin - 6 where id = ${row?.id}`));
+    expect(pgCodeOf(update)).toBe('23514');
+  });
+
+  it('keep usernames unique but allow many users without one', async () => {
+    await database.db.insert(users).values([{ username: null }, { username: null }]);
+    await database.db.insert(users).values({ username: 'ada' });
+    const error = await failureOf(database.db.insert(users).values({ username: 'ada' }));
+    expect(pgCodeOf(error)).toBe('23505'); // unique_violation
+  });
+
+  it('are idempotent: migrating again changes nothing', async () => {
+    await database.migrate();
+    const applied = await queryRows<{ n: number }>(
+      database.db,
+      sql`select count(*)::int as n from drizzle.__drizzle_migrations`,
+    );
+    expect(applied).toEqual([{ n: 1 }]);
+  });
+});
+
+describe('UsersRepository', () => {
+  it('works inside a transaction that rolls back', async () => {
+    const repo = new UsersRepository(database.db);
+    let insertedId = 0;
+    await failureOf(
+      database.db.transaction(async (tx) => {
+        const user = await repo.insert({ nickname: 'temp' }, tx);
+        insertedId = user.id;
+        expect(await repo.findActiveById(user.id, tx)).toMatchObject({ nickname: 'temp' });
+        throw new Error('roll back');
+      }),
+    );
+    expect(insertedId).toBeGreaterThan(0);
+    expect(await repo.findActiveById(insertedId)).toBeUndefined();
+  });
+
+  it('hides deleted users', async () => {
+    const repo = new UsersRepository(database.db);
+    const user = await repo.insert({ nickname: 'gone', deletedAt: new Date() });
+    expect(await repo.findActiveById(user.id)).toBeUndefined();
+  });
+});

@@ -1,0 +1,113 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { buildApp, type BuildAppDeps } from '../../src/app.js';
+import { loadConfig, MEMORY_DATA_DIR, type Env, type ServerConfig } from '../../src/config.js';
+import type { AppInstance } from '../../src/http/types.js';
+
+export type TestDbDriver = 'pglite' | 'pg';
+
+/** Chosen by the vitest project (server-pglite / server-pg). */
+export function testDbDriver(): TestDbDriver {
+  return process.env.TEST_DB_DRIVER === 'pg' ? 'pg' : 'pglite';
+}
+
+export interface TestDatabaseUrl {
+  /** Unset on PGlite: the app then runs on an in-memory database. */
+  databaseUrl: string | undefined;
+  /** Drops the database (no-op on PGlite). */
+  drop(): Promise<void>;
+}
+
+function adminUrl(): string {
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) {
+    throw new Error(
+      'TEST_DB_DRIVER=pg needs TEST_DATABASE_URL, e.g. TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test',
+    );
+  }
+  return url;
+}
+
+async function withAdmin<T>(run: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: adminUrl() });
+  await client.connect();
+  try {
+    return await run(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * A fresh, empty database for one test file. On PostgreSQL: `CREATE DATABASE ch_test_<random>` on
+ * the TEST_DATABASE_URL server, so test files running in parallel never see each other's rows.
+ */
+export async function createTestDatabaseUrl(): Promise<TestDatabaseUrl> {
+  if (testDbDriver() === 'pglite') return { databaseUrl: undefined, drop: () => Promise.resolve() };
+
+  const name = `ch_test_${randomBytes(6).toString('hex')}`;
+  await withAdmin((client) => client.query(`CREATE DATABASE ${name}`));
+  const url = new URL(adminUrl());
+  url.pathname = `/${name}`;
+  return {
+    databaseUrl: url.toString(),
+    drop: () =>
+      withAdmin(async (client) => {
+        // A pool that was not closed (a failed test) would otherwise block the DROP.
+        await client.query(
+          'SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()',
+          [name],
+        );
+        await client.query(`DROP DATABASE IF EXISTS ${name}`);
+      }),
+  };
+}
+
+export interface TestAppOptions {
+  /** Environment overrides on top of the test defaults (e.g. `{ GOOGLE_CLIENT_ID: 'x' }`). */
+  env?: Env;
+  /** Extra routes, e.g. test-only probes registered with `registerEndpoint`. */
+  extend?: BuildAppDeps['extend'];
+}
+
+export interface TestApp {
+  app: AppInstance;
+  config: Readonly<ServerConfig>;
+  /** Closes the app (and its database) and drops the test database. Idempotent. */
+  close(): Promise<void>;
+}
+
+/**
+ * The whole app on a fresh database: in-memory PGlite, or a new PostgreSQL database when the
+ * suite runs with TEST_DB_DRIVER=pg. Migrated and ready for `app.inject`. Call once per test file
+ * (beforeAll) and `close()` in afterAll.
+ */
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const database = await createTestDatabaseUrl();
+  let app: AppInstance;
+  let config: Readonly<ServerConfig>;
+  try {
+    config = loadConfig({
+      LOG_LEVEL: 'silent',
+      DATA_DIR: MEMORY_DATA_DIR,
+      // Never serve whatever a developer last built: web tests point this at their own dist.
+      WEB_DIST_DIR: '/nonexistent/cliffhanger-web-dist',
+      ...(database.databaseUrl ? { DATABASE_URL: database.databaseUrl } : {}),
+      ...options.env,
+    });
+    app = await buildApp(config, options.extend ? { extend: options.extend } : {});
+  } catch (error) {
+    await database.drop();
+    throw error;
+  }
+
+  let closing: Promise<void> | undefined;
+  return {
+    app,
+    config,
+    close() {
+      closing ??= app.close().finally(() => database.drop());
+      return closing;
+    },
+  };
+}

@@ -1,0 +1,81 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { serverRoot } from '../src/paths.js';
+import { createTestDatabaseUrl, type TestDatabaseUrl } from './helpers/test-app.js';
+
+interface Exit {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** `npm start` without npm: the same entry point, run by tsx from apps/server. */
+function startServer(env: Record<string, string>): {
+  child: ChildProcess;
+  exited: Promise<Exit>;
+  output: () => string;
+} {
+  const child = spawn(process.execPath, ['--import', 'tsx', join(serverRoot, 'src/main.ts')], {
+    cwd: serverRoot,
+    // Only what the test chooses: a developer's DATABASE_URL or PORT must not leak in.
+    env: { PATH: process.env.PATH ?? '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout?.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const exited = new Promise<Exit>((resolve) => child.on('close', (code) => resolve({ code, stdout, stderr })));
+  return { child, exited, output: () => stdout };
+}
+
+describe('main.ts', () => {
+  it('refuses to boot with an invalid setting and names each bad variable', async () => {
+    const { exited } = startServer({ PORT: 'eighty', LOG_LEVEL: 'loud', DATA_DIR: 'memory://' });
+    const exit = await exited;
+    expect(exit.code).toBe(1);
+    expect(exit.stderr).toContain('Invalid configuration');
+    expect(exit.stderr).toMatch(/PORT: /);
+    expect(exit.stderr).toMatch(/LOG_LEVEL: /);
+    expect(exit.stdout).not.toContain('listening');
+  });
+
+  describe('with a valid environment', () => {
+    let target: TestDatabaseUrl;
+    beforeAll(async () => {
+      target = await createTestDatabaseUrl();
+    });
+    afterAll(async () => {
+      await target?.drop();
+    });
+
+    it('prints the URL it listens on, serves, and exits 0 on SIGTERM', async () => {
+      const server = startServer({
+        PORT: '0',
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'silent',
+        DATA_DIR: 'memory://',
+        WEB_DIST_DIR: '/nonexistent/dist',
+        ...(target.databaseUrl ? { DATABASE_URL: target.databaseUrl } : {}),
+      });
+      try {
+        const url = await new Promise<string>((resolve, reject) => {
+          server.child.stdout?.on('data', () => {
+            const match = /Cliffhanger listening on (http:\/\/127\.0\.0\.1:\d+)\n/.exec(server.output());
+            if (match?.[1]) resolve(match[1]);
+          });
+          void server.exited.then((exit) => reject(new Error(`server exited early (${exit.code}): ${exit.stderr}`)));
+        });
+        const res = await fetch(`${url}/readyz`);
+        expect(res.status).toBe(200);
+        expect(await res.json()).toMatchObject({ code: 200, data: { status: 'ready', database: true } });
+        server.child.kill('SIGTERM');
+        const exit = await server.exited;
+        expect(exit.code).toBe(0);
+      } finally {
+        if (server.child.exitCode === null) server.child.kill('SIGKILL');
+      }
+    });
+  });
+});

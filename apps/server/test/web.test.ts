@@ -1,0 +1,144 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Code } from '@cliffhanger/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from './helpers/test-app.js';
+
+const INDEX_HTML =
+  '<!doctype html><html><head><title>Cliffhanger</title></head><body><div id="root"></div></body></html>';
+const ASSET_JS = 'console.log("app");';
+
+describe('web app serving (dist built)', () => {
+  let t: TestApp;
+  let dist: string;
+
+  beforeAll(async () => {
+    dist = mkdtempSync(join(tmpdir(), 'cliffhanger-dist-'));
+    mkdirSync(join(dist, 'assets'));
+    writeFileSync(join(dist, 'index.html'), INDEX_HTML);
+    writeFileSync(join(dist, 'assets', 'index-3f9a2c.js'), ASSET_JS);
+    writeFileSync(join(dist, 'manifest.webmanifest'), '{"name":"Cliffhanger"}');
+    writeFileSync(join(dist, '.env'), 'SECRET=1');
+    t = await createTestApp({ env: { WEB_DIST_DIR: dist } });
+  });
+
+  afterAll(async () => {
+    await t?.close();
+    rmSync(dist, { recursive: true, force: true });
+  });
+
+  it('serves index.html at / without long caching', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.body).toBe(INDEX_HTML);
+  });
+
+  it.each([
+    '/pages/user/wallet?x=1',
+    '/pages/user/Language',
+    '/pages/index/index',
+    '/pages/payment/stripePaymentSuccess?session_id=cs_1',
+  ])('answers the history-mode route %s with index.html', async (url) => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url,
+      headers: { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.body).toBe(INDEX_HTML);
+  });
+
+  it('serves hashed assets with a long, immutable cache', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/assets/index-3f9a2c.js' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/javascript/);
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(res.body).toBe(ASSET_JS);
+  });
+
+  it('serves other files without long caching', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/manifest.webmanifest' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('answers a missing asset with 404, never index.html', async () => {
+    for (const url of ['/assets/missing-123.js', '/favicon.ico']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.json(), url).toEqual({ code: Code.NOT_FOUND, message: 'Not found', data: null });
+    }
+  });
+
+  it('never serves dotfiles', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/.env' });
+    expect(res.body).not.toContain('SECRET');
+  });
+
+  it('never answers unknown API, media or probe paths with index.html', async () => {
+    for (const url of ['/api/v1/nope', '/api', '/api/v2/x', '/media/x/y', '/healthz/deep', '/readyz/x']) {
+      const res = await t.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.headers['content-type'], url).toMatch(/^application\/json/);
+      expect(res.json(), url).toEqual({ code: Code.NOT_FOUND, message: 'Not found', data: null });
+    }
+  });
+
+  it('answers non-GET requests to unknown pages with a 404 envelope', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/pages/user/wallet' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().code).toBe(Code.NOT_FOUND);
+  });
+
+  it('answers a client that does not accept HTML with a 404 envelope', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/pages/user/wallet',
+      headers: { accept: 'application/json' },
+    });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().code).toBe(Code.NOT_FOUND);
+  });
+
+  it('still routes the API', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/v1/app/config' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.version).toBe('1.2.11');
+  });
+});
+
+describe('web app serving (dist not built)', () => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await createTestApp({ env: { WEB_DIST_DIR: join(tmpdir(), 'cliffhanger-no-such-dist') } });
+  });
+
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('boots and answers pages with a 503 envelope saying the web app is not built', async () => {
+    for (const url of ['/', '/pages/user/wallet']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(503);
+      expect(res.json(), url).toEqual({
+        code: Code.INTERNAL_ERROR,
+        message: expect.stringMatching(/not built/),
+        data: null,
+      });
+    }
+  });
+
+  it('keeps the API and its 404s working', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/api/v1/app/config' })).statusCode).toBe(200);
+    const res = await t.app.inject({ method: 'GET', url: '/api/v1/nope' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().code).toBe(Code.NOT_FOUND);
+  });
+});
