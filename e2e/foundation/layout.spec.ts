@@ -71,10 +71,10 @@ describe('bottom tab bar below 768px (390×844)', () => {
 
 describe('sidebar from 768px', () => {
   it.each([
-    ['800×1000', VIEWPORTS.tablet, 120, false],
-    ['960×800', VIEWPORTS.small, 120, false],
-    ['1280×800', VIEWPORTS.desktop, 240, true],
-  ] as const)('at %s: sidebar %ipx wide, download shown: %s, no bottom tab bar', async (_, viewport, width, download) => {
+    { label: '800×1000', viewport: VIEWPORTS.tablet, width: 120, download: false },
+    { label: '960×800', viewport: VIEWPORTS.small, width: 120, download: false },
+    { label: '1280×800', viewport: VIEWPORTS.desktop, width: 240, download: true },
+  ])('at $label: sidebar $width px wide, download item shown: $download, no bottom tab bar', async ({ viewport, width, download }) => {
     const page = await pageAt(viewport);
     const sidebar = page.locator('[data-testid="sidebar"]');
     expect((await sidebar.boundingBox())?.width).toBe(width);

@@ -17,7 +17,12 @@ let dataDir: string | undefined;
 /** Builds the web app as `npm start` does, then runs one real server for the whole e2e suite. */
 export async function setup(project: TestProject) {
   if (process.env.E2E_SKIP_BUILD !== '1') {
-    execFileSync('npm', ['run', 'build', '-w', 'apps/web'], { cwd: repoRoot, stdio: 'inherit' });
+    // Vitest sets NODE_ENV=test; the build under test must be the production build `npm start` serves.
+    execFileSync('npm', ['run', 'build', '-w', 'apps/web'], {
+      cwd: repoRoot,
+      stdio: 'inherit',
+      env: { ...process.env, NODE_ENV: 'production' },
+    });
   }
   dataDir = mkdtempSync(path.join(tmpdir(), 'cliffhanger-e2e-'));
   server = await startServer({ DATA_DIR: dataDir });

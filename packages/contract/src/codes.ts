@@ -20,6 +20,9 @@ export const Code = {
   PAYLOAD_TOO_LARGE: 10004,
   FORBIDDEN: 10005,
   CONFLICT: 10006,
+  /** An upload that is not a decodable image, whatever its name says. */
+  IMAGE_INVALID: 10007,
+  USERNAME_TAKEN: 10008,
 
   INSUFFICIENT_COINS: 30001,
   EPISODE_LOCKED: 30002,
@@ -42,6 +45,8 @@ export const Code = {
   SIGNIN_PROVIDER_ERROR: 70005,
   SIGNIN_RESEND_TOO_EARLY: 70006,
   SIGNIN_METHOD_DISABLED: 70007,
+  /** OAuth callback whose state is unknown, expired or already used (a replay). */
+  SIGNIN_OAUTH_STATE_INVALID: 70008,
 } as const;
 
 export type CodeName = keyof typeof Code;
@@ -88,7 +93,9 @@ export function httpStatusOf(code: ResponseCode): number {
     case Code.INTERNAL_ERROR:
       return 500;
     case Code.INVALID_INPUT:
+    case Code.IMAGE_INVALID:
     case Code.SIGNIN_BAD_PHONE:
+    case Code.SIGNIN_OAUTH_STATE_INVALID:
       return 400;
     case Code.NOT_FOUND:
       return 404;
@@ -101,6 +108,7 @@ export function httpStatusOf(code: ResponseCode): number {
     case Code.SIGNIN_METHOD_DISABLED:
       return 403;
     case Code.CONFLICT:
+    case Code.USERNAME_TAKEN:
     case Code.INSUFFICIENT_COINS:
     case Code.EPISODE_LOCKED:
     case Code.TASK_NOT_COMPLETED:

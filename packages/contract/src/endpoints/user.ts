@@ -1,10 +1,122 @@
 import { z } from 'zod';
+import { INPUT_MAX_LENGTH } from '../constants.js';
+import { defineEndpoint } from '../endpoint.js';
 
-/** User info as stored locally and fetched (spec §3). Later issues add fields, never rename these. */
+/**
+ * Profile field rules, enforced on both sides from this one definition (issue 3 leaves the
+ * choice to us; docs/accounts.md explains it):
+ * - nickname: 1–20 characters after trimming, no control characters;
+ * - username: 3–20 characters, lowercase latin letters, digits and `_`, starting with a letter;
+ *   unique (case-insensitive).
+ */
+export const NICKNAME_MAX = 20;
+export const USERNAME_MIN = 3;
+export const USERNAME_MAX = 20;
+export const USERNAME_PATTERN = /^[a-z][a-z0-9_]*$/;
+export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
+
+// eslint-disable-next-line no-control-regex
+const CONTROL_CHARS = /[\u0000-\u001f\u007f]/;
+
+export const nicknameSchema = z
+  .string()
+  .max(INPUT_MAX_LENGTH)
+  .transform((s) => s.trim())
+  .pipe(
+    z
+      .string()
+      .min(1, 'nickname is empty')
+      .max(NICKNAME_MAX, `nickname is longer than ${NICKNAME_MAX}`)
+      .refine((s) => !CONTROL_CHARS.test(s), 'nickname has control characters'),
+  );
+
+export const usernameSchema = z
+  .string()
+  .max(INPUT_MAX_LENGTH)
+  .transform((s) => s.trim().toLowerCase())
+  .pipe(
+    z
+      .string()
+      .min(USERNAME_MIN, `username is shorter than ${USERNAME_MIN}`)
+      .max(USERNAME_MAX, `username is longer than ${USERNAME_MAX}`)
+      .regex(USERNAME_PATTERN, 'username may hold a-z, 0-9 and _, starting with a letter'),
+  );
+
+export const vipStateSchema = z.object({
+  active: z.boolean(),
+  /** ISO time the membership ends; null when never a member. */
+  expires_at: z.string().nullable(),
+});
+
+/** User info as stored locally and fetched (spec §3 plus DESIGN §4). */
 export const userInfoSchema = z.object({
   uid: z.number().int(),
   avatar: z.string(),
   nickname: z.string(),
+  username: z.string().nullable(),
   coin: z.number().int().nonnegative(),
+  vip: vipStateSchema,
+  invite_code: z.string(),
+  /** The phone, masked for display (e.g. +90 ••• ••• 12 34); null for a provider-only account. */
+  phone_masked: z.string().nullable(),
+  has_password: z.boolean(),
+  created_at: z.string(),
 });
 export type UserInfo = z.infer<typeof userInfoSchema>;
+
+export const getUser = defineEndpoint({
+  method: 'GET',
+  path: '/user',
+  auth: 'required',
+  summary: 'The signed-in user',
+  data: userInfoSchema,
+});
+
+export const updateProfileBodySchema = z
+  .object({
+    nickname: nicknameSchema.optional(),
+    username: usernameSchema.optional(),
+    avatar: z.string().max(INPUT_MAX_LENGTH).optional(),
+  })
+  .refine((b) => b.nickname !== undefined || b.username !== undefined || b.avatar !== undefined, {
+    message: 'nothing to update',
+  });
+
+export const putUser = defineEndpoint({
+  method: 'PUT',
+  path: '/user',
+  auth: 'required',
+  summary: 'Update the profile (nickname, username, avatar path from an upload)',
+  body: updateProfileBodySchema,
+  data: userInfoSchema,
+});
+
+export const postUserAvatar = defineEndpoint({
+  method: 'POST',
+  path: '/user/avatar',
+  auth: 'required',
+  summary: 'Upload an avatar image (multipart field "file", ≤ 5 MB); re-encoded to WebP',
+  data: z.object({ avatar: z.string() }),
+});
+
+export const deleteUser = defineEndpoint({
+  method: 'DELETE',
+  path: '/user',
+  auth: 'required',
+  summary: 'Delete the account: revoke every session, remove personal data',
+  data: z.null(),
+});
+
+export const passwordSchema = z
+  .string()
+  .min(8, 'password is shorter than 8')
+  .max(72, 'password is longer than 72');
+
+export const putUserPassword = defineEndpoint({
+  method: 'PUT',
+  path: '/user/password',
+  auth: 'required',
+  summary: 'Set or change the password (the current one is required when one is set)',
+  body: z.object({ password: passwordSchema, current_password: z.string().max(72).optional() }),
+  data: z.null(),
+});

@@ -1,0 +1,45 @@
+import type { CSSProperties } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet, useLocation } from 'react-router';
+import { NavBar } from '../../components/ui/nav-bar';
+import { useViewport } from '../../lib/viewport';
+import { routeForPath } from '../routes';
+import { Sidebar } from './sidebar';
+import { TabBar } from './tab-bar';
+import './app-shell.css';
+
+/**
+ * The frame around every page (spec §2, DESIGN §12): the sidebar from 768px (never on video
+ * pages), the bottom tab bar on the tab pages below that, and the default or dark navigation bar
+ * the route declares. Custom-bar pages draw their own.
+ */
+export function AppShell() {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const viewport = useViewport();
+  const route = routeForPath(pathname);
+  const video = route?.video === true;
+  const showSidebar = viewport.hasSidebar && !video;
+  const showTabBar = !viewport.hasSidebar && route?.tab !== undefined;
+  const classes = ['app-shell', video && 'app-shell--video', showTabBar && 'app-shell--with-tab-bar']
+    .filter(Boolean)
+    .join(' ');
+  const style = { '--sidebar-width': `${showSidebar ? viewport.sidebarWidth : 0}px` } as CSSProperties;
+
+  return (
+    <div className={classes} style={style} data-testid="app-shell">
+      {showSidebar && <Sidebar selected={route?.tab} isMobile={viewport.isMobile} width={viewport.sidebarWidth} />}
+      <div className="app-shell__main">
+        {route && route.navKind !== 'custom' && (
+          <NavBar kind={route.navKind} title={t(route.titleKey)} showBack={route.tab === undefined} />
+        )}
+        <main className={video ? 'page page--video' : 'page'} data-testid="page">
+          <div className={video ? 'page__column page__column--full' : 'page__column'}>
+            <Outlet />
+          </div>
+        </main>
+      </div>
+      {showTabBar && <TabBar selected={route?.tab} isMobile={viewport.isMobile} />}
+    </div>
+  );
+}

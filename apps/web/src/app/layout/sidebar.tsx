@@ -1,0 +1,52 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { LogoMark } from '../../components/ui/icons';
+import { useProductName } from '../../lib/app-config/get-app-config';
+import { PATHS } from '../../lib/paths';
+import { TAB_ITEMS, useTabBarState, type TabKey } from '../../lib/tab-bar';
+import { TabItemLink } from './tab-item-link';
+import './sidebar.css';
+
+/** Spec §2: the left sidebar from 768px, taking the tab bar's place on every page but video. */
+export function Sidebar({
+  selected,
+  isMobile,
+  width,
+}: {
+  selected: TabKey | undefined;
+  isMobile: boolean;
+  width: number;
+}) {
+  const { t } = useTranslation();
+  const name = useProductName();
+  const { badges, texts } = useTabBarState();
+  const wide = width >= 240;
+  return (
+    <nav
+      className={wide ? 'sidebar sidebar--wide' : 'sidebar'}
+      style={{ width }}
+      data-testid="sidebar"
+      aria-label={t('common.mainNavigation')}
+    >
+      <div className="sidebar__status" />
+      <Link to={PATHS.home} className="sidebar__brand" aria-label={name}>
+        <LogoMark size={wide ? 32 : 36} />
+        {wide && <span className="sidebar__name">{name}</span>}
+      </Link>
+      <div className="sidebar__items">
+        {TAB_ITEMS.map((item, index) =>
+          item.key === 'download' && isMobile ? null : (
+            <TabItemLink
+              key={item.key}
+              item={item}
+              selected={item.key === selected}
+              text={texts[index] ?? null}
+              badge={badges[index] ?? null}
+              className="sidebar-item"
+            />
+          ),
+        )}
+      </div>
+    </nav>
+  );
+}

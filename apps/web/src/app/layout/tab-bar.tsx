@@ -1,0 +1,29 @@
+import { useTranslation } from 'react-i18next';
+import { TAB_ITEMS, useTabBarState, type TabKey } from '../../lib/tab-bar';
+import { TabItemLink } from './tab-item-link';
+import './tab-bar.css';
+
+/** Spec §2: the bottom tab bar, shown on the tab pages below 768px. */
+export function TabBar({ selected, isMobile }: { selected: TabKey | undefined; isMobile: boolean }) {
+  const { t } = useTranslation();
+  const { badges, texts } = useTabBarState();
+  return (
+    <div className="tab-bar-dock">
+      <nav className="tab-bar" data-testid="tab-bar" aria-label={t('common.mainNavigation')}>
+        {TAB_ITEMS.map((item, index) =>
+          // Spec §2: the download item is hidden in mobile view.
+          item.key === 'download' && isMobile ? null : (
+            <TabItemLink
+              key={item.key}
+              item={item}
+              selected={item.key === selected}
+              text={texts[index] ?? null}
+              badge={badges[index] ?? null}
+              className="tab-item"
+            />
+          ),
+        )}
+      </nav>
+    </div>
+  );
+}

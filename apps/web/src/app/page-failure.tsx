@@ -1,0 +1,21 @@
+import { useTranslation } from 'react-i18next';
+import { Button } from '../components/ui/button';
+import { AlertIcon } from '../components/ui/icons';
+import { PageLoadError } from './lazy-page';
+import './page-failure.css';
+
+/**
+ * What a page shows when it cannot: 'Navigation failed, please try again' when its code did not
+ * load (retry fetches it again), 'System Error' for anything else.
+ */
+export function PageFailure({ error, onRetry }: { error: unknown; onRetry: () => void }) {
+  const { t } = useTranslation();
+  const loadFailed = error instanceof PageLoadError;
+  return (
+    <div className="page-failure" role="alert" data-testid={loadFailed ? 'navigation-failed' : 'system-error'}>
+      <AlertIcon size={40} />
+      <p className="page-failure__text">{loadFailed ? t('errors.navigationFailed') : t('errors.system')}</p>
+      <Button onClick={onRetry}>{t('common.retry')}</Button>
+    </div>
+  );
+}

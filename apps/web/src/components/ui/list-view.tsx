@@ -1,0 +1,72 @@
+import { DEFAULT_PAGE_SIZE } from '@cliffhanger/contract';
+import type { Key, ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from './button';
+import { EmptyState } from './empty-state';
+import './list-view.css';
+
+/** Whether a page this full means another may follow (spec §2: default page size 20). */
+export function hasNextPage(lastPageCount: number, pageSize: number = DEFAULT_PAGE_SIZE): boolean {
+  return lastPageCount >= pageSize;
+}
+
+export interface ListViewProps<T> {
+  items: readonly T[];
+  renderItem: (item: T, index: number) => ReactNode;
+  itemKey: (item: T, index: number) => Key;
+  /** True while another page may be fetched: shows the load-more button. */
+  hasMore?: boolean;
+  onLoadMore?: () => void;
+  loading?: boolean;
+  /** Defaults to the spec's 'No records.'. */
+  emptyText?: string;
+  label?: string;
+  testId?: string;
+}
+
+/**
+ * A list with load-more pagination (spec §2): empty text 'No records.' and no 'no more' row;
+ * when there is no next page the button simply goes away.
+ */
+export function ListView<T>({
+  items,
+  renderItem,
+  itemKey,
+  hasMore = false,
+  onLoadMore,
+  loading = false,
+  emptyText,
+  label,
+  testId = 'list-view',
+}: ListViewProps<T>) {
+  const { t } = useTranslation();
+  if (items.length === 0) {
+    return loading ? (
+      <div className="ui-list__loading" data-testid={testId} aria-busy="true">
+        {t('common.loading')}
+      </div>
+    ) : (
+      <div data-testid={testId}>
+        <EmptyState text={emptyText ?? t('common.noRecords')} />
+      </div>
+    );
+  }
+  return (
+    <div className="ui-list" data-testid={testId}>
+      <ul className="ui-list__items" aria-label={label} aria-busy={loading}>
+        {items.map((item, index) => (
+          <li key={itemKey(item, index)} className="ui-list__item">
+            {renderItem(item, index)}
+          </li>
+        ))}
+      </ul>
+      {hasMore && onLoadMore && (
+        <div className="ui-list__more">
+          <Button variant="secondary" onClick={onLoadMore} disabled={loading} data-testid={`${testId}-load-more`}>
+            {loading ? t('common.loading') : t('common.loadMore')}
+          </Button>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,44 @@
+import type { ReactNode } from 'react';
+import { BackButton } from './back-button';
+import './nav-bar.css';
+
+/** Spec §2 navigation-bar kinds: the shell draws default and dark bars, a page draws a custom one. */
+export type NavKind = 'default' | 'custom' | 'dark';
+
+export interface NavBarProps {
+  kind: NavKind;
+  title?: ReactNode;
+  showBack?: boolean;
+  /** Beside the title, at the end of the bar. */
+  actions?: ReactNode;
+  /** Custom bars: replaces the title row entirely. */
+  children?: ReactNode;
+  className?: string;
+}
+
+/**
+ * A navigation bar with the default 20px status-bar spacer on top (spec §2), drawn in the bar's
+ * own colour so the bar reads as one piece.
+ */
+export function NavBar({ kind, title, showBack = false, actions, children, className }: NavBarProps) {
+  return (
+    <header
+      className={['ui-nav', `ui-nav--${kind}`, className].filter(Boolean).join(' ')}
+      data-testid="nav-bar"
+      data-nav-kind={kind}
+    >
+      <div className="ui-nav__status" data-testid="status-bar" />
+      <div className="ui-nav__bar">
+        {children ?? (
+          <>
+            <div className="ui-nav__side">{showBack && <BackButton />}</div>
+            <h1 className="ui-nav__title" data-role="nav-title">
+              {title}
+            </h1>
+            <div className="ui-nav__side ui-nav__side--end">{actions}</div>
+          </>
+        )}
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,49 @@
+import { INPUT_MAX_LENGTH } from '@cliffhanger/contract';
+import { useId, type ComponentPropsWithRef, type ReactNode } from 'react';
+import './text-input.css';
+
+export interface TextInputProps extends Omit<ComponentPropsWithRef<'input'>, 'id'> {
+  label: string;
+  /** Shown under the field and announced with it. */
+  error?: string | null;
+  /** Something beside the field, e.g. a send-code button. */
+  trailing?: ReactNode;
+  hideLabel?: boolean;
+}
+
+/** A labelled text field; at most 140 characters unless told otherwise (spec §5). */
+export function TextInput({
+  label,
+  error,
+  trailing,
+  hideLabel = false,
+  maxLength = INPUT_MAX_LENGTH,
+  className,
+  ...rest
+}: TextInputProps) {
+  const id = useId();
+  const errorId = `${id}-error`;
+  return (
+    <div className={['ui-field', className].filter(Boolean).join(' ')}>
+      <label htmlFor={id} className={hideLabel ? 'visually-hidden' : 'ui-field__label'}>
+        {label}
+      </label>
+      <div className="ui-field__row">
+        <input
+          id={id}
+          className="ui-field__input"
+          maxLength={maxLength}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? errorId : undefined}
+          {...rest}
+        />
+        {trailing}
+      </div>
+      {error && (
+        <p id={errorId} className="ui-field__error">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,45 @@
+import { useTranslation } from 'react-i18next';
+import { buttonClassName } from '../../../components/ui/button';
+import { LogoMark } from '../../../components/ui/icons';
+import { Loading } from '../../../components/ui/loading';
+import { useAppConfig, useProductName } from '../../../lib/app-config/get-app-config';
+import { QrCode } from '../components/qr-code';
+import './download-page.css';
+
+/** App download (spec §2 tab 5): the iOS App Store link as a button and as a QR code for phones. */
+export function DownloadPage() {
+  const { t } = useTranslation();
+  const config = useAppConfig();
+  const app = useProductName();
+  const url = config.data?.ios_app_url ?? '';
+  return (
+    <div className="page-body download">
+      <div className="download__hero">
+        <LogoMark size={72} />
+        <h2 className="download__headline">{t('download.headline', { app })}</h2>
+        <p className="download__body">{t('download.body')}</p>
+      </div>
+      {config.isPending ? (
+        <Loading />
+      ) : url ? (
+        <>
+          <a
+            className={buttonClassName('primary')}
+            href={url}
+            target="_blank"
+            rel="noopener noreferrer"
+            data-testid="download-app-store"
+          >
+            {t('download.appStore')}
+          </a>
+          <figure className="download__qr">
+            <QrCode value={url} alt={t('download.qrAlt', { app })} />
+            <figcaption className="download__qr-hint">{t('download.qrHint')}</figcaption>
+          </figure>
+        </>
+      ) : (
+        <p className="download__body">{t('download.unavailable')}</p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,22 @@
+import { useTranslation } from 'react-i18next';
+import { UserIcon } from '../../../components/ui/icons';
+import { useMediaUrl } from '../../../lib/media';
+import './avatar.css';
+
+export function Avatar({ path, size = 64 }: { path: string | null | undefined; size?: number }) {
+  const { t } = useTranslation();
+  const src = useMediaUrl(path);
+  return src ? (
+    <img className="avatar" src={src} width={size} height={size} alt={t('me.avatar')} data-testid="avatar" />
+  ) : (
+    <span
+      className="avatar avatar--placeholder"
+      style={{ width: size, height: size }}
+      role="img"
+      aria-label={t('me.defaultAvatar')}
+      data-testid="avatar"
+    >
+      <UserIcon size={Math.round(size * 0.55)} />
+    </span>
+  );
+}

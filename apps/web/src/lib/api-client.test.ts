@@ -1,0 +1,69 @@
+import { ApiError, getAppConfig, postTaskCheckin } from '@cliffhanger/contract';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { testUser } from '../test/fixtures';
+import { api, silentApi } from './api-client';
+import { i18n } from './i18n';
+import { clearSession, isSignedIn, setSession } from './session';
+import { hideToast, toastStore } from './toast';
+
+const user = testUser();
+const fetchMock = vi.fn<typeof fetch>();
+const answer = (body: unknown, status = 200) =>
+  Promise.resolve(new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }));
+const lastHeaders = () => (fetchMock.mock.calls.at(-1)?.[1]?.headers ?? {}) as Record<string, string>;
+
+beforeEach(() => {
+  vi.stubGlobal('fetch', fetchMock);
+  fetchMock.mockReset();
+  clearSession();
+  hideToast();
+});
+afterEach(async () => {
+  vi.unstubAllGlobals();
+  await i18n.changeLanguage('en');
+});
+
+describe('API client wiring (spec §7)', () => {
+  it('sends the refresh token, else the token, else nothing, and the language', async () => {
+    fetchMock.mockImplementation(() => answer({ code: 200, message: 'OK', data: null }));
+    await api.call(postTaskCheckin);
+    expect(lastHeaders().Authorization).toBe('');
+    expect(lastHeaders()['Accept-Language']).toBe('en');
+    expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/v1/task/checkin');
+
+    setSession({ token: 'tok', userInfo: user });
+    await api.call(postTaskCheckin);
+    expect(lastHeaders().Authorization).toBe('tok');
+
+    setSession({ token: 'tok', refreshToken: 'ref', userInfo: user });
+    await i18n.changeLanguage('tr');
+    await api.call(postTaskCheckin);
+    expect(lastHeaders().Authorization).toBe('ref');
+    expect(lastHeaders()['Accept-Language']).toBe('tr');
+  });
+
+  it('shows the "Network Error" toast on a transport failure', async () => {
+    fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
+    await expect(api.call(getAppConfig)).rejects.toBeInstanceOf(ApiError);
+    expect(toastStore.get()?.text).toBe('Network Error');
+  });
+
+  it('shows no toast for a rejected code', async () => {
+    fetchMock.mockImplementation(() => answer({ code: 10002, message: 'not found', data: null }, 404));
+    await expect(api.call(getAppConfig)).rejects.toMatchObject({ kind: 'code', code: 10002 });
+    expect(toastStore.get()).toBeNull();
+  });
+
+  it.each([20003, 10027, 20007])('clears the login state on %i', async (code) => {
+    setSession({ token: 'tok', userInfo: user });
+    fetchMock.mockImplementation(() => answer({ code, message: 'x', data: null }, 401));
+    await expect(api.call(postTaskCheckin)).rejects.toMatchObject({ kind: 'session-invalid', code });
+    expect(isSignedIn()).toBe(false);
+  });
+
+  it('the silent client never toasts', async () => {
+    fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
+    await expect(silentApi.call(postTaskCheckin)).rejects.toBeInstanceOf(ApiError);
+    expect(toastStore.get()).toBeNull();
+  });
+});

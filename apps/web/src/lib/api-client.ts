@@ -1,0 +1,32 @@
+import { createApiClient, createHttpClient, type HttpClientOptions } from '@cliffhanger/contract';
+import { currentLanguage, i18n } from './i18n';
+import { clearSession, getSession } from './session';
+import { showToast } from './toast';
+
+const sessionOptions: Pick<HttpClientOptions, 'fetch' | 'getTokens' | 'getHeaders' | 'onSessionInvalid'> = {
+  // Looked up per call, so a test (or a patched fetch) is honoured after this module loaded.
+  fetch: (input, init) => globalThis.fetch(input, init),
+  // Read at every request, so signing in or out applies to the next call.
+  getTokens: () => {
+    const { token, refreshToken } = getSession();
+    return { token, refreshToken };
+  },
+  getHeaders: () => ({ 'Accept-Language': currentLanguage() }),
+  // Spec §4: 20003 / 10027 / 20007 clear the login state.
+  onSessionInvalid: () => clearSession(),
+};
+
+/** Spec §7: every call goes through here; a transport failure shows the 'Network Error' toast. */
+export const http = createHttpClient({
+  ...sessionOptions,
+  onTransportFailure: () => showToast(i18n.t('errors.network')),
+});
+
+export const api = createApiClient(http);
+
+/**
+ * For calls whose failure the viewer must not see (the launch check-in, spec §4/§7): same
+ * session rules, no toast. A separate client because the toast fires inside the HTTP client,
+ * before the caller could catch the error.
+ */
+export const silentApi = createApiClient(createHttpClient(sessionOptions));

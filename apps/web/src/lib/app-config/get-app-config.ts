@@ -1,0 +1,39 @@
+import { getAppConfig, REWARDS, type AppConfig } from '@cliffhanger/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../api-client';
+
+export const DEFAULT_PRODUCT_NAME = 'Cliffhanger';
+
+export async function fetchAppConfig(): Promise<AppConfig> {
+  const { data } = await api.call(getAppConfig);
+  return data;
+}
+
+export const appConfigQueryOptions = () =>
+  queryOptions({ queryKey: ['app-config'], queryFn: fetchAppConfig, staleTime: Infinity });
+
+export function useAppConfig() {
+  return useQuery(appConfigQueryOptions());
+}
+
+/** The product name: configuration (DESIGN: APP_NAME), 'Cliffhanger' until it has loaded. */
+export function useProductName(): string {
+  return useAppConfig().data?.name || DEFAULT_PRODUCT_NAME;
+}
+
+/** Reward amounts from the configuration, the spec §9 values until it has loaded. */
+export function useRewardConstants(): AppConfig['rewards'] {
+  const rewards = useAppConfig().data?.rewards;
+  return (
+    rewards ?? {
+      daily_checkin: REWARDS.dailyCheckin,
+      watch_video: REWARDS.watchVideo,
+      share_app: REWARDS.shareApp,
+      invite_friend: REWARDS.inviteFriend,
+      max_invites: REWARDS.maxInvites,
+      invite_window_days: REWARDS.inviteWindowDays,
+      checkin_validity_days: REWARDS.checkinValidityDays,
+      checkin_cycle_days: REWARDS.checkinCycleDays,
+    }
+  );
+}

@@ -1,0 +1,14 @@
+import { isApiError, isKnownCode } from '@cliffhanger/contract';
+import type { TFunction } from 'i18next';
+import { i18n } from './i18n';
+
+/**
+ * The viewer-facing message for a failed call (DESIGN §3: the server's `message` is for logs,
+ * the UI translates the code). A transport failure is the spec's 'Network Error'.
+ */
+export function messageForError(error: unknown, t: TFunction = i18n.t): string {
+  if (!isApiError(error)) return t('errors.system');
+  if (error.isTransportFailure) return t('errors.network');
+  if (isKnownCode(error.code)) return t(`errors.${error.code}`);
+  return t('errors.system');
+}

@@ -1,0 +1,120 @@
+import { Code, userInfoSchema, type UserInfo } from '@cliffhanger/contract';
+import { createStore } from './store';
+import { useStore } from './use-store';
+
+/** Local-storage keys of the login state (spec §3). */
+export const SESSION_KEYS = { token: 'token', refreshToken: 'refresh_token', userInfo: 'user_info' } as const;
+
+export interface Session {
+  token: string | null;
+  refreshToken: string | null;
+  userInfo: UserInfo | null;
+}
+
+const EMPTY: Session = { token: null, refreshToken: null, userInfo: null };
+
+function storage(): Storage | undefined {
+  try {
+    return globalThis.localStorage;
+  } catch {
+    return undefined;
+  }
+}
+
+function parseUserInfo(raw: string | null | undefined): UserInfo | null {
+  if (!raw) return null;
+  try {
+    const parsed = userInfoSchema.safeParse(JSON.parse(raw));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Reads the login state from local storage; a damaged user_info entry counts as absent. */
+export function readSession(): Session {
+  const store = storage();
+  if (!store) return EMPTY;
+  return {
+    token: store.getItem(SESSION_KEYS.token) || null,
+    refreshToken: store.getItem(SESSION_KEYS.refreshToken) || null,
+    userInfo: parseUserInfo(store.getItem(SESSION_KEYS.userInfo)),
+  };
+}
+
+const sessionStore = createStore<Session>(readSession());
+
+function reload(): void {
+  sessionStore.set(readSession());
+}
+
+/** Spec §4: logged in means a user info with a uid plus a token to send. */
+export function isSignedIn(session: Session = sessionStore.get()): boolean {
+  return session.userInfo !== null && Boolean(session.token || session.refreshToken);
+}
+
+export function getSession(): Session {
+  return sessionStore.get();
+}
+
+export function subscribeSession(listener: () => void): () => void {
+  return sessionStore.subscribe(listener);
+}
+
+export function setSession(next: { token: string; refreshToken?: string | null; userInfo: UserInfo }): void {
+  const store = storage();
+  store?.setItem(SESSION_KEYS.token, next.token);
+  if (next.refreshToken) store?.setItem(SESSION_KEYS.refreshToken, next.refreshToken);
+  else store?.removeItem(SESSION_KEYS.refreshToken);
+  store?.setItem(SESSION_KEYS.userInfo, JSON.stringify(next.userInfo));
+  reload();
+}
+
+/** Spec §4: clearing removes token, refresh token and user info, and returns to logged out. */
+export function clearSession(): void {
+  const store = storage();
+  store?.removeItem(SESSION_KEYS.token);
+  store?.removeItem(SESSION_KEYS.refreshToken);
+  store?.removeItem(SESSION_KEYS.userInfo);
+  reload();
+}
+
+/**
+ * Spec §4: a user-info response with code 200 stores its data; anything else (another code,
+ * data that breaks the contract) clears the login state. Returns whether the data was stored.
+ */
+export function updateUserInfo(response: { code: number; data: unknown } | null | undefined): boolean {
+  const parsed = response?.code === Code.OK ? userInfoSchema.safeParse(response.data) : undefined;
+  if (!parsed?.success) {
+    clearSession();
+    return false;
+  }
+  storage()?.setItem(SESSION_KEYS.userInfo, JSON.stringify(parsed.data));
+  reload();
+  return true;
+}
+
+/** The same rule for a pending request: a rejection (transport failure, rejected code) clears too. */
+export async function updateUserInfoFrom(request: Promise<{ code: number; data: unknown }>): Promise<boolean> {
+  try {
+    return updateUserInfo(await request);
+  } catch {
+    return updateUserInfo(null);
+  }
+}
+
+// Another tab signed in or out: follow it.
+if (typeof window !== 'undefined') {
+  window.addEventListener('storage', (event) => {
+    if (event.key === null || (Object.values(SESSION_KEYS) as string[]).includes(event.key)) reload();
+  });
+}
+
+export interface SessionView extends Session {
+  signedIn: boolean;
+}
+
+export function useSession(): SessionView {
+  const session = useStore(sessionStore);
+  return { ...session, signedIn: isSignedIn(session) };
+}

@@ -1,0 +1,95 @@
+import { useMemo } from 'react';
+import { useLocation } from 'react-router';
+import { i18n } from './i18n';
+import { PATHS } from './paths';
+import { createStore } from './store';
+import { useStore } from './use-store';
+
+export type TabKey = 'home' | 'list' | 'rewards' | 'me' | 'download';
+
+export interface TabItem {
+  key: TabKey;
+  path: string;
+  labelKey: `tabBar.${TabKey}`;
+}
+
+/** Spec §2: the tab bar's five items, in this order. */
+export const TAB_ITEMS: readonly TabItem[] = [
+  { key: 'home', path: PATHS.home, labelKey: 'tabBar.home' },
+  { key: 'list', path: PATHS.list, labelKey: 'tabBar.list' },
+  { key: 'rewards', path: PATHS.rewards, labelKey: 'tabBar.rewards' },
+  { key: 'me', path: PATHS.me, labelKey: 'tabBar.me' },
+  { key: 'download', path: PATHS.download, labelKey: 'tabBar.download' },
+];
+
+/** `/` is an alias of home (spec §2). */
+export function tabForPath(pathname: string): TabItem | undefined {
+  const path = pathname === '/' ? TAB_ITEMS[0]!.path : pathname.replace(/\/+$/, '');
+  return TAB_ITEMS.find((item) => item.path === path);
+}
+
+export function isTabPage(pathname: string): boolean {
+  return tabForPath(pathname) !== undefined;
+}
+
+export interface TabBarState {
+  /** Badge text per item index; null when none. */
+  badges: readonly (string | null)[];
+  /** Label set by a page per item index; null shows the translated label. */
+  texts: readonly (string | null)[];
+}
+
+const blank = (): (string | null)[] => TAB_ITEMS.map(() => null);
+
+export const tabBarStore = createStore<TabBarState>({ badges: blank(), texts: blank() });
+
+// Spec §4: a language change relabels the tab bar, so a page's label override gives way.
+i18n.on('languageChanged', () => tabBarStore.update((state) => ({ ...state, texts: blank() })));
+
+export const TAB_BAR_ERRORS = {
+  notFound: 'tabbar item not found',
+  notTabPage: 'not TabBar page',
+} as const;
+
+export interface TabBarApi {
+  setTabBarBadge(index: number, text: string): Promise<void>;
+  removeTabBarBadge(index: number): Promise<void>;
+  setTabBarItem(index: number, item: { text?: string }): Promise<void>;
+}
+
+/**
+ * Spec §5: a change from a page that is not a tab page is refused with 'not TabBar page'; an
+ * index beyond the items with 'tabbar item not found'.
+ */
+export function createTabBarApi(pathname: string): TabBarApi {
+  const change = (index: number, apply: (state: TabBarState, index: number) => TabBarState): Promise<void> => {
+    if (!isTabPage(pathname)) return Promise.reject(new Error(TAB_BAR_ERRORS.notTabPage));
+    if (!Number.isInteger(index) || index < 0 || index >= TAB_ITEMS.length) {
+      return Promise.reject(new Error(TAB_BAR_ERRORS.notFound));
+    }
+    tabBarStore.update((state) => apply(state, index));
+    return Promise.resolve();
+  };
+  const replace = (list: readonly (string | null)[], index: number, value: string | null) =>
+    list.map((current, i) => (i === index ? value : current));
+
+  return {
+    setTabBarBadge: (index, text) =>
+      change(index, (state, i) => ({ ...state, badges: replace(state.badges, i, String(text)) })),
+    removeTabBarBadge: (index) => change(index, (state, i) => ({ ...state, badges: replace(state.badges, i, null) })),
+    setTabBarItem: (index, item) =>
+      change(index, (state, i) =>
+        item.text === undefined ? state : { ...state, texts: replace(state.texts, i, String(item.text)) },
+      ),
+  };
+}
+
+/** The tab-bar API for the page being shown. */
+export function useTabBarApi(): TabBarApi {
+  const { pathname } = useLocation();
+  return useMemo(() => createTabBarApi(pathname), [pathname]);
+}
+
+export function useTabBarState(): TabBarState {
+  return useStore(tabBarStore);
+}

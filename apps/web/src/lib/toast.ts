@@ -1,0 +1,32 @@
+import { TOAST_DURATION_MS } from '@cliffhanger/contract';
+import { createStore } from './store';
+
+export interface ToastMessage {
+  id: number;
+  text: string;
+  durationMs: number;
+}
+
+/** One toast at a time, as on a phone: a new message replaces the one on screen. */
+export const toastStore = createStore<ToastMessage | null>(null);
+
+let nextId = 1;
+let timer: ReturnType<typeof setTimeout> | undefined;
+
+/** Shows a message for 2000 ms (spec §9) unless told otherwise. */
+export function showToast(text: string, options: { durationMs?: number } = {}): void {
+  const durationMs = options.durationMs ?? TOAST_DURATION_MS;
+  const message: ToastMessage = { id: nextId++, text, durationMs };
+  if (timer) clearTimeout(timer);
+  toastStore.set(message);
+  timer = setTimeout(() => {
+    timer = undefined;
+    if (toastStore.get()?.id === message.id) toastStore.set(null);
+  }, durationMs);
+}
+
+export function hideToast(): void {
+  if (timer) clearTimeout(timer);
+  timer = undefined;
+  toastStore.set(null);
+}

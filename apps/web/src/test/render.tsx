@@ -1,0 +1,43 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, type RenderResult } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
+import { ToastHost } from '../components/ui/toast-host';
+import { i18n } from '../lib/i18n';
+
+export function testQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: { queries: { retry: false, gcTime: Infinity }, mutations: { retry: false } },
+  });
+}
+
+/** Renders routes in a memory router with the app's providers (i18n, query client, toasts). */
+export function renderRoutes(
+  routes: RouteObject[],
+  options: { initialEntries?: string[]; queryClient?: QueryClient } = {},
+) {
+  const router = createMemoryRouter(routes, { initialEntries: options.initialEntries ?? ['/'] });
+  const queryClient = options.queryClient ?? testQueryClient();
+  const result: RenderResult = render(
+    <I18nextProvider i18n={i18n}>
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+        <ToastHost />
+      </QueryClientProvider>
+    </I18nextProvider>,
+  );
+  return { ...result, router, queryClient };
+}
+
+/** Renders one element at `path` (default /). */
+export function renderPage(element: ReactElement, path = '/', queryClient?: QueryClient) {
+  // Anywhere else the page navigates to renders nothing.
+  return renderRoutes(
+    [
+      { path: path.split('?')[0], element },
+      { path: '*', element: null },
+    ],
+    { initialEntries: [path], queryClient },
+  );
+}

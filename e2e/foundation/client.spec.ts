@@ -1,0 +1,80 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, newContext, open, VIEWPORTS } from '../support/browser.js';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('the client talks to the server as spec §7 says', () => {
+  it('sends the silent check-in at launch with the refresh token, and shows no error for it', async () => {
+    const context = await newContext(browser, {
+      viewport: VIEWPORTS.phone,
+      storage: {
+        token: 'access-token-e2e',
+        refresh_token: 'refresh-token-e2e',
+        user_info: JSON.stringify({
+          uid: 1,
+          avatar: '',
+          nickname: 'E2E',
+          username: null,
+          coin: 0,
+          vip: { active: false, expires_at: null },
+          invite_code: 'ABCDEFGH',
+          phone_masked: null,
+          has_password: false,
+          created_at: '2026-11-21T00:00:00.000Z',
+        }),
+      },
+    });
+    const page = await context.newPage();
+    const checkin = page.waitForRequest((r) => r.url().endsWith('/api/v1/task/checkin') && r.method() === 'POST');
+    await open(page, '/pages/index/index');
+    const request = await checkin;
+    expect(request.headers().authorization).toBe('refresh-token-e2e');
+    // Whatever the server answered, the launch call is silent: no toast.
+    await page.waitForTimeout(300);
+    expect(await page.locator('[data-testid="toast"]').count()).toBe(0);
+    await context.close();
+  });
+
+  it('sends no check-in for a visitor', async () => {
+    const context = await newContext(browser, { viewport: VIEWPORTS.phone });
+    const page = await context.newPage();
+    const calls: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/task/checkin')) calls.push(r.url());
+    });
+    await open(page, '/pages/index/index');
+    await page.waitForLoadState('networkidle');
+    expect(calls).toEqual([]);
+    await context.close();
+  });
+
+  it("shows 'Network Error' when the API cannot be reached", async () => {
+    const context = await newContext(browser, { viewport: VIEWPORTS.phone });
+    const page = await context.newPage();
+    await open(page, '/pages/download/index');
+    await context.route('**/api/v1/**', (route) => route.abort('connectionrefused'));
+    await page.goto('/pages/user/Language');
+    await page.goto('/pages/download/index');
+    await page.locator('[data-testid="toast"]', { hasText: 'Network Error' }).waitFor();
+    await context.close();
+  });
+
+  it('shows the iOS store link with a QR code on the download page', async () => {
+    const context = await newContext(browser, { viewport: VIEWPORTS.desktop });
+    const page = await context.newPage();
+    await open(page, '/pages/download/index');
+    const config = (await (await context.request.get('/api/v1/app/config')).json()) as { data: { ios_app_url: string } };
+    expect(await page.locator(`a[href="${config.data.ios_app_url}"]`).count()).toBeGreaterThan(0);
+    const qr = page.locator('img[src^="data:image"]');
+    await qr.first().waitFor();
+    expect(await qr.first().getAttribute('alt')).toBeTruthy();
+    await context.close();
+  });
+});

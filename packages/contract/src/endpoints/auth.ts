@@ -1,0 +1,86 @@
+import { z } from 'zod';
+import { defineEndpoint } from '../endpoint.js';
+import { passwordSchema, userInfoSchema } from './user.js';
+
+export const OAUTH_PROVIDERS = ['google', 'facebook', 'tiktok'] as const;
+export type OAuthProvider = (typeof OAUTH_PROVIDERS)[number];
+
+/** E.164 on the wire; the server validates it with a phone-number library. */
+export const phoneSchema = z.string().trim().min(1, 'phone is empty').max(20, 'phone is too long');
+export const smsCodeSchema = z.string().regex(/^\d{6}$/, 'code is six digits');
+
+export const sessionSchema = z.object({
+  token: z.string(),
+  refresh_token: z.string(),
+  /** Seconds until `token` expires; the refresh token lives longer and rotates on refresh. */
+  expires_in: z.number().int(),
+  user: userInfoSchema,
+});
+export type Session = z.infer<typeof sessionSchema>;
+
+export const postSmsSend = defineEndpoint({
+  method: 'POST',
+  path: '/auth/sms/send',
+  auth: 'none',
+  summary: 'Send a sign-in code by SMS; answers the seconds until a resend is allowed',
+  body: z.object({ phone: phoneSchema }),
+  data: z.object({ resend_in: z.number().int() }),
+});
+
+export const postSmsLogin = defineEndpoint({
+  method: 'POST',
+  path: '/auth/sms/login',
+  auth: 'none',
+  summary: 'Sign in (and register on first sign-in) with a phone and its SMS code',
+  body: z.object({ phone: phoneSchema, code: smsCodeSchema }),
+  data: sessionSchema,
+});
+
+export const postPasswordLogin = defineEndpoint({
+  method: 'POST',
+  path: '/auth/password/login',
+  auth: 'none',
+  summary: 'Sign in with a phone and password',
+  body: z.object({ phone: phoneSchema, password: z.string().min(1).max(72) }),
+  data: sessionSchema,
+});
+
+const providerParams = z.object({ provider: z.enum(OAUTH_PROVIDERS) });
+
+export const getOAuthUrl = defineEndpoint({
+  method: 'GET',
+  path: '/auth/oauth/:provider/url',
+  auth: 'none',
+  summary: "The provider's authorization URL, with state (and PKCE where supported)",
+  params: providerParams,
+  data: z.object({ url: z.string(), state: z.string() }),
+});
+
+export const postOAuthCallback = defineEndpoint({
+  method: 'POST',
+  path: '/auth/oauth/:provider/callback',
+  auth: 'none',
+  summary: 'Finish a provider sign-in with the code and state from the callback page',
+  params: providerParams,
+  body: z.object({ code: z.string().min(1).max(2048), state: z.string().min(1).max(256) }),
+  data: sessionSchema,
+});
+
+export const postRefresh = defineEndpoint({
+  method: 'POST',
+  path: '/auth/refresh',
+  auth: 'none',
+  summary: 'Rotate: a new token and refresh token for the refresh token sent',
+  body: z.object({ refresh_token: z.string().min(1).max(256) }),
+  data: sessionSchema,
+});
+
+export const postLogout = defineEndpoint({
+  method: 'POST',
+  path: '/auth/logout',
+  auth: 'required',
+  summary: 'Revoke the current session',
+  data: z.null(),
+});
+
+export { passwordSchema };
