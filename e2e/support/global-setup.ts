@@ -25,7 +25,7 @@ export async function setup(project: TestProject) {
     });
   }
   dataDir = mkdtempSync(path.join(tmpdir(), 'cliffhanger-e2e-'));
-  server = await startServer({ DATA_DIR: dataDir });
+  server = await startServer({ env: { DATA_DIR: dataDir } });
   project.provide('baseUrl', server.url);
 }
 

@@ -25,11 +25,23 @@ export interface RunningServer {
  * Starts the real server exactly as `npm start` does (tsx apps/server/src/main.ts), on its own
  * port and data directory, and waits until /readyz says ready.
  */
-export async function startServer(env: Record<string, string>): Promise<RunningServer> {
-  const port = await freePort();
+export async function startServer(options: { port?: number; env?: Record<string, string> } = {}): Promise<RunningServer> {
+  const port = options.port ?? (await freePort());
+  const env = options.env ?? {};
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: repoRoot,
-    env: { ...process.env, DATABASE_URL: '', LOG_LEVEL: 'warn', PORT: String(port), HOST: '127.0.0.1', ...env },
+    env: {
+      ...process.env,
+      // The embedded mode, as a newcomer runs it: PGlite and in-process rate-limit counters
+      // (Redis counters would outlive the run and trip the hourly caps on the next CI run).
+      DATABASE_URL: '',
+      REDIS_URL: '',
+      LOG_LEVEL: 'warn',
+      PUBLIC_BASE_URL: `http://127.0.0.1:${port}`,
+      ...env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+    },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;

@@ -4,18 +4,46 @@ import type { ServerConfig } from './config.js';
 import type { Database } from './db/database.js';
 import { REQUEST_ID_HEADER, requestIdOf } from './http/request-id.js';
 import type { AppInstance } from './http/types.js';
+import type { Clock } from './lib/clock.js';
+import authPlugin from './plugins/auth.plugin.js';
 import databasePlugin from './plugins/database.plugin.js';
 import errorHandlerPlugin from './plugins/error-handler.plugin.js';
 import openapiPlugin from './plugins/openapi.plugin.js';
+import servicesPlugin, { type ServicesPluginOptions } from './plugins/services.plugin.js';
 import webPlugin from './plugins/web.plugin.js';
 import { appConfigRoutes } from './routes/app-config.routes.js';
+import { authRoutes } from './routes/auth.routes.js';
+import { avatarRoutes } from './routes/avatar.routes.js';
 import { healthRoutes } from './routes/health.routes.js';
+import { mediaRoutes } from './routes/media.routes.js';
+import { oauthRoutes } from './routes/oauth.routes.js';
+import { userRoutes } from './routes/user.routes.js';
+import type { RateLimiter } from './services/rate-limit/rate-limiter.js';
+import type { SmsSender } from './services/sms/sms-sender.js';
+import type { MediaStorage } from './services/media/media-storage.js';
 
 export interface BuildAppDeps {
   /** Use this database instead of creating one from config; the caller keeps ownership and closes it. */
   database?: Database;
   /** Registers extra routes before the app is sealed (tests add probe routes this way). */
   extend?: (app: AppInstance) => Promise<void> | void;
+  /** Replaces real time for every service (tests move it forward instead of sleeping). */
+  clock?: Clock;
+  /** Replaces the SMS provider chosen by SMS_PROVIDER. */
+  smsSender?: SmsSender;
+  /** Replaces the rate limiter chosen by REDIS_URL. */
+  rateLimiter?: RateLimiter;
+  /** Replaces the media storage chosen by DATA_DIR. */
+  media?: MediaStorage;
+}
+
+function servicesOptionsOf(deps: BuildAppDeps): ServicesPluginOptions {
+  const options: ServicesPluginOptions = {};
+  if (deps.clock) options.clock = deps.clock;
+  if (deps.smsSender) options.smsSender = deps.smsSender;
+  if (deps.rateLimiter) options.rateLimiter = deps.rateLimiter;
+  if (deps.media) options.media = deps.media;
+  return options;
 }
 
 /**
@@ -41,9 +69,16 @@ export async function buildApp(config: Readonly<ServerConfig>, deps: BuildAppDep
 
     await app.register(errorHandlerPlugin);
     await app.register(databasePlugin, deps.database ? { database: deps.database } : {});
+    await app.register(servicesPlugin, servicesOptionsOf(deps));
+    await app.register(authPlugin);
     await app.register(openapiPlugin);
     await app.register(healthRoutes);
     await app.register(appConfigRoutes);
+    await app.register(authRoutes);
+    await app.register(oauthRoutes);
+    await app.register(userRoutes);
+    await app.register(avatarRoutes);
+    await app.register(mediaRoutes);
     if (deps.extend) {
       const extend = deps.extend;
       await app.register(async (scope) => extend(scope));

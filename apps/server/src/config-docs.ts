@@ -26,7 +26,7 @@ export const configDocs: readonly ConfigDoc[] = [
     name: 'DATA_DIR',
     default: './data',
     description:
-      'Local data directory (PGlite database, later local media). Relative to the repository root; `memory://` keeps the database in memory.',
+      'Local data directory (PGlite database `db/`, local media `media/`, generated `secret.key`). Relative to the repository root; `memory://` keeps the database in memory.',
   },
   {
     name: 'REDIS_URL',
@@ -66,9 +66,79 @@ export const configDocs: readonly ConfigDoc[] = [
     description: 'Public origin of this server, used in links and provider callbacks.',
   },
   { name: 'PASSWORD_LOGIN_ENABLED', default: 'true', description: 'Offer phone + password sign-in (true/false).' },
-  { name: 'GOOGLE_CLIENT_ID', default: undefined, description: 'Google OAuth client id. Set: Google sign-in enabled.' },
-  { name: 'FACEBOOK_CLIENT_ID', default: undefined, description: 'Facebook app id. Set: Facebook sign-in enabled.' },
-  { name: 'TIKTOK_CLIENT_KEY', default: undefined, description: 'TikTok client key. Set: TikTok sign-in enabled.' },
+  {
+    name: 'GOOGLE_CLIENT_ID',
+    default: undefined,
+    description: 'Google OAuth client id. Set together with GOOGLE_CLIENT_SECRET: Google sign-in enabled.',
+  },
+  {
+    name: 'GOOGLE_CLIENT_SECRET',
+    default: undefined,
+    description:
+      'Google OAuth client secret; required when GOOGLE_CLIENT_ID is set. Redirect URI to register: `${PUBLIC_BASE_URL}/pages/login/googleLogin`.',
+  },
+  {
+    name: 'GOOGLE_AUTH_URL',
+    default: 'https://accounts.google.com/o/oauth2/v2/auth',
+    description: "Google's authorization endpoint (change only for a test double).",
+  },
+  {
+    name: 'GOOGLE_TOKEN_URL',
+    default: 'https://oauth2.googleapis.com/token',
+    description: "Google's token endpoint (change only for a test double).",
+  },
+  {
+    name: 'GOOGLE_USERINFO_URL',
+    default: 'https://openidconnect.googleapis.com/v1/userinfo',
+    description: "Google's OpenID Connect userinfo endpoint (change only for a test double).",
+  },
+  {
+    name: 'FACEBOOK_CLIENT_ID',
+    default: undefined,
+    description: 'Facebook app id. Set together with FACEBOOK_CLIENT_SECRET: Facebook sign-in enabled.',
+  },
+  {
+    name: 'FACEBOOK_CLIENT_SECRET',
+    default: undefined,
+    description:
+      'Facebook app secret; required when FACEBOOK_CLIENT_ID is set. Redirect URI to register: `${PUBLIC_BASE_URL}/pages/login/facebookLogin`.',
+  },
+  {
+    name: 'FACEBOOK_AUTH_URL',
+    default: 'https://www.facebook.com/v21.0/dialog/oauth',
+    description: "Facebook's login dialog (change only for a test double or a Graph API version upgrade).",
+  },
+  {
+    name: 'FACEBOOK_GRAPH_URL',
+    default: 'https://graph.facebook.com/v21.0',
+    description: 'Versioned Graph API root used for the token exchange and /me (same version as the dialog).',
+  },
+  {
+    name: 'TIKTOK_CLIENT_KEY',
+    default: undefined,
+    description: 'TikTok client key. Set together with TIKTOK_CLIENT_SECRET: TikTok sign-in enabled.',
+  },
+  {
+    name: 'TIKTOK_CLIENT_SECRET',
+    default: undefined,
+    description:
+      'TikTok client secret; required when TIKTOK_CLIENT_KEY is set. Redirect URI to register: `${PUBLIC_BASE_URL}/pages/login/tiktokLogin`.',
+  },
+  {
+    name: 'TIKTOK_AUTH_URL',
+    default: 'https://www.tiktok.com/v2/auth/authorize/',
+    description: "TikTok's Login Kit authorization page (change only for a test double).",
+  },
+  {
+    name: 'TIKTOK_TOKEN_URL',
+    default: 'https://open.tiktokapis.com/v2/oauth/token/',
+    description: "TikTok's OAuth v2 token endpoint (change only for a test double).",
+  },
+  {
+    name: 'TIKTOK_USERINFO_URL',
+    default: 'https://open.tiktokapis.com/v2/user/info/',
+    description: "TikTok's user info endpoint (change only for a test double).",
+  },
   {
     name: 'STRIPE_SECRET_KEY',
     default: undefined,
@@ -84,6 +154,81 @@ export const configDocs: readonly ConfigDoc[] = [
     name: 'BODY_LIMIT_BYTES',
     default: '1048576',
     description: 'Largest accepted request body in bytes; larger bodies get code 10004 (HTTP 413).',
+  },
+  {
+    name: 'NODE_ENV',
+    default: 'development',
+    description: 'development, test or production. production refuses to boot without AUTH_SECRET.',
+  },
+  {
+    name: 'AUTH_SECRET',
+    default: undefined,
+    description:
+      'Key (≥ 32 characters) of the keyed hashes of SMS codes and deleted phones. Unset: generated once into `${DATA_DIR}/secret.key` (mode 0600), random per process with `memory://`. Required in production; changing it invalidates pending codes and deleted-phone records.',
+  },
+  { name: 'ACCESS_TOKEN_TTL_S', default: '7200', description: 'Lifetime of an access token in seconds.' },
+  {
+    name: 'REFRESH_TOKEN_TTL_S',
+    default: '2592000',
+    description: 'Lifetime of a refresh token in seconds (renewed on each rotation); must exceed ACCESS_TOKEN_TTL_S.',
+  },
+  {
+    name: 'SMS_PROVIDER',
+    default: 'console',
+    description:
+      '`console` logs sign-in codes at info level (local development); `twilio` sends them with the Twilio Messages API.',
+  },
+  {
+    name: 'TWILIO_ACCOUNT_SID',
+    default: undefined,
+    description: 'Twilio account SID (AC…). Required with SMS_PROVIDER=twilio.',
+  },
+  {
+    name: 'TWILIO_AUTH_TOKEN',
+    default: undefined,
+    description: 'Twilio auth token. Required with SMS_PROVIDER=twilio.',
+  },
+  {
+    name: 'TWILIO_FROM',
+    default: undefined,
+    description:
+      'Sender number (E.164) or alphanumeric sender id. This or TWILIO_MESSAGING_SERVICE_SID is required with SMS_PROVIDER=twilio.',
+  },
+  {
+    name: 'TWILIO_MESSAGING_SERVICE_SID',
+    default: undefined,
+    description: 'Twilio messaging service SID (MG…); used instead of TWILIO_FROM when set.',
+  },
+  {
+    name: 'TWILIO_API_BASE',
+    default: 'https://api.twilio.com',
+    description: 'Base URL of the Twilio REST API (tests point it at a local fake).',
+  },
+  { name: 'SMS_CODE_TTL_S', default: '600', description: 'How long an SMS sign-in code stays valid, in seconds.' },
+  {
+    name: 'SMS_RESEND_S',
+    default: '60',
+    description: 'Seconds before another code may be sent to the same phone (code 70006 with `resend_in` before that).',
+  },
+  {
+    name: 'SMS_PHONE_HOURLY_CAP',
+    default: '5',
+    description: 'Most SMS codes sent to one phone per hour (code 10003 beyond).',
+  },
+  {
+    name: 'SMS_IP_HOURLY_CAP',
+    default: '20',
+    description: 'Most SMS codes requested from one client IP per hour (code 10003 beyond).',
+  },
+  {
+    name: 'LOGIN_HOURLY_CAP',
+    default: '10',
+    description: 'Most password sign-in attempts per phone and per client IP per hour (code 10003 beyond).',
+  },
+  {
+    name: 'AVATAR_MAX_BYTES',
+    default: '5242880',
+    description: 'Largest accepted avatar upload in bytes (code 10004, HTTP 413 beyond).',
   },
 ];
 

@@ -74,8 +74,11 @@ describe('loadConfig', () => {
       PUBLIC_BASE_URL: 'https://example.com',
       PASSWORD_LOGIN_ENABLED: 'false',
       GOOGLE_CLIENT_ID: 'g',
+      GOOGLE_CLIENT_SECRET: 'gs',
       FACEBOOK_CLIENT_ID: 'f',
+      FACEBOOK_CLIENT_SECRET: 'fs',
       TIKTOK_CLIENT_KEY: 't',
+      TIKTOK_CLIENT_SECRET: 'ts',
       STRIPE_SECRET_KEY: 'sk_test_x',
       APPLE_BUNDLE_ID: 'com.example.other',
       TRUST_PROXY: '1',
@@ -132,10 +135,80 @@ describe('loadConfig', () => {
     ['PASSWORD_LOGIN_ENABLED', 'ture'],
     ['TRUST_PROXY', 'yes'],
     ['BODY_LIMIT_BYTES', '10'],
+    ['NODE_ENV', 'prod'],
+    ['AUTH_SECRET', 'too-short'],
+    ['ACCESS_TOKEN_TTL_S', '0'],
+    ['SMS_PROVIDER', 'carrier-pigeon'],
+    ['TWILIO_ACCOUNT_SID', 'not-a-sid'],
+    ['TWILIO_MESSAGING_SERVICE_SID', 'AC123'],
+    ['TWILIO_API_BASE', 'ftp://twilio'],
+    ['SMS_CODE_TTL_S', '10'],
+    ['SMS_PHONE_HOURLY_CAP', '0'],
+    ['LOGIN_HOURLY_CAP', 'ten'],
+    ['AVATAR_MAX_BYTES', '1'],
   ])('rejects %s=%s and names the variable', (name, value) => {
     const error = configErrorOf({ [name]: value });
     expect(error.issues.map((issue) => issue.variable)).toEqual([name]);
     expect(error.message).toContain(name);
+  });
+
+  it('has working account defaults', () => {
+    expect(loadConfig({})).toMatchObject({
+      nodeEnv: 'development',
+      authSecret: undefined,
+      accessTokenTtlS: 7200,
+      refreshTokenTtlS: 2_592_000,
+      sms: { provider: 'console' },
+      smsCodeTtlS: 600,
+      smsResendS: 60,
+      smsPhoneHourlyCap: 5,
+      smsIpHourlyCap: 20,
+      loginHourlyCap: 10,
+      avatarMaxBytes: 5_242_880,
+    });
+  });
+
+  it('reads a complete Twilio setup and prefers the messaging service', () => {
+    const config = loadConfig({
+      SMS_PROVIDER: 'twilio',
+      TWILIO_ACCOUNT_SID: 'AC0123456789abcdef',
+      TWILIO_AUTH_TOKEN: 'token',
+      TWILIO_MESSAGING_SERVICE_SID: 'MG0123456789abcdef',
+      TWILIO_API_BASE: 'http://127.0.0.1:9999/',
+    });
+    expect(config.sms).toEqual({
+      provider: 'twilio',
+      accountSid: 'AC0123456789abcdef',
+      authToken: 'token',
+      from: undefined,
+      messagingServiceSid: 'MG0123456789abcdef',
+      apiBase: 'http://127.0.0.1:9999',
+    });
+  });
+
+  it('refuses SMS_PROVIDER=twilio without SID, token and a sender, naming each', () => {
+    const error = configErrorOf({ SMS_PROVIDER: 'twilio' });
+    expect(error.issues.map((issue) => issue.variable).sort()).toEqual([
+      'TWILIO_ACCOUNT_SID',
+      'TWILIO_AUTH_TOKEN',
+      'TWILIO_FROM',
+    ]);
+    expect(
+      configErrorOf({ SMS_PROVIDER: 'twilio', TWILIO_ACCOUNT_SID: 'AC0123456789', TWILIO_AUTH_TOKEN: 't' }).issues,
+    ).toEqual([{ variable: 'TWILIO_FROM', message: expect.stringContaining('TWILIO_MESSAGING_SERVICE_SID') }]);
+  });
+
+  it('refuses to boot in production without AUTH_SECRET', () => {
+    expect(configErrorOf({ NODE_ENV: 'production' }).issues).toEqual([
+      { variable: 'AUTH_SECRET', message: 'is required when NODE_ENV=production' },
+    ]);
+    expect(loadConfig({ NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(32) }).authSecret).toBe('x'.repeat(32));
+  });
+
+  it('refuses a refresh token that would not outlive the access token', () => {
+    expect(configErrorOf({ ACCESS_TOKEN_TTL_S: '7200', REFRESH_TOKEN_TTL_S: '3600' }).issues[0]?.variable).toBe(
+      'REFRESH_TOKEN_TTL_S',
+    );
   });
 
   it('names every bad variable at once', () => {

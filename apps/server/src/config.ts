@@ -6,6 +6,11 @@ export { configDocs, renderConfigTable, type ConfigDoc } from './config-docs.js'
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
+const NODE_ENVS = ['development', 'test', 'production'] as const;
+export type NodeEnv = (typeof NODE_ENVS)[number];
+const SMS_PROVIDERS = ['console', 'twilio'] as const;
+export type SmsProvider = (typeof SMS_PROVIDERS)[number];
+const DAY_S = 86_400;
 
 /** Only explicit spellings: a typo such as `ture` must stop the boot, not silently mean false. */
 const boolean = z
@@ -40,6 +45,23 @@ const urlWithProtocols = (protocols: readonly string[]) =>
 const httpUrl = urlWithProtocols(['http:', 'https:']);
 const nonEmpty = z.string().min(1);
 
+/** A provider id and its secret: sign-in with one but not the other could only fail later. */
+const OAUTH_CREDENTIAL_PAIRS = [
+  ['GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET'],
+  ['FACEBOOK_CLIENT_ID', 'FACEBOOK_CLIENT_SECRET'],
+  ['TIKTOK_CLIENT_KEY', 'TIKTOK_CLIENT_SECRET'],
+] as const;
+
+function requirePairedOAuthCredentials(env: Partial<Record<string, unknown>>, ctx: z.RefinementCtx): void {
+  for (const [id, secret] of OAUTH_CREDENTIAL_PAIRS) {
+    if (env[id] !== undefined && env[secret] === undefined) {
+      ctx.addIssue({ code: 'custom', path: [secret], message: `must be set when ${id} is set` });
+    } else if (env[id] === undefined && env[secret] !== undefined) {
+      ctx.addIssue({ code: 'custom', path: [id], message: `must be set when ${secret} is set` });
+    }
+  }
+}
+
 /**
  * The environment, keyed by variable name. Every key needs an entry in `configDocs`
  * (a unit test enforces it, and the README table is generated from that list).
@@ -68,12 +90,55 @@ export const envSchema = z.object({
   PUBLIC_BASE_URL: httpUrl.default('http://localhost:8080'),
   PASSWORD_LOGIN_ENABLED: boolean.default(true),
   GOOGLE_CLIENT_ID: nonEmpty.optional(),
+  GOOGLE_CLIENT_SECRET: nonEmpty.optional(),
+  GOOGLE_AUTH_URL: httpUrl.default('https://accounts.google.com/o/oauth2/v2/auth'),
+  GOOGLE_TOKEN_URL: httpUrl.default('https://oauth2.googleapis.com/token'),
+  GOOGLE_USERINFO_URL: httpUrl.default('https://openidconnect.googleapis.com/v1/userinfo'),
   FACEBOOK_CLIENT_ID: nonEmpty.optional(),
+  FACEBOOK_CLIENT_SECRET: nonEmpty.optional(),
+  FACEBOOK_AUTH_URL: httpUrl.default('https://www.facebook.com/v21.0/dialog/oauth'),
+  FACEBOOK_GRAPH_URL: httpUrl.default('https://graph.facebook.com/v21.0'),
   TIKTOK_CLIENT_KEY: nonEmpty.optional(),
+  TIKTOK_CLIENT_SECRET: nonEmpty.optional(),
+  TIKTOK_AUTH_URL: httpUrl.default('https://www.tiktok.com/v2/auth/authorize/'),
+  TIKTOK_TOKEN_URL: httpUrl.default('https://open.tiktokapis.com/v2/oauth/token/'),
+  TIKTOK_USERINFO_URL: httpUrl.default('https://open.tiktokapis.com/v2/user/info/'),
   STRIPE_SECRET_KEY: nonEmpty.optional(),
   APPLE_BUNDLE_ID: nonEmpty.optional(),
   TRUST_PROXY: boolean.default(false),
   BODY_LIMIT_BYTES: integer(1024, 100 * 1024 * 1024).default(1024 * 1024),
+  NODE_ENV: z.enum(NODE_ENVS, { error: `must be one of ${NODE_ENVS.join(', ')}` }).default('development'),
+  AUTH_SECRET: z
+    .string()
+    .min(32, { error: 'must be at least 32 characters (e.g. `openssl rand -base64 48`)' })
+    .optional(),
+  ACCESS_TOKEN_TTL_S: integer(60, 30 * DAY_S).default(7200),
+  REFRESH_TOKEN_TTL_S: integer(3600, 365 * DAY_S).default(30 * DAY_S),
+  SMS_PROVIDER: z.enum(SMS_PROVIDERS, { error: `must be one of ${SMS_PROVIDERS.join(', ')}` }).default('console'),
+  TWILIO_ACCOUNT_SID: z
+    .string()
+    .regex(/^AC[0-9a-zA-Z]{8,}$/, { error: 'must be an account SID (AC…)' })
+    .optional(),
+  TWILIO_AUTH_TOKEN: nonEmpty.optional(),
+  TWILIO_FROM: nonEmpty.optional(),
+  TWILIO_MESSAGING_SERVICE_SID: z
+    .string()
+    .regex(/^MG[0-9a-zA-Z]{8,}$/, { error: 'must be a messaging service SID (MG…)' })
+    .optional(),
+  TWILIO_API_BASE: httpUrl.default('https://api.twilio.com'),
+  SMS_CODE_TTL_S: integer(60, DAY_S).default(600),
+  SMS_RESEND_S: integer(0, 3600).default(60),
+  SMS_PHONE_HOURLY_CAP: integer(1, 10_000).default(5),
+  SMS_IP_HOURLY_CAP: integer(1, 1_000_000).default(20),
+  LOGIN_HOURLY_CAP: integer(1, 1_000_000).default(10),
+  AVATAR_MAX_BYTES: integer(1024, 50 * 1024 * 1024).default(5 * 1024 * 1024),
+});
+
+/** The schema plus the rules that span several variables. */
+const checkedEnvSchema = envSchema.superRefine(requirePairedOAuthCredentials).superRefine((env, ctx) => {
+  for (const issue of crossFieldIssues(env)) {
+    ctx.addIssue({ code: 'custom', path: [issue.variable], message: issue.message });
+  }
 });
 
 export type EnvName = keyof typeof envSchema.shape;
@@ -100,11 +165,50 @@ export interface ServerConfig {
   googleClientId: string | undefined;
   facebookClientId: string | undefined;
   tiktokClientKey: string | undefined;
+  /** Sign-in with a provider is enabled when its id and secret are both set (boot refuses one alone). */
+  googleClientSecret: string | undefined;
+  googleAuthUrl: string;
+  googleTokenUrl: string;
+  googleUserinfoUrl: string;
+  facebookClientSecret: string | undefined;
+  facebookAuthUrl: string;
+  facebookGraphUrl: string;
+  tiktokClientSecret: string | undefined;
+  tiktokAuthUrl: string;
+  tiktokTokenUrl: string;
+  tiktokUserinfoUrl: string;
   stripeSecretKey: string | undefined;
   appleBundleId: string | undefined;
   trustProxy: boolean;
   bodyLimitBytes: number;
+  nodeEnv: NodeEnv;
+  /**
+   * Key of the keyed hashes (SMS codes, deleted phones). Unset outside production: generated
+   * once into `${dataDir}/secret.key` (see lib/auth-secret.ts), random per process for memory://.
+   */
+  authSecret: string | undefined;
+  accessTokenTtlS: number;
+  refreshTokenTtlS: number;
+  sms: SmsConfig;
+  smsCodeTtlS: number;
+  smsResendS: number;
+  smsPhoneHourlyCap: number;
+  smsIpHourlyCap: number;
+  loginHourlyCap: number;
+  avatarMaxBytes: number;
 }
+
+export type SmsConfig =
+  | { provider: 'console' }
+  | {
+      provider: 'twilio';
+      accountSid: string;
+      authToken: string;
+      /** Exactly one of `from` and `messagingServiceSid` is used; the service wins when both are set. */
+      from: string | undefined;
+      messagingServiceSid: string | undefined;
+      apiBase: string;
+    };
 
 export interface ConfigIssue {
   variable: string;
@@ -134,7 +238,7 @@ export function parseEnv(env: Env): z.output<typeof envSchema> {
     const value = env[name];
     if (value !== undefined && value.trim() !== '') known[name] = value.trim();
   }
-  const result = envSchema.safeParse(known);
+  const result = checkedEnvSchema.safeParse(known);
   if (result.success) return result.data;
 
   const byVariable = new Map<string, string[]>();
@@ -143,6 +247,47 @@ export function parseEnv(env: Env): z.output<typeof envSchema> {
     byVariable.set(variable, [...(byVariable.get(variable) ?? []), issue.message]);
   }
   throw new ConfigError([...byVariable].map(([variable, messages]) => ({ variable, message: messages.join('; ') })));
+}
+
+/** Rules that involve several variables; each names the variable to fix. */
+function crossFieldIssues(e: z.output<typeof envSchema>): ConfigIssue[] {
+  const issues: ConfigIssue[] = [];
+  // A generated key would differ per machine behind a load balancer, and a lost key turns every
+  // stored code and deleted-phone hash into noise: production must set one on purpose.
+  if (e.NODE_ENV === 'production' && e.AUTH_SECRET === undefined) {
+    issues.push({ variable: 'AUTH_SECRET', message: 'is required when NODE_ENV=production' });
+  }
+  if (e.SMS_PROVIDER === 'twilio') {
+    if (e.TWILIO_ACCOUNT_SID === undefined) {
+      issues.push({ variable: 'TWILIO_ACCOUNT_SID', message: 'is required when SMS_PROVIDER=twilio' });
+    }
+    if (e.TWILIO_AUTH_TOKEN === undefined) {
+      issues.push({ variable: 'TWILIO_AUTH_TOKEN', message: 'is required when SMS_PROVIDER=twilio' });
+    }
+    if (e.TWILIO_FROM === undefined && e.TWILIO_MESSAGING_SERVICE_SID === undefined) {
+      issues.push({
+        variable: 'TWILIO_FROM',
+        message: 'TWILIO_FROM or TWILIO_MESSAGING_SERVICE_SID is required when SMS_PROVIDER=twilio',
+      });
+    }
+  }
+  if (e.REFRESH_TOKEN_TTL_S <= e.ACCESS_TOKEN_TTL_S) {
+    issues.push({ variable: 'REFRESH_TOKEN_TTL_S', message: 'must be longer than ACCESS_TOKEN_TTL_S' });
+  }
+  return issues;
+}
+
+function smsConfigOf(e: z.output<typeof envSchema>): SmsConfig {
+  if (e.SMS_PROVIDER === 'console') return { provider: 'console' };
+  // crossFieldIssues has already refused a twilio setup without these.
+  return {
+    provider: 'twilio',
+    accountSid: e.TWILIO_ACCOUNT_SID ?? '',
+    authToken: e.TWILIO_AUTH_TOKEN ?? '',
+    from: e.TWILIO_FROM,
+    messagingServiceSid: e.TWILIO_MESSAGING_SERVICE_SID,
+    apiBase: e.TWILIO_API_BASE.replace(/\/+$/, ''),
+  };
 }
 
 /** Relative paths are relative to the repository root, whatever the working directory. */
@@ -170,9 +315,31 @@ export function loadConfig(env: Env = process.env): Readonly<ServerConfig> {
     googleClientId: e.GOOGLE_CLIENT_ID,
     facebookClientId: e.FACEBOOK_CLIENT_ID,
     tiktokClientKey: e.TIKTOK_CLIENT_KEY,
+    googleClientSecret: e.GOOGLE_CLIENT_SECRET,
+    googleAuthUrl: e.GOOGLE_AUTH_URL,
+    googleTokenUrl: e.GOOGLE_TOKEN_URL,
+    googleUserinfoUrl: e.GOOGLE_USERINFO_URL,
+    facebookClientSecret: e.FACEBOOK_CLIENT_SECRET,
+    facebookAuthUrl: e.FACEBOOK_AUTH_URL,
+    facebookGraphUrl: e.FACEBOOK_GRAPH_URL,
+    tiktokClientSecret: e.TIKTOK_CLIENT_SECRET,
+    tiktokAuthUrl: e.TIKTOK_AUTH_URL,
+    tiktokTokenUrl: e.TIKTOK_TOKEN_URL,
+    tiktokUserinfoUrl: e.TIKTOK_USERINFO_URL,
     stripeSecretKey: e.STRIPE_SECRET_KEY,
     appleBundleId: e.APPLE_BUNDLE_ID,
     trustProxy: e.TRUST_PROXY,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
+    nodeEnv: e.NODE_ENV,
+    authSecret: e.AUTH_SECRET,
+    accessTokenTtlS: e.ACCESS_TOKEN_TTL_S,
+    refreshTokenTtlS: e.REFRESH_TOKEN_TTL_S,
+    sms: Object.freeze(smsConfigOf(e)),
+    smsCodeTtlS: e.SMS_CODE_TTL_S,
+    smsResendS: e.SMS_RESEND_S,
+    smsPhoneHourlyCap: e.SMS_PHONE_HOURLY_CAP,
+    smsIpHourlyCap: e.SMS_IP_HOURLY_CAP,
+    loginHourlyCap: e.LOGIN_HOURLY_CAP,
+    avatarMaxBytes: e.AVATAR_MAX_BYTES,
   });
 }

@@ -68,7 +68,9 @@ describe('GET /api/v1/app/config with providers configured', () => {
         MEDIA_BASE_URL: 'https://cdn.example.com/m',
         PASSWORD_LOGIN_ENABLED: 'false',
         GOOGLE_CLIENT_ID: 'google-id',
+        GOOGLE_CLIENT_SECRET: 'google-secret',
         TIKTOK_CLIENT_KEY: 'tiktok-key',
+        TIKTOK_CLIENT_SECRET: 'tiktok-secret',
         STRIPE_SECRET_KEY: 'sk_test_123',
       },
     });
@@ -91,5 +93,7 @@ describe('GET /api/v1/app/config with providers configured', () => {
     });
     // Secrets configure the server; they never travel to clients.
     expect(res.body).not.toContain('sk_test_123');
+    expect(res.body).not.toContain('google-secret');
+    expect(res.body).not.toContain('tiktok-secret');
   });
 });

@@ -22,6 +22,11 @@ export interface Endpoint<
   params?: TParams;
   query?: TQuery;
   body?: TBody;
+  /**
+   * The body is multipart form data (an upload). The client sends a FormData as is; the server
+   * parses the parts itself, so `body` only types the client side and is not used to validate.
+   */
+  multipart?: true;
   data: TData;
 }
 

@@ -1,2 +1,3 @@
 /** The Drizzle schema: every table, re-exported for the client factory and drizzle-kit. */
 export * from './users.schema.js';
+export * from './auth.schema.js';

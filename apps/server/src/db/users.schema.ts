@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, check, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigserial, boolean, check, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 export const users = pgTable(
   'users',
@@ -7,16 +7,30 @@ export const users = pgTable(
     // mode 'number': ids stay far below 2^53 and the contract's uid is a JSON number.
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     nickname: text('nickname').notNull().default(''),
-    // NULL until the user picks one; UNIQUE still allows many NULLs in PostgreSQL.
+    // Stored lowercase (the contract normalises it); NULL until the user picks one.
     username: text('username').unique(),
+    // Relative media path (spec §3) or a provider's absolute avatar URL.
     avatar: text('avatar').notNull().default(''),
     // The coin balance. The CHECK is the last line of defence behind conditional debits
     // (DESIGN §6): a bug in the wallet service fails the transaction instead of going negative.
     coin: integer('coin').notNull().default(0),
+    // E.164. NULL for provider-only accounts and after deletion (personal data is removed).
+    phone: text('phone'),
+    // argon2id hash (PHC string); NULL until the user sets a password.
+    passwordHash: text('password_hash'),
+    inviteCode: text('invite_code').notNull(),
+    // True when the phone belonged to a deleted account: such a user is never a "new user" for invites.
+    phoneSeenBefore: boolean('phone_seen_before').notNull().default(false),
+    vipExpiresAt: timestamp('vip_expires_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },
-  (table) => [check('users_coin_nonnegative', sql`${table.coin} >= 0`)],
+  (table) => [
+    check('users_coin_nonnegative', sql`${table.coin} >= 0`),
+    // One live account per phone; a deleted account keeps no phone at all.
+    uniqueIndex('users_phone_unique').on(table.phone),
+    uniqueIndex('users_invite_code_unique').on(table.inviteCode),
+  ],
 );
 
 export type UserRow = typeof users.$inferSelect;

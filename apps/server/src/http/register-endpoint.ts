@@ -56,7 +56,7 @@ export function registerEndpoint<P extends z.ZodType, Q extends z.ZodType, B ext
       tags: [tagOf(endpoint.path)],
       ...(endpoint.params ? { params: endpoint.params } : {}),
       ...(endpoint.query ? { querystring: endpoint.query } : {}),
-      ...(endpoint.body ? { body: endpoint.body } : {}),
+      ...(endpoint.body && !endpoint.multipart ? { body: endpoint.body } : {}),
       response: {
         200: envelopeSchema(endpoint.data),
         '4xx': anyEnvelopeSchema,

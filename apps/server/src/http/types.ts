@@ -1,5 +1,7 @@
 import type { AuthRule } from '@cliffhanger/contract';
 import type { ServerConfig } from '../config.js';
+import type { AppServices } from '../services/app-services.js';
+import type { AuthContext } from '../services/session.service.js';
 import type {
   FastifyBaseLogger,
   FastifyInstance,
@@ -29,5 +31,22 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The validated, frozen configuration this app was built with. */
     config: Readonly<ServerConfig>;
+  }
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every service of the app, built once by plugins/services.plugin.ts. */
+    services: AppServices;
+    /**
+     * Applies the route's `config.auth` rule to a request and sets `request.auth`; throws the
+     * session code (10027/20003/20007) when refused. Registered by plugins/auth.plugin.ts and
+     * run for every request at onRequest.
+     */
+    authenticate(request: FastifyRequest): Promise<void>;
+  }
+  interface FastifyRequest {
+    /** The session of the request; null for visitors and on `auth: 'none'` routes. */
+    auth: AuthContext | null;
   }
 }

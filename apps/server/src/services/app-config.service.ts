@@ -8,21 +8,20 @@ import {
   type AppConfig,
 } from '@cliffhanger/contract';
 import type { ServerConfig } from '../config.js';
+import { isOAuthProviderEnabled, type OAuthCredentialSettings } from './oauth/oauth-providers.js';
 
-type Settings = Pick<
-  ServerConfig,
-  | 'appId'
-  | 'appName'
-  | 'supportEmail'
-  | 'iosAppUrl'
-  | 'mediaBaseUrl'
-  | 'passwordLoginEnabled'
-  | 'googleClientId'
-  | 'facebookClientId'
-  | 'tiktokClientKey'
-  | 'stripeSecretKey'
-  | 'appleBundleId'
->;
+type Settings = OAuthCredentialSettings &
+  Pick<
+    ServerConfig,
+    | 'appId'
+    | 'appName'
+    | 'supportEmail'
+    | 'iosAppUrl'
+    | 'mediaBaseUrl'
+    | 'passwordLoginEnabled'
+    | 'stripeSecretKey'
+    | 'appleBundleId'
+  >;
 
 /**
  * What the client needs before it renders anything (`GET /app/config`). The answer depends only
@@ -44,9 +43,9 @@ export class AppConfigService {
       sign_in_methods: {
         sms: true,
         password: settings.passwordLoginEnabled,
-        google: settings.googleClientId !== undefined,
-        facebook: settings.facebookClientId !== undefined,
-        tiktok: settings.tiktokClientKey !== undefined,
+        google: isOAuthProviderEnabled(settings, 'google'),
+        facebook: isOAuthProviderEnabled(settings, 'facebook'),
+        tiktok: isOAuthProviderEnabled(settings, 'tiktok'),
       },
       payment_channels: {
         stripe: settings.stripeSecretKey !== undefined,

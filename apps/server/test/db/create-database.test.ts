@@ -18,7 +18,7 @@ describe('createDatabase with PGlite on disk', () => {
     expect(first.driver).toBe('pglite');
     expect(existsSync(join(dataDir, 'db'))).toBe(true);
     await first.migrate();
-    await first.db.insert(users).values({ nickname: 'persisted' });
+    await first.db.insert(users).values({ nickname: 'persisted', inviteCode: 'PERSIST1' });
     await first.close();
     await first.close(); // idempotent
 
@@ -54,7 +54,7 @@ describe(`createDatabase for the suite driver (${testDbDriver()})`, () => {
         a.db,
         sql`select count(*)::int as n from drizzle.__drizzle_migrations`,
       );
-      expect(applied).toEqual([{ n: 1 }]);
+      expect(applied).toEqual([{ n: 2 }]);
       await expect(b.ping()).resolves.toBeUndefined();
     } finally {
       await a.close();

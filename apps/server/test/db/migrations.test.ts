@@ -28,6 +28,10 @@ async function failureOf(promise: Promise<unknown>): Promise<unknown> {
   throw new Error('expected the statement to fail');
 }
 
+/** invite_code is required and unique; tests that do not care get a fresh one. */
+let inviteSeq = 0;
+const invite = () => `T${String((inviteSeq += 1)).padStart(7, '0')}`;
+
 let target: TestDatabaseUrl;
 let database: Database;
 
@@ -56,28 +60,46 @@ describe('migrations', () => {
       { column_name: 'coin', data_type: 'integer', is_nullable: 'NO' },
       { column_name: 'created_at', data_type: 'timestamp with time zone', is_nullable: 'NO' },
       { column_name: 'deleted_at', data_type: 'timestamp with time zone', is_nullable: 'YES' },
+      { column_name: 'phone', data_type: 'text', is_nullable: 'YES' },
+      { column_name: 'password_hash', data_type: 'text', is_nullable: 'YES' },
+      { column_name: 'invite_code', data_type: 'text', is_nullable: 'NO' },
+      { column_name: 'phone_seen_before', data_type: 'boolean', is_nullable: 'NO' },
+      { column_name: 'vip_expires_at', data_type: 'timestamp with time zone', is_nullable: 'YES' },
     ]);
   });
 
   it('fill defaults on insert', async () => {
-    const [row] = await database.db.insert(users).values({}).returning();
-    expect(row).toMatchObject({ nickname: '', username: null, avatar: '', coin: 0, deletedAt: null });
+    const [row] = await database.db.insert(users).values({ inviteCode: invite() }).returning();
+    expect(row).toMatchObject({
+      nickname: '',
+      username: null,
+      avatar: '',
+      coin: 0,
+      deletedAt: null,
+      phone: null,
+      passwordHash: null,
+      phoneSeenBefore: false,
+      vipExpiresAt: null,
+    });
     expect(row?.id).toBeGreaterThan(0);
     expect(row?.createdAt).toBeInstanceOf(Date);
   });
 
   it('refuse a negative coin balance (CHECK constraint)', async () => {
-    const error = await failureOf(database.db.insert(users).values({ coin: -1 }));
+    const error = await failureOf(database.db.insert(users).values({ coin: -1, inviteCode: invite() }));
     expect(pgCodeOf(error)).toBe('23514'); // check_violation
-    const [row] = await database.db.insert(users).values({ coin: 5 }).returning();
+    const [row] = await database.db.insert(users).values({ coin: 5, inviteCode: invite() }).returning();
     const update = await failureOf(database.db.execute(sql`update users set coin = coin - 6 where id = ${row?.id}`));
     expect(pgCodeOf(update)).toBe('23514');
   });
 
   it('keep usernames unique but allow many users without one', async () => {
-    await database.db.insert(users).values([{ username: null }, { username: null }]);
-    await database.db.insert(users).values({ username: 'ada' });
-    const error = await failureOf(database.db.insert(users).values({ username: 'ada' }));
+    await database.db.insert(users).values([
+      { username: null, inviteCode: invite() },
+      { username: null, inviteCode: invite() },
+    ]);
+    await database.db.insert(users).values({ username: 'ada', inviteCode: invite() });
+    const error = await failureOf(database.db.insert(users).values({ username: 'ada', inviteCode: invite() }));
     expect(pgCodeOf(error)).toBe('23505'); // unique_violation
   });
 
@@ -87,7 +109,7 @@ describe('migrations', () => {
       database.db,
       sql`select count(*)::int as n from drizzle.__drizzle_migrations`,
     );
-    expect(applied).toEqual([{ n: 1 }]);
+    expect(applied).toEqual([{ n: 2 }]);
   });
 });
 
@@ -97,7 +119,7 @@ describe('UsersRepository', () => {
     let insertedId = 0;
     await failureOf(
       database.db.transaction(async (tx) => {
-        const user = await repo.insert({ nickname: 'temp' }, tx);
+        const user = await repo.insert({ nickname: 'temp', inviteCode: invite() }, tx);
         insertedId = user.id;
         expect(await repo.findActiveById(user.id, tx)).toMatchObject({ nickname: 'temp' });
         throw new Error('roll back');
@@ -109,7 +131,7 @@ describe('UsersRepository', () => {
 
   it('hides deleted users', async () => {
     const repo = new UsersRepository(database.db);
-    const user = await repo.insert({ nickname: 'gone', deletedAt: new Date() });
+    const user = await repo.insert({ nickname: 'gone', inviteCode: invite(), deletedAt: new Date() });
     expect(await repo.findActiveById(user.id)).toBeUndefined();
   });
 });

@@ -68,6 +68,10 @@ export interface TestAppOptions {
   env?: Env;
   /** Extra routes, e.g. test-only probes registered with `registerEndpoint`. */
   extend?: BuildAppDeps['extend'];
+  /** A movable clock (see test-clock.ts) for expiry rules without sleeping. */
+  clock?: BuildAppDeps['clock'];
+  /** Records SMS instead of logging them (see fakes/recording-sms-sender.ts). */
+  smsSender?: BuildAppDeps['smsSender'];
 }
 
 export interface TestApp {
@@ -95,7 +99,11 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       ...(database.databaseUrl ? { DATABASE_URL: database.databaseUrl } : {}),
       ...options.env,
     });
-    app = await buildApp(config, options.extend ? { extend: options.extend } : {});
+    const deps: BuildAppDeps = {};
+    if (options.extend) deps.extend = options.extend;
+    if (options.clock) deps.clock = options.clock;
+    if (options.smsSender) deps.smsSender = options.smsSender;
+    app = await buildApp(config, deps);
   } catch (error) {
     await database.drop();
     throw error;

@@ -96,6 +96,8 @@ export const postUserAvatar = defineEndpoint({
   path: '/user/avatar',
   auth: 'required',
   summary: 'Upload an avatar image (multipart field "file", ≤ 5 MB); re-encoded to WebP',
+  multipart: true,
+  body: z.custom<FormData>((value) => typeof FormData !== 'undefined' && value instanceof FormData),
   data: z.object({ avatar: z.string() }),
 });
 

@@ -1,0 +1,44 @@
+import { Code } from '@cliffhanger/contract';
+import type { FastifyRequest } from 'fastify';
+import { AppError } from './envelope.js';
+
+function invalidField(field: string, message: string): AppError {
+  return new AppError(Code.INVALID_INPUT, 'Invalid input', { fields: [{ field, message }] });
+}
+
+function errorCodeOf(error: unknown): unknown {
+  return typeof error === 'object' && error !== null && 'code' in error ? error.code : undefined;
+}
+
+/**
+ * The bytes of the one file part named `field` of a multipart request. The size limit is applied
+ * to the stream while it is read, so an oversize upload is refused after `maxBytes` bytes instead
+ * of being buffered whole. Needs @fastify/multipart registered in the route's scope.
+ */
+export async function readSingleFile(
+  request: Pick<FastifyRequest, 'isMultipart' | 'file'>,
+  field: string,
+  maxBytes: number,
+): Promise<Buffer> {
+  const name = `body.${field}`;
+  if (!request.isMultipart()) throw invalidField(name, 'must be sent as multipart/form-data');
+  const part = await request.file({
+    limits: { fileSize: maxBytes, files: 1, fields: 10, parts: 20 },
+    throwFileSizeLimit: true,
+  });
+  if (!part) throw invalidField(name, 'is required');
+  if (part.fieldname !== field) {
+    part.file.resume();
+    throw invalidField(name, `is required (got a file in "${part.fieldname}")`);
+  }
+  try {
+    return await part.toBuffer();
+  } catch (error) {
+    if (errorCodeOf(error) === 'FST_REQ_FILE_TOO_LARGE') {
+      throw new AppError(Code.PAYLOAD_TOO_LARGE, `The file is larger than ${maxBytes} bytes`, {
+        max_bytes: maxBytes,
+      });
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,50 @@
+import { Code } from '@cliffhanger/contract';
+import type { FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { parseAuthHeader } from '../http/auth-header.js';
+import { AppError } from '../http/envelope.js';
+import { AUTH_DECORATOR } from '../http/register-endpoint.js';
+import type { AppInstance } from '../http/types.js';
+
+function notSignedIn(): AppError {
+  return new AppError(Code.NOT_SIGNED_IN, 'Not signed in');
+}
+
+/**
+ * Enforces each route's `config.auth` (copied from the contract by registerEndpoint) and sets
+ * `request.auth`. Runs at onRequest, before the body is read, so a visitor cannot make the
+ * server parse an upload it will refuse anyway.
+ *
+ * - `none`: the header is ignored. Sign-in routes must work even when the client still sends a
+ *   stale token (spec §7 sends one on every request).
+ * - `optional`: no header → visitor; a header that does not resolve answers its code
+ *   (10027/20003/20007), so the client clears its stale login state (spec §4).
+ * - `required`: as optional, and no header → 10027.
+ */
+async function authPlugin(app: AppInstance): Promise<void> {
+  app.decorateRequest('auth', null);
+
+  app.decorate(AUTH_DECORATOR, async (request: FastifyRequest): Promise<void> => {
+    const rule = request.routeOptions.config.auth ?? 'none';
+    request.auth = null;
+    if (rule === 'none') return;
+    const header = parseAuthHeader(request.headers.authorization);
+    switch (header.kind) {
+      case 'none':
+        if (rule === 'required') throw notSignedIn();
+        return;
+      case 'malformed':
+        throw notSignedIn();
+      case 'token':
+        request.auth = await app.services.session.resolve(header.token);
+        return;
+    }
+  });
+
+  app.addHook('onRequest', async (request) => {
+    await app.authenticate(request);
+  });
+  return Promise.resolve();
+}
+
+export default fp(authPlugin, { name: 'auth', dependencies: ['services'] });

@@ -1,0 +1,51 @@
+import fp from 'fastify-plugin';
+import type { AppInstance } from '../http/types.js';
+import { resolveAuthSecret } from '../lib/auth-secret.js';
+import { systemClock, type Clock } from '../lib/clock.js';
+import { createAppServices } from '../services/app-services.js';
+import { createMediaStorage } from '../services/media/create-media-storage.js';
+import type { MediaStorage } from '../services/media/media-storage.js';
+import { createRateLimiter } from '../services/rate-limit/create-rate-limiter.js';
+import type { RateLimiter } from '../services/rate-limit/rate-limiter.js';
+import { createSmsSender } from '../services/sms/create-sms-sender.js';
+import type { SmsSender } from '../services/sms/sms-sender.js';
+
+export interface ServicesPluginOptions {
+  /** Replaces real time (tests move it forward instead of sleeping). */
+  clock?: Clock;
+  /** Replaces the configured SMS provider (tests read the codes it was asked to send). */
+  smsSender?: SmsSender;
+  /** Replaces the rate limiter chosen by REDIS_URL. */
+  rateLimiter?: RateLimiter;
+  /** Replaces the media storage chosen by DATA_DIR. */
+  media?: MediaStorage;
+}
+
+/** Builds `app.services` once, after the database plugin, before any route that uses it. */
+async function servicesPlugin(app: AppInstance, options: ServicesPluginOptions): Promise<void> {
+  const { config } = app;
+  const clock = options.clock ?? systemClock;
+  const { secret, source } = resolveAuthSecret(config);
+  if (source === 'generated') {
+    app.log.warn({ dataDir: config.dataDir }, 'AUTH_SECRET is not set: generated one into DATA_DIR/secret.key');
+  }
+  const rateLimiter = options.rateLimiter ?? createRateLimiter(config, clock);
+  app.addHook('onClose', () => rateLimiter.close());
+
+  app.decorate(
+    'services',
+    createAppServices({
+      db: app.database.db,
+      config,
+      log: app.log,
+      clock,
+      secret,
+      rateLimiter,
+      media: options.media ?? createMediaStorage(config),
+      sms: options.smsSender ?? createSmsSender(config.sms, app.log),
+    }),
+  );
+  return Promise.resolve();
+}
+
+export default fp(servicesPlugin, { name: 'services', dependencies: ['database'] });

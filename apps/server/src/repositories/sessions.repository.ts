@@ -1,0 +1,97 @@
+import { and, eq, isNull, ne, or } from 'drizzle-orm';
+import type { Db } from '../db/database.js';
+import { sessions, users } from '../db/schema.js';
+
+export type SessionRow = typeof sessions.$inferSelect;
+export type NewSessionRow = typeof sessions.$inferInsert;
+
+/** A session found by one of its token hashes, with the owner's deletion state. */
+export interface SessionLookup {
+  session: SessionRow;
+  userDeletedAt: Date | null;
+}
+
+export interface Rotation {
+  tokenHash: string;
+  refreshHash: string;
+  tokenExpiresAt: Date;
+  refreshExpiresAt: Date;
+}
+
+/** SQL for the sessions table only. */
+export class SessionsRepository {
+  constructor(private readonly db: Db) {}
+
+  async insert(values: NewSessionRow, tx: Db = this.db): Promise<SessionRow> {
+    const [row] = await tx.insert(sessions).values(values).returning();
+    if (!row) throw new Error('insert into sessions returned no row');
+    return row;
+  }
+
+  /** The session whose access or refresh hash is `hash` (both columns are unique). */
+  async findByTokenOrRefreshHash(hash: string, tx: Db = this.db): Promise<SessionLookup | undefined> {
+    const [row] = await tx
+      .select({ session: sessions, userDeletedAt: users.deletedAt })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(or(eq(sessions.tokenHash, hash), eq(sessions.refreshHash, hash)))
+      .limit(1);
+    return row;
+  }
+
+  async findByRefreshHash(hash: string, tx: Db = this.db): Promise<SessionLookup | undefined> {
+    const [row] = await tx
+      .select({ session: sessions, userDeletedAt: users.deletedAt })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(eq(sessions.refreshHash, hash))
+      .limit(1);
+    return row;
+  }
+
+  async findByPreviousRefreshHash(hash: string, tx: Db = this.db): Promise<SessionRow | undefined> {
+    const [row] = await tx.select().from(sessions).where(eq(sessions.previousRefreshHash, hash)).limit(1);
+    return row;
+  }
+
+  /**
+   * Replaces both tokens, only if the refresh hash is still the one presented and the session is
+   * live: of two concurrent refreshes with the same token exactly one wins.
+   */
+  async rotate(id: number, presentedRefreshHash: string, next: Rotation, tx: Db = this.db): Promise<boolean> {
+    const rows = await tx
+      .update(sessions)
+      .set({ ...next, previousRefreshHash: presentedRefreshHash })
+      .where(and(eq(sessions.id, id), eq(sessions.refreshHash, presentedRefreshHash), isNull(sessions.revokedAt)))
+      .returning({ id: sessions.id });
+    return rows.length === 1;
+  }
+
+  async revoke(id: number, at: Date, tx: Db = this.db): Promise<void> {
+    await tx
+      .update(sessions)
+      .set({ revokedAt: at })
+      .where(and(eq(sessions.id, id), isNull(sessions.revokedAt)));
+  }
+
+  async revokeAllForUser(userId: number, at: Date, tx: Db = this.db): Promise<number> {
+    const rows = await tx
+      .update(sessions)
+      .set({ revokedAt: at })
+      .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)))
+      .returning({ id: sessions.id });
+    return rows.length;
+  }
+
+  async revokeOthersForUser(userId: number, keepSessionId: number, at: Date, tx: Db = this.db): Promise<void> {
+    await tx
+      .update(sessions)
+      .set({ revokedAt: at })
+      .where(and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId), isNull(sessions.revokedAt)));
+  }
+
+  /** Device details are personal data; a deleted account keeps none. */
+  async scrubForUser(userId: number, tx: Db = this.db): Promise<void> {
+    await tx.update(sessions).set({ userAgent: '', ip: '' }).where(eq(sessions.userId, userId));
+  }
+}

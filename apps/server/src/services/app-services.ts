@@ -1,0 +1,69 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { ServerConfig } from '../config.js';
+import type { Db } from '../db/database.js';
+import type { Clock } from '../lib/clock.js';
+import { KeyedHasher } from '../lib/keyed-hash.js';
+import { AccountService } from './account.service.js';
+import { AvatarService } from './avatar.service.js';
+import type { MediaStorage } from './media/media-storage.js';
+import { PasswordService } from './password.service.js';
+import type { RateLimiter } from './rate-limit/rate-limiter.js';
+import { SessionService } from './session.service.js';
+import { SmsLoginService } from './sms-login.service.js';
+import { TokenRefreshService } from './token-refresh.service.js';
+import type { SmsSender } from './sms/sms-sender.js';
+import { UserService } from './user.service.js';
+
+/**
+ * Every service of the app, created once per app instance (services.plugin.ts) and reached as
+ * `app.services.<name>`. Routes of any feature use these rather than constructing their own, so
+ * there is one clock, one rate limiter and one media store per app.
+ */
+export interface AppServices {
+  /** The app's notion of now; tests inject a movable one. */
+  clock: Clock;
+  /** HMAC-SHA256 under AUTH_SECRET. */
+  hasher: KeyedHasher;
+  rateLimiter: RateLimiter;
+  media: MediaStorage;
+  sms: SmsSender;
+  session: SessionService;
+  tokenRefresh: TokenRefreshService;
+  users: UserService;
+  smsLogin: SmsLoginService;
+  password: PasswordService;
+  avatar: AvatarService;
+  account: AccountService;
+}
+
+export interface AppServicesDeps {
+  db: Db;
+  config: Readonly<ServerConfig>;
+  log: FastifyBaseLogger;
+  clock: Clock;
+  secret: Buffer;
+  rateLimiter: RateLimiter;
+  media: MediaStorage;
+  sms: SmsSender;
+}
+
+export function createAppServices(deps: AppServicesDeps): AppServices {
+  const { db, config, log, clock, rateLimiter, media, sms } = deps;
+  const hasher = new KeyedHasher(deps.secret);
+  const session = new SessionService({ db, config, clock });
+  const users = new UserService({ db, hasher, media, clock, log });
+  return {
+    clock,
+    hasher,
+    rateLimiter,
+    media,
+    sms,
+    session,
+    tokenRefresh: new TokenRefreshService({ session, users, clock }),
+    users,
+    smsLogin: new SmsLoginService({ db, config, hasher, sender: sms, rateLimiter, session, users, clock, log }),
+    password: new PasswordService({ db, config, rateLimiter, session, users, clock }),
+    avatar: new AvatarService({ db, media, users }),
+    account: new AccountService({ db, session, users, clock }),
+  };
+}

@@ -1,0 +1,17 @@
+import type { Session } from '@cliffhanger/contract';
+import type { UserRow } from '../db/schema.js';
+import type { SessionTokens } from './session.service.js';
+import { toUserInfo } from './user-info.js';
+
+/**
+ * The contract `Session` every sign-in answers (SMS, password, OAuth, refresh): the tokens and
+ * the user they belong to. `now` decides the VIP state; pass the service clock's time.
+ */
+export function sessionResponse(tokens: SessionTokens, user: UserRow, now: Date = new Date()): Session {
+  return {
+    token: tokens.token,
+    refresh_token: tokens.refresh_token,
+    expires_in: tokens.expires_in,
+    user: toUserInfo(user, now),
+  };
+}

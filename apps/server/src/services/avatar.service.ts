@@ -1,0 +1,83 @@
+import { randomUUID } from 'node:crypto';
+import { Code } from '@cliffhanger/contract';
+import sharp from 'sharp';
+import type { Db } from '../db/database.js';
+import { AppError } from '../http/envelope.js';
+import { UsersRepository } from '../repositories/users.repository.js';
+import { isStoredMediaPath } from './media/media-paths.js';
+import type { MediaStorage } from './media/media-storage.js';
+import type { UserService } from './user.service.js';
+
+/** Formats a phone camera or a browser produces; decided from the bytes, never the file name. */
+const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif', 'avif', 'heif']);
+export const AVATAR_SIZE_PX = 512;
+/**
+ * A small file can declare a huge canvas (a decompression bomb); 40 megapixels is above any
+ * phone photo and far below what would exhaust memory.
+ */
+const MAX_INPUT_PIXELS = 40_000_000;
+const WEBP_QUALITY = 82;
+
+export interface AvatarServiceDeps {
+  db: Db;
+  media: MediaStorage;
+  users: UserService;
+}
+
+function invalidImage(cause?: unknown): AppError {
+  return new AppError(Code.IMAGE_INVALID, 'The file is not a supported image', null, { cause });
+}
+
+/**
+ * Avatar uploads: only decodable images are accepted; each is re-encoded to a 512×512 WebP,
+ * which also drops EXIF (location, camera serial) and any payload hidden in the original file.
+ */
+export class AvatarService {
+  private readonly usersRepo: UsersRepository;
+
+  constructor(private readonly deps: AvatarServiceDeps) {
+    this.usersRepo = new UsersRepository(deps.db);
+  }
+
+  async upload(userId: number, bytes: Buffer): Promise<{ avatar: string }> {
+    const encoded = await this.reencode(bytes);
+    const path = `avatars/${randomUUID()}.webp`;
+    await this.deps.media.put(path, encoded, 'image/webp');
+
+    const previous = await this.deps.db.transaction(async (tx) => {
+      const user = await this.usersRepo.findActiveByIdForUpdate(userId, tx);
+      if (!user) return undefined;
+      await this.usersRepo.updateProfile(userId, { avatar: path }, tx);
+      return user.avatar;
+    });
+    if (previous === undefined) {
+      await this.deps.users.deleteMediaQuietly(path);
+      throw new AppError(Code.SESSION_REVOKED, 'Account deleted');
+    }
+    // The old file is unreachable from now on; only files this server stored are ours to delete.
+    if (isStoredMediaPath(previous)) await this.deps.users.deleteMediaQuietly(previous);
+    return { avatar: path };
+  }
+
+  private async reencode(bytes: Buffer): Promise<Buffer> {
+    let format: string | undefined;
+    try {
+      format = (await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS }).metadata()).format;
+    } catch (error) {
+      throw invalidImage(error);
+    }
+    if (format === undefined || !ACCEPTED_FORMATS.has(format)) throw invalidImage();
+    try {
+      // rotate() applies the EXIF orientation before the metadata is dropped (sharp keeps none
+      // unless told withMetadata). Only the first frame of an animation is kept.
+      return await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS })
+        .rotate()
+        .resize(AVATAR_SIZE_PX, AVATAR_SIZE_PX, { fit: 'cover' })
+        .webp({ quality: WEBP_QUALITY })
+        .toBuffer();
+    } catch (error) {
+      // Headers parse but the pixel data is truncated or corrupt.
+      throw invalidImage(error);
+    }
+  }
+}

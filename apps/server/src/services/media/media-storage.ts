@@ -1,0 +1,19 @@
+import type { Readable } from 'node:stream';
+
+export interface MediaObject {
+  body: Readable;
+  size: number;
+  contentType: string;
+}
+
+/**
+ * Where uploaded and generated media live, addressed by relative path (spec §3:
+ * `avatars/<uuid>.webp`). Local directory today; S3-compatible storage implements the same.
+ */
+export interface MediaStorage {
+  put(path: string, bytes: Buffer, contentType: string): Promise<void>;
+  /** null when nothing is stored at `path`. */
+  get(path: string): Promise<MediaObject | null>;
+  /** Deleting a missing object is not an error. */
+  delete(path: string): Promise<void>;
+}

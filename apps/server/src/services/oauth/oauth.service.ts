@@ -1,0 +1,155 @@
+import { Code, type Session } from '@cliffhanger/contract';
+import type { Db } from '../../db/database.js';
+import type { UserRow } from '../../db/schema.js';
+import { AppError } from '../../http/envelope.js';
+import { systemClock, type Clock } from '../../lib/clock.js';
+import { isUniqueViolation } from '../../lib/pg-errors.js';
+import type { IdentitiesRepository } from '../../repositories/identities.repository.js';
+import type { OAuthStatesRepository } from '../../repositories/oauth-states.repository.js';
+import { sessionResponse } from '../auth-response.js';
+import type { RateLimiter } from '../rate-limit/rate-limiter.js';
+import type { SessionService } from '../session.service.js';
+import type { UserService } from '../user.service.js';
+import { createPkcePair, hashState, randomToken } from './oauth-crypto.js';
+import { isOAuthProviderError, type OAuthProviderName, type ProviderProfile } from './oauth-provider.js';
+import type { OAuthProviders } from './oauth-providers.js';
+import { avatarFromProviderPicture, nicknameFromProviderName } from './provider-profile.js';
+
+export interface OAuthServiceDeps {
+  db: Db;
+  providers: OAuthProviders;
+  states: OAuthStatesRepository;
+  identities: IdentitiesRepository;
+  users: Pick<UserService, 'createUser'>;
+  sessions: Pick<SessionService, 'issue'>;
+  rateLimiter: RateLimiter;
+  /** Authorization URLs per client IP; defaults to OAUTH_URL_RATE_LIMIT. */
+  urlRateLimit?: { limit: number; windowSeconds: number };
+  /** Decides the VIP state shown in the answer; the same clock as the user service's. */
+  clock?: Clock;
+}
+
+export interface OAuthLogger {
+  warn(details: object, message: string): void;
+}
+
+export interface OAuthSignIn {
+  provider: OAuthProviderName;
+  code: string;
+  state: string;
+  userAgent?: string;
+  ip?: string;
+}
+
+/** Long enough to pick an account and approve; short enough that a leaked state is soon useless. */
+export const OAUTH_STATE_TTL_SECONDS = 10 * 60;
+/**
+ * Every authorization URL writes a state row and anyone may ask for one, so a single client
+ * must not be able to fill the table. Generous: one sign-in attempt is one URL, and mobile
+ * carriers put many people behind one IP.
+ */
+export const OAUTH_URL_RATE_LIMIT = { limit: 120, windowSeconds: 3600 };
+/** Expired states removed per new state: the table stays near the states of the last 10 minutes. */
+const EXPIRED_STATES_SWEEP = 100;
+const IDENTITY_UNIQUE = 'user_identities_provider_subject_unique';
+
+/**
+ * Third-party sign-in, authorization-code flow (DESIGN §4):
+ * 1. `authorizationUrl` stores a single-use state (hash only) with the PKCE verifier and answers
+ *    the provider URL;
+ * 2. `signIn` consumes the state, exchanges the code, finds or creates the user linked to the
+ *    provider account and issues a session.
+ */
+export class OAuthService {
+  constructor(private readonly deps: OAuthServiceDeps) {}
+
+  async authorizationUrl(name: OAuthProviderName, client: { ip: string }): Promise<{ url: string; state: string }> {
+    const provider = this.providerOf(name);
+    const { limit, windowSeconds } = this.deps.urlRateLimit ?? OAUTH_URL_RATE_LIMIT;
+    const allowed = await this.deps.rateLimiter.hit(`oauth-url:ip:${client.ip}`, limit, windowSeconds);
+    if (!allowed.allowed) {
+      throw new AppError(Code.TOO_MANY_REQUESTS, 'Too many requests', { retry_after_s: allowed.retryAfterS });
+    }
+    const state = randomToken();
+    const pkce = provider.usesPkce ? createPkcePair() : undefined;
+    // Anyone may ask for URLs; sweeping here keeps the table bounded without a scheduled job.
+    await this.deps.states.deleteExpired(EXPIRED_STATES_SWEEP);
+    await this.deps.states.insert({
+      stateHash: hashState(state),
+      provider: name,
+      codeVerifier: pkce?.verifier ?? null,
+      ttlSeconds: OAUTH_STATE_TTL_SECONDS,
+    });
+    const url = provider.authorizationUrl(pkce ? { state, codeChallenge: pkce.challenge } : { state });
+    return { url, state };
+  }
+
+  async signIn(input: OAuthSignIn, log: OAuthLogger): Promise<Session> {
+    const provider = this.providerOf(input.provider);
+    // Consumed before the code exchange: a replayed or concurrent callback stops here and never
+    // reaches the provider. A failed exchange burns the state; the person starts again.
+    const consumed = await this.deps.states.consume({ stateHash: hashState(input.state), provider: input.provider });
+    if (!consumed) {
+      throw new AppError(Code.SIGNIN_OAUTH_STATE_INVALID, 'Sign-in state is unknown, expired or already used');
+    }
+
+    let profile: ProviderProfile;
+    try {
+      profile = await provider.exchange(
+        consumed.codeVerifier === null
+          ? { code: input.code }
+          : { code: input.code, codeVerifier: consumed.codeVerifier },
+      );
+    } catch (error) {
+      if (isOAuthProviderError(error)) {
+        log.warn({ provider: error.provider, detail: error.detail }, 'provider sign-in failed');
+      }
+      throw error;
+    }
+
+    const user = await this.findOrCreateUser(input.provider, profile);
+    const session = await this.deps.sessions.issue({
+      userId: user.id,
+      ...(input.userAgent === undefined ? {} : { userAgent: input.userAgent }),
+      ...(input.ip === undefined ? {} : { ip: input.ip }),
+    });
+    return sessionResponse(session, user, (this.deps.clock ?? systemClock)());
+  }
+
+  private providerOf(name: OAuthProviderName) {
+    const provider = this.deps.providers[name];
+    if (!provider) throw new AppError(Code.SIGNIN_METHOD_DISABLED, `Sign-in with ${name} is not enabled`);
+    return provider;
+  }
+
+  /**
+   * The user linked to this provider account, or a new user linked to it. User and link are
+   * created in one transaction, so a failure leaves neither. Two first sign-ins of the same
+   * person at once both try to insert the link; the unique index lets one win, and the loser
+   * (23505, its new user rolled back) signs in to the winner's account.
+   */
+  private async findOrCreateUser(provider: OAuthProviderName, profile: ProviderProfile): Promise<UserRow> {
+    const key = { provider, subject: profile.subject };
+    const existing = await this.deps.identities.findActiveUser(key);
+    if (existing) return existing;
+
+    const nickname = nicknameFromProviderName(profile.name);
+    const avatar = avatarFromProviderPicture(profile.avatarUrl);
+    try {
+      return await this.deps.db.transaction(async (tx) => {
+        await this.deps.identities.deleteLinkToDeletedUser(key, tx);
+        const user = await this.deps.users.createUser(
+          { ...(nickname === undefined ? {} : { nickname }), ...(avatar === undefined ? {} : { avatar }) },
+          tx,
+        );
+        await this.deps.identities.insert({ ...key, userId: user.id }, tx);
+        return user;
+      });
+    } catch (error) {
+      if (!isUniqueViolation(error, IDENTITY_UNIQUE)) throw error;
+      const winner = await this.deps.identities.findActiveUser(key);
+      if (!winner) throw error;
+      return winner;
+    }
+  }
+}

@@ -1,0 +1,118 @@
+import { randomBytes } from 'node:crypto';
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TestClock } from '../../../test/helpers/test-clock.js';
+import { MemoryRateLimiter } from './memory-rate-limiter.js';
+import type { RateLimiter } from './rate-limiter.js';
+import { RedisRateLimiter } from './redis-rate-limiter.js';
+
+/** The behaviour both implementations share. */
+function behavesAsRateLimiter(create: () => RateLimiter) {
+  let limiter: RateLimiter;
+  beforeAll(() => {
+    limiter = create();
+  });
+  afterAll(async () => {
+    await limiter?.close();
+  });
+  const key = () => `k:${randomBytes(6).toString('hex')}`;
+
+  it('allows `limit` hits per window, then refuses with the seconds left', async () => {
+    const k = key();
+    for (let i = 0; i < 3; i += 1) expect(await limiter.hit(k, 3, 3600)).toEqual({ allowed: true, retryAfterS: 0 });
+    const refused = await limiter.hit(k, 3, 3600);
+    expect(refused.allowed).toBe(false);
+    expect(refused.retryAfterS).toBeGreaterThan(3590);
+    expect(refused.retryAfterS).toBeLessThanOrEqual(3600);
+  });
+
+  it('counts keys separately', async () => {
+    const a = key();
+    const b = key();
+    await limiter.hit(a, 1, 60);
+    expect((await limiter.hit(a, 1, 60)).allowed).toBe(false);
+    expect((await limiter.hit(b, 1, 60)).allowed).toBe(true);
+  });
+
+  it('lets exactly `limit` of many concurrent hits through', async () => {
+    const k = key();
+    const results = await Promise.all(Array.from({ length: 40 }, () => limiter.hit(k, 10, 60)));
+    expect(results.filter((r) => r.allowed)).toHaveLength(10);
+  });
+}
+
+describe('MemoryRateLimiter', () => {
+  behavesAsRateLimiter(() => new MemoryRateLimiter());
+
+  it('opens a new window once the old one has passed', async () => {
+    const clock = new TestClock();
+    const limiter = new MemoryRateLimiter(clock.now);
+    await limiter.hit('k', 1, 60);
+    clock.advance(30);
+    expect(await limiter.hit('k', 1, 60)).toEqual({ allowed: false, retryAfterS: 30 });
+    clock.advance(30);
+    expect(await limiter.hit('k', 1, 60)).toEqual({ allowed: true, retryAfterS: 0 });
+  });
+});
+
+// Outside CI a developer without REDIS_URL skips this with the reason in its name; CI always has it.
+const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+describe.skipIf(!process.env.REDIS_URL && process.env.CI !== 'true')(
+  `RedisRateLimiter (${redisUrl}; skipped without REDIS_URL outside CI)`,
+  () => {
+    const prefix = `test:rl:${randomBytes(6).toString('hex')}:`;
+    behavesAsRateLimiter(() => new RedisRateLimiter({ url: redisUrl, prefix }));
+
+    let redis: Redis;
+    beforeAll(() => {
+      redis = new Redis(redisUrl);
+    });
+    afterAll(async () => {
+      const keys = await redis.keys(`${prefix}*`);
+      if (keys.length > 0) await redis.del(...keys);
+      await redis.quit();
+    });
+
+    it('sets the window as the key expiry in the same step as the count', async () => {
+      const limiter = new RedisRateLimiter({ url: redisUrl, prefix });
+      try {
+        await limiter.hit('expiry', 5, 120);
+        expect(await redis.get(`${prefix}expiry`)).toBe('1');
+        const ttl = await redis.ttl(`${prefix}expiry`);
+        expect(ttl).toBeGreaterThan(100);
+        expect(ttl).toBeLessThanOrEqual(120);
+        // A counter that lost its expiry is repaired rather than blocking the key for good.
+        await redis.persist(`${prefix}expiry`);
+        await limiter.hit('expiry', 5, 120);
+        expect(await redis.ttl(`${prefix}expiry`)).toBeGreaterThan(100);
+      } finally {
+        await limiter.close();
+      }
+    });
+
+    it('shares counters between two limiters (two API processes)', async () => {
+      const a = new RedisRateLimiter({ url: redisUrl, prefix });
+      const b = new RedisRateLimiter({ url: redisUrl, prefix });
+      try {
+        expect((await a.hit('shared', 1, 60)).allowed).toBe(true);
+        expect((await b.hit('shared', 1, 60)).allowed).toBe(false);
+      } finally {
+        await a.close();
+        await b.close();
+      }
+    });
+  },
+);
+
+describe('createRateLimiter', () => {
+  it('picks Redis when REDIS_URL is set, memory otherwise', async () => {
+    const { createRateLimiter } = await import('./create-rate-limiter.js');
+    const clock = new TestClock();
+    const memory = createRateLimiter({ redisUrl: undefined }, clock.now);
+    const redis = createRateLimiter({ redisUrl: 'redis://127.0.0.1:6379' }, clock.now);
+    expect(memory).toBeInstanceOf(MemoryRateLimiter);
+    expect(redis).toBeInstanceOf(RedisRateLimiter);
+    await memory.close();
+    await redis.close();
+  });
+});

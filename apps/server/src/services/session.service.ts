@@ -1,0 +1,170 @@
+import { Code } from '@cliffhanger/contract';
+import type { ServerConfig } from '../config.js';
+import type { Db } from '../db/database.js';
+import { AppError } from '../http/envelope.js';
+import { addSeconds, systemClock, type Clock } from '../lib/clock.js';
+import { randomToken, sha256Hex } from '../lib/tokens.js';
+import { SessionsRepository, type SessionLookup } from '../repositories/sessions.repository.js';
+
+/** What a sign-in hands to the client (plus the user, see auth-response.ts). */
+export interface SessionTokens {
+  token: string;
+  refresh_token: string;
+  /** Seconds until `token` expires. */
+  expires_in: number;
+}
+
+export interface AuthContext {
+  sessionId: number;
+  userId: number;
+}
+
+export interface IssueSessionInput {
+  userId: number;
+  userAgent?: string;
+  ip?: string;
+}
+
+export interface RefreshResult {
+  tokens: SessionTokens;
+  userId: number;
+  sessionId: number;
+}
+
+export interface SessionServiceDeps {
+  db: Db;
+  config: Pick<ServerConfig, 'accessTokenTtlS' | 'refreshTokenTtlS'>;
+  clock?: Clock;
+}
+
+/** Stored device details are for the user's own review; cap them so a header cannot bloat a row. */
+const DEVICE_FIELD_MAX = 256;
+
+/**
+ * Sessions (DESIGN §5): opaque random tokens, only their SHA-256 hashes stored. The access token
+ * is short-lived; the refresh token lives longer and rotates on every refresh. A rotated-away
+ * refresh token presented again is treated as stolen and ends the whole session.
+ */
+export class SessionService {
+  private readonly repo: SessionsRepository;
+  private readonly config: SessionServiceDeps['config'];
+  private readonly clock: Clock;
+
+  constructor(deps: SessionServiceDeps) {
+    this.repo = new SessionsRepository(deps.db);
+    this.config = deps.config;
+    this.clock = deps.clock ?? systemClock;
+  }
+
+  /** Starts a session. Pass `tx` to make it part of a sign-in transaction (user creation, code use). */
+  async issue(input: IssueSessionInput, tx?: Db): Promise<SessionTokens> {
+    const now = this.clock();
+    const token = randomToken();
+    const refreshToken = randomToken();
+    await this.repo.insert(
+      {
+        userId: input.userId,
+        tokenHash: sha256Hex(token),
+        refreshHash: sha256Hex(refreshToken),
+        tokenExpiresAt: addSeconds(now, this.config.accessTokenTtlS),
+        refreshExpiresAt: addSeconds(now, this.config.refreshTokenTtlS),
+        userAgent: (input.userAgent ?? '').slice(0, DEVICE_FIELD_MAX),
+        ip: (input.ip ?? '').slice(0, DEVICE_FIELD_MAX),
+        createdAt: now,
+      },
+      tx,
+    );
+    return { token, refresh_token: refreshToken, expires_in: this.config.accessTokenTtlS };
+  }
+
+  /**
+   * The session behind an Authorization value, which spec §7 fills with the refresh token when
+   * the client has one, else the access token; either resolves. Each is checked against its own
+   * expiry. Revoked sessions and deleted accounts → 20007, expired → 20003, unknown → 10027.
+   */
+  async resolve(rawToken: string): Promise<AuthContext> {
+    const hash = sha256Hex(rawToken);
+    const found = await this.repo.findByTokenOrRefreshHash(hash);
+    if (!found) {
+      // A refresh token that was rotated away: the client holds stale state. Not proof of theft
+      // here (a request may have been in flight during the rotation), so the session survives.
+      if (await this.repo.findByPreviousRefreshHash(hash)) {
+        throw new AppError(Code.SESSION_REVOKED, 'This token was replaced; sign in again');
+      }
+      throw new AppError(Code.NOT_SIGNED_IN, 'Not signed in');
+    }
+    this.assertLive(found);
+    const { session } = found;
+    const expiresAt = session.tokenHash === hash ? session.tokenExpiresAt : session.refreshExpiresAt;
+    if (expiresAt.getTime() <= this.clock().getTime()) {
+      throw new AppError(Code.SESSION_EXPIRED, 'Session expired');
+    }
+    return { sessionId: session.id, userId: session.userId };
+  }
+
+  /**
+   * Rotates both tokens. The old refresh hash is kept as `previous_refresh_hash`: if it is ever
+   * presented again, either the client or a thief is replaying it, and we cannot tell which,
+   * so the session ends for both (OAuth 2.0 Security BCP, refresh token rotation).
+   */
+  async refresh(refreshToken: string): Promise<RefreshResult> {
+    const hash = sha256Hex(refreshToken);
+    const found = await this.repo.findByRefreshHash(hash);
+    if (!found) {
+      const reused = await this.repo.findByPreviousRefreshHash(hash);
+      if (reused) {
+        await this.repo.revoke(reused.id, this.clock());
+        throw new AppError(Code.SESSION_REVOKED, 'Refresh token reused; the session is revoked');
+      }
+      throw new AppError(Code.NOT_SIGNED_IN, 'Unknown refresh token');
+    }
+    this.assertLive(found);
+    const now = this.clock();
+    const { session } = found;
+    if (session.refreshExpiresAt.getTime() <= now.getTime()) {
+      throw new AppError(Code.SESSION_EXPIRED, 'Session expired');
+    }
+
+    const token = randomToken();
+    const nextRefresh = randomToken();
+    const rotated = await this.repo.rotate(session.id, hash, {
+      tokenHash: sha256Hex(token),
+      refreshHash: sha256Hex(nextRefresh),
+      tokenExpiresAt: addSeconds(now, this.config.accessTokenTtlS),
+      refreshExpiresAt: addSeconds(now, this.config.refreshTokenTtlS),
+    });
+    if (!rotated) {
+      // Another refresh with the same token won the race: the same token was used twice.
+      await this.repo.revoke(session.id, now);
+      throw new AppError(Code.SESSION_REVOKED, 'Refresh token reused; the session is revoked');
+    }
+    return {
+      tokens: { token, refresh_token: nextRefresh, expires_in: this.config.accessTokenTtlS },
+      userId: session.userId,
+      sessionId: session.id,
+    };
+  }
+
+  async revoke(sessionId: number, tx?: Db): Promise<void> {
+    await this.repo.revoke(sessionId, this.clock(), tx);
+  }
+
+  async revokeAllForUser(userId: number, tx?: Db): Promise<void> {
+    await this.repo.revokeAllForUser(userId, this.clock(), tx);
+  }
+
+  /** After a password change: every other device signs in again. */
+  async revokeOthersForUser(userId: number, keepSessionId: number, tx?: Db): Promise<void> {
+    await this.repo.revokeOthersForUser(userId, keepSessionId, this.clock(), tx);
+  }
+
+  async scrubForUser(userId: number, tx?: Db): Promise<void> {
+    await this.repo.scrubForUser(userId, tx);
+  }
+
+  private assertLive(found: SessionLookup): void {
+    if (found.session.revokedAt !== null || found.userDeletedAt !== null) {
+      throw new AppError(Code.SESSION_REVOKED, 'Session revoked');
+    }
+  }
+}

@@ -1,0 +1,160 @@
+import { Code, type Session } from '@cliffhanger/contract';
+import type { ServerConfig } from '../config.js';
+import type { Db } from '../db/database.js';
+import { AppError } from '../http/envelope.js';
+import { addSeconds, systemClock, type Clock } from '../lib/clock.js';
+import type { KeyedHasher } from '../lib/keyed-hash.js';
+import { normalisePhone } from '../lib/phone.js';
+import { randomDigits } from '../lib/random-string.js';
+import { SmsCodesRepository } from '../repositories/sms-codes.repository.js';
+import { sessionResponse } from './auth-response.js';
+import type { RateLimiter } from './rate-limit/rate-limiter.js';
+import type { SessionService } from './session.service.js';
+import type { SmsSender } from './sms/sms-sender.js';
+import type { UserService } from './user.service.js';
+
+/** Wrong tries a code survives: the 5th wrong try uses it up (10^6 codes, 5 guesses: 1 in 200 000). */
+export const SMS_CODE_MAX_ATTEMPTS = 5;
+const CODE_LENGTH = 6;
+const HOUR_S = 3600;
+
+export interface SmsLoginServiceDeps {
+  db: Db;
+  config: Pick<ServerConfig, 'appName' | 'smsCodeTtlS' | 'smsResendS' | 'smsPhoneHourlyCap' | 'smsIpHourlyCap'>;
+  hasher: KeyedHasher;
+  sender: SmsSender;
+  rateLimiter: RateLimiter;
+  session: SessionService;
+  users: UserService;
+  clock?: Clock;
+  log?: { warn(obj: object, msg: string): void };
+}
+
+export interface ClientInfo {
+  ip: string;
+  userAgent?: string;
+}
+
+type LoginOutcome =
+  { kind: 'signed-in'; session: Session } | { kind: 'no-live-code' } | { kind: 'wrong-code'; attemptsLeft: number };
+
+/** 70003 with the field named, like a schema failure, so forms can mark the input. */
+export function phoneOrThrow(raw: string): string {
+  const phone = normalisePhone(raw);
+  if (phone === null) {
+    throw new AppError(Code.SIGNIN_BAD_PHONE, 'Not a valid phone number in international format', {
+      fields: [{ field: 'body.phone', message: 'is not a valid phone number (E.164, e.g. +905321234567)' }],
+    });
+  }
+  return phone;
+}
+
+export function tooManyRequests(retryAfterS: number): AppError {
+  return new AppError(Code.TOO_MANY_REQUESTS, 'Too many requests', { retry_after_s: retryAfterS });
+}
+
+/**
+ * Phone sign-in with a one-time code: send, then sign in (registering on first success).
+ * Codes are stored only as HMAC(AUTH_SECRET, phone:code); a new send supersedes older codes.
+ */
+export class SmsLoginService {
+  private readonly db: Db;
+  private readonly codes: SmsCodesRepository;
+  private readonly clock: Clock;
+
+  constructor(private readonly deps: SmsLoginServiceDeps) {
+    this.db = deps.db;
+    this.codes = new SmsCodesRepository(deps.db);
+    this.clock = deps.clock ?? systemClock;
+  }
+
+  /**
+   * The answer is the same whether or not the phone has an account, so this endpoint cannot be
+   * used to find out who is registered.
+   */
+  async send(rawPhone: string, client: ClientInfo): Promise<{ resend_in: number }> {
+    const { config } = this.deps;
+    const phone = phoneOrThrow(rawPhone);
+    const now = this.clock();
+
+    const lastSentAt = await this.codes.lastSentAt(phone);
+    if (lastSentAt) {
+      const waitS = config.smsResendS - (now.getTime() - lastSentAt.getTime()) / 1000;
+      if (waitS > 0) {
+        throw new AppError(Code.SIGNIN_RESEND_TOO_EARLY, 'A code was sent moments ago', {
+          resend_in: Math.ceil(waitS),
+        });
+      }
+    }
+    // SMS costs money and can be used to harass a number: cap per phone and per client.
+    const byPhone = await this.deps.rateLimiter.hit(`sms:phone:${phone}`, config.smsPhoneHourlyCap, HOUR_S);
+    if (!byPhone.allowed) throw tooManyRequests(byPhone.retryAfterS);
+    const byIp = await this.deps.rateLimiter.hit(`sms:ip:${client.ip}`, config.smsIpHourlyCap, HOUR_S);
+    if (!byIp.allowed) throw tooManyRequests(byIp.retryAfterS);
+
+    const code = randomDigits(CODE_LENGTH);
+    const row = await this.db.transaction(async (tx) => {
+      await this.codes.consumeAllLive(phone, now, tx);
+      return this.codes.insert(
+        {
+          phone,
+          codeHash: this.codeHash(phone, code),
+          expiresAt: addSeconds(now, config.smsCodeTtlS),
+          ip: client.ip,
+          createdAt: now,
+        },
+        tx,
+      );
+    });
+
+    try {
+      await this.deps.sender.send(phone, `Your ${config.appName} code is ${code}`);
+    } catch (error) {
+      await this.codes.delete(row.id);
+      this.deps.log?.warn({ err: error }, 'sms: sending a sign-in code failed');
+      throw new AppError(Code.SIGNIN_PROVIDER_ERROR, 'The code could not be sent; try again later', null, {
+        cause: error,
+      });
+    }
+    return { resend_in: config.smsResendS };
+  }
+
+  /**
+   * Checks the code, uses it up, registers the account on first sign-in and starts a session,
+   * all in one transaction. The live code is row-locked, so a double-submitted form waits for
+   * the first attempt and then finds the code used (70002) instead of creating a second user.
+   */
+  async login(input: { phone: string; code: string } & ClientInfo): Promise<Session> {
+    const phone = phoneOrThrow(input.phone);
+    const now = this.clock();
+    const outcome = await this.db.transaction(async (tx): Promise<LoginOutcome> => {
+      const live = await this.codes.findLiveForUpdate(phone, now, tx);
+      if (!live) return { kind: 'no-live-code' };
+      if (!this.deps.hasher.matches(`${phone}:${input.code}`, live.codeHash)) {
+        // Committed with the transaction: a wrong try counts even though the request fails.
+        const failures = await this.codes.recordFailure(live.id, SMS_CODE_MAX_ATTEMPTS, now, tx);
+        return { kind: 'wrong-code', attemptsLeft: Math.max(SMS_CODE_MAX_ATTEMPTS - failures, 0) };
+      }
+      await this.codes.consume(live.id, now, tx);
+      const user = (await this.deps.users.findByPhone(phone, tx)) ?? (await this.deps.users.createUser({ phone }, tx));
+      const tokens = await this.deps.session.issue(
+        { userId: user.id, ip: input.ip, ...(input.userAgent === undefined ? {} : { userAgent: input.userAgent }) },
+        tx,
+      );
+      return { kind: 'signed-in', session: sessionResponse(tokens, user, now) };
+    });
+
+    switch (outcome.kind) {
+      case 'signed-in':
+        return outcome.session;
+      case 'no-live-code':
+        throw new AppError(Code.SIGNIN_CODE_EXPIRED, 'No valid code for this phone; request a new one');
+      case 'wrong-code':
+        throw new AppError(Code.SIGNIN_WRONG_CODE, 'Wrong code', { attempts_left: outcome.attemptsLeft });
+    }
+  }
+
+  private codeHash(phone: string, code: string): string {
+    return this.deps.hasher.hash(`${phone}:${code}`);
+  }
+}

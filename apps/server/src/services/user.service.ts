@@ -1,0 +1,186 @@
+import { Code, NICKNAME_MAX, type UserInfo } from '@cliffhanger/contract';
+import type { Db } from '../db/database.js';
+import type { UserRow } from '../db/schema.js';
+import { AppError } from '../http/envelope.js';
+import { systemClock, type Clock } from '../lib/clock.js';
+import type { KeyedHasher } from '../lib/keyed-hash.js';
+import { isUniqueViolation } from '../lib/pg-errors.js';
+import { randomString, UNAMBIGUOUS_ALPHABET } from '../lib/random-string.js';
+import { DeletedPhonesRepository } from '../repositories/deleted-phones.repository.js';
+import { UsersRepository, type ProfileChanges } from '../repositories/users.repository.js';
+import { isStoredMediaPath } from './media/media-paths.js';
+import type { MediaStorage } from './media/media-storage.js';
+import { toUserInfo } from './user-info.js';
+
+export interface CreateUserInput {
+  /** E.164, already validated; null/undefined for provider-only accounts. */
+  phone?: string | null;
+  /** Defaults to `user_<6 random>`; a provider's display name is trimmed and cut to fit. */
+  nickname?: string;
+  /** Relative media path or a provider's absolute avatar URL. */
+  avatar?: string;
+}
+
+export interface UpdateProfileInput {
+  nickname?: string;
+  username?: string;
+  avatar?: string;
+}
+
+export interface UserServiceDeps {
+  db: Db;
+  hasher: KeyedHasher;
+  media: MediaStorage;
+  clock?: Clock;
+  log?: { warn(obj: object, msg: string): void };
+}
+
+export const INVITE_CODE_LENGTH = 8;
+const INVITE_CODE_ATTEMPTS = 10;
+const DEFAULT_NICKNAME_ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';
+/** A provider avatar URL longer than this is not worth storing (and no real one is). */
+const AVATAR_URL_MAX = 2048;
+const USERNAME_UNIQUE_INDEX = 'users_username_unique';
+// eslint-disable-next-line no-control-regex
+const CONTROL_CHARS = /[\u0000-\u001f\u007f]/g;
+
+/** A neutral default that reads the same in every language and never collides in practice. */
+function defaultNickname(): string {
+  return `user_${randomString(6, DEFAULT_NICKNAME_ALPHABET)}`;
+}
+
+function cleanNickname(nickname: string | undefined): string {
+  const cleaned = (nickname ?? '').replace(CONTROL_CHARS, '').trim();
+  return cleaned === '' ? defaultNickname() : [...cleaned].slice(0, NICKNAME_MAX).join('').trim();
+}
+
+/** Users: creation (every sign-in method), profile reads and edits. */
+export class UserService {
+  private readonly users: UsersRepository;
+  private readonly deletedPhones: DeletedPhonesRepository;
+  private readonly hasher: KeyedHasher;
+  private readonly media: MediaStorage;
+  private readonly clock: Clock;
+  private readonly log: UserServiceDeps['log'];
+
+  constructor(deps: UserServiceDeps) {
+    this.users = new UsersRepository(deps.db);
+    this.deletedPhones = new DeletedPhonesRepository(deps.db);
+    this.hasher = deps.hasher;
+    this.media = deps.media;
+    this.clock = deps.clock ?? systemClock;
+    this.log = deps.log;
+  }
+
+  /**
+   * Registers an account. Call inside the sign-in transaction (`tx`) so the account exists only
+   * if the sign-in completes. A phone that already has a live account raises a unique violation
+   * (23505 on users_phone_unique): the caller looks it up first; the index settles races.
+   */
+  async createUser(input: CreateUserInput, tx?: Db): Promise<UserRow> {
+    const phone = input.phone ?? null;
+    const phoneSeenBefore = phone === null ? false : await this.isPhoneSeenBefore(phone, tx);
+    const avatar = input.avatar !== undefined && input.avatar.length <= AVATAR_URL_MAX ? input.avatar : '';
+    for (let attempt = 0; attempt < INVITE_CODE_ATTEMPTS; attempt += 1) {
+      const row = await this.users.insertUnlessInviteCodeTaken(
+        {
+          phone,
+          nickname: cleanNickname(input.nickname),
+          avatar,
+          inviteCode: randomString(INVITE_CODE_LENGTH, UNAMBIGUOUS_ALPHABET),
+          phoneSeenBefore,
+          createdAt: this.clock(),
+        },
+        tx,
+      );
+      if (row) return row;
+    }
+    // 31^8 ≈ 8.5e11 codes: ten collisions in a row means something else is wrong.
+    throw new Error('could not draw a free invite code');
+  }
+
+  findActiveById(id: number, tx?: Db): Promise<UserRow | undefined> {
+    return this.users.findActiveById(id, tx);
+  }
+
+  /** The live account of a phone (E.164), if any. */
+  findByPhone(phone: string, tx?: Db): Promise<UserRow | undefined> {
+    return this.users.findByPhone(phone, tx);
+  }
+
+  /** A signed-in user whose row is gone was deleted between resolving the token and now. */
+  async getActive(id: number, tx?: Db): Promise<UserRow> {
+    const row = await this.users.findActiveById(id, tx);
+    if (!row) throw new AppError(Code.SESSION_REVOKED, 'Account deleted');
+    return row;
+  }
+
+  toUserInfo(row: UserRow): UserInfo {
+    return toUserInfo(row, this.clock());
+  }
+
+  /** Keyed hash of a phone, as stored in deleted_phones. */
+  phoneHash(phone: string): string {
+    return this.hasher.hash(phone);
+  }
+
+  /** Did an account with this phone exist and get deleted? (invites: such a user is not new). */
+  isPhoneSeenBefore(phone: string, tx?: Db): Promise<boolean> {
+    return this.deletedPhones.exists(this.phoneHash(phone), tx);
+  }
+
+  async getProfile(userId: number): Promise<UserInfo> {
+    return this.toUserInfo(await this.getActive(userId));
+  }
+
+  /**
+   * PUT /user. Fields arrive validated by the contract (nickname trimmed 1–20, username lowercased
+   * 3–20). The avatar can only be what the upload endpoint gave this user, which is already their
+   * avatar, or '' to remove it: anything else would let a client point at someone else's file or
+   * an arbitrary URL.
+   */
+  async updateProfile(userId: number, input: UpdateProfileInput): Promise<UserInfo> {
+    const current = await this.getActive(userId);
+    const changes: ProfileChanges = {};
+    if (input.nickname !== undefined) changes.nickname = input.nickname;
+    if (input.username !== undefined) changes.username = input.username;
+    if (input.avatar !== undefined && input.avatar !== current.avatar) {
+      if (input.avatar !== '') {
+        throw new AppError(Code.INVALID_INPUT, 'Invalid input', {
+          fields: [{ field: 'body.avatar', message: 'must be the path returned by POST /user/avatar' }],
+        });
+      }
+      changes.avatar = '';
+    }
+
+    // Re-sending the current avatar alone is a no-op, not an empty UPDATE.
+    if (Object.keys(changes).length === 0) return this.toUserInfo(current);
+
+    let updated: UserRow | undefined;
+    try {
+      updated = await this.users.updateProfile(userId, changes);
+    } catch (error) {
+      // The unique index decides, not a prior SELECT: two users racing for one name both pass a check.
+      if (isUniqueViolation(error, USERNAME_UNIQUE_INDEX)) {
+        throw new AppError(Code.USERNAME_TAKEN, 'Username is taken', {
+          fields: [{ field: 'body.username', message: 'is taken' }],
+        });
+      }
+      throw error;
+    }
+    if (!updated) throw new AppError(Code.SESSION_REVOKED, 'Account deleted');
+    if (changes.avatar === '' && isStoredMediaPath(current.avatar)) {
+      await this.deleteMediaQuietly(current.avatar);
+    }
+    return this.toUserInfo(updated);
+  }
+
+  /** A file left behind costs disk space, a failed request over it would cost the user's edit. */
+  async deleteMediaQuietly(path: string): Promise<void> {
+    try {
+      await this.media.delete(path);
+    } catch (error) {
+      this.log?.warn({ err: error, path }, 'could not delete media file');
+    }
+  }
+}

@@ -1,0 +1,68 @@
+import type { OAuthProvider, Session } from '@cliffhanger/contract';
+import type { LightMyRequestResponse } from 'fastify';
+import type { Env } from '../../src/config.js';
+import { authorizeHeadless, startFakeOAuthProviders, type FakeOAuthProvider } from '../fakes/oauth-fakes.js';
+import { createTestApp, type TestApp } from '../helpers/test-app.js';
+
+export const PUBLIC_BASE_URL = 'https://cliffhanger.test';
+
+export interface OAuthTestApp extends TestApp {
+  fakes: Record<OAuthProvider, FakeOAuthProvider>;
+}
+
+/**
+ * The app with all three providers pointing at their fakes. Each fake knows the redirect URI
+ * the app must use (PUBLIC_BASE_URL + callback page) and refuses any other.
+ */
+export async function createOAuthTestApp(env: Env = {}): Promise<OAuthTestApp> {
+  const fakes = await startFakeOAuthProviders({ publicBaseUrl: PUBLIC_BASE_URL });
+  let t: TestApp;
+  try {
+    t = await createTestApp({ env: { PUBLIC_BASE_URL, ...fakes.env, ...env } });
+  } catch (error) {
+    await fakes.close();
+    throw error;
+  }
+  return {
+    ...t,
+    fakes: { google: fakes.google, facebook: fakes.facebook, tiktok: fakes.tiktok },
+    close: () => t.close().finally(() => fakes.close()),
+  };
+}
+
+export async function getUrl(t: TestApp, provider: string): Promise<LightMyRequestResponse> {
+  return t.app.inject({ method: 'GET', url: `/api/v1/auth/oauth/${provider}/url` });
+}
+
+export async function postCallback(t: TestApp, provider: string, payload: unknown): Promise<LightMyRequestResponse> {
+  return t.app.inject({
+    method: 'POST',
+    url: `/api/v1/auth/oauth/${provider}/callback`,
+    payload: payload as Record<string, unknown>,
+    headers: { 'user-agent': 'oauth-test' },
+  });
+}
+
+/** GET the URL, go through the fake's authorize step: what the callback page would post. */
+export async function startSignIn(t: TestApp, provider: OAuthProvider): Promise<{ code: string; state: string }> {
+  const res = await getUrl(t, provider);
+  if (res.statusCode !== 200) throw new Error(`url answered ${res.statusCode}: ${res.body}`);
+  const { url, state } = res.json<{ data: { url: string; state: string } }>().data;
+  const returned = await authorizeHeadless(url);
+  if (returned.state !== state) throw new Error('the provider returned another state');
+  return { code: returned.code, state };
+}
+
+/** A whole sign-in: URL, authorize, callback. */
+export async function signIn(t: TestApp, provider: OAuthProvider): Promise<LightMyRequestResponse> {
+  return postCallback(t, provider, await startSignIn(t, provider));
+}
+
+/** The `data.fields[].field` names of a 10001 answer. */
+export function invalidFields(res: LightMyRequestResponse): string[] {
+  return res.json<{ data: { fields: { field: string }[] } }>().data.fields.map((f) => f.field);
+}
+
+export function sessionOf(res: LightMyRequestResponse): Session {
+  return res.json<{ data: Session }>().data;
+}

@@ -1,0 +1,172 @@
+import { Code } from '@cliffhanger/contract';
+import { and, count, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { Db } from '../../src/db/database.js';
+import { userIdentities, users, type UserRow } from '../../src/db/schema.js';
+import { isAppError } from '../../src/http/envelope.js';
+import { IdentitiesRepository, type IdentityKey } from '../../src/repositories/identities.repository.js';
+import { OAuthStatesRepository } from '../../src/repositories/oauth-states.repository.js';
+import {
+  OAuthProviderError,
+  type OAuthProvider,
+  type ProviderProfile,
+} from '../../src/services/oauth/oauth-provider.js';
+import { OAuthService } from '../../src/services/oauth/oauth.service.js';
+import { createTestApp, type TestApp } from '../helpers/test-app.js';
+
+/** A provider that answers whatever profile the test sets, or fails when told to. */
+class StubProvider implements OAuthProvider {
+  readonly name = 'google' as const;
+  readonly usesPkce = true;
+  profile: ProviderProfile = { subject: 'stub-subject' };
+  failure: OAuthProviderError | undefined;
+  readonly seenVerifiers: (string | undefined)[] = [];
+
+  authorizationUrl({ state, codeChallenge }: { state: string; codeChallenge?: string }): string {
+    return `https://idp.example/auth?state=${state}&code_challenge=${codeChallenge ?? ''}`;
+  }
+
+  exchange({ codeVerifier }: { code: string; codeVerifier?: string }): Promise<ProviderProfile> {
+    this.seenVerifiers.push(codeVerifier);
+    return this.failure ? Promise.reject(this.failure) : Promise.resolve(this.profile);
+  }
+}
+
+/**
+ * Hides the existing link from the first lookup, as if another request linked the account
+ * between this request's lookup and its insert: the 23505 path, deterministically.
+ */
+class RacyIdentities extends IdentitiesRepository {
+  hideNextLookups = 0;
+
+  override async findActiveUser(key: IdentityKey, tx?: Db): Promise<UserRow | undefined> {
+    if (this.hideNextLookups > 0) {
+      this.hideNextLookups -= 1;
+      return undefined;
+    }
+    return super.findActiveUser(key, tx);
+  }
+}
+
+describe('OAuthService', () => {
+  let t: TestApp;
+  let provider: StubProvider;
+  let identities: RacyIdentities;
+  let service: OAuthService;
+  const log = { warn: vi.fn() };
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    const { db } = t.app.database;
+    provider = new StubProvider();
+    identities = new RacyIdentities(db);
+    service = new OAuthService({
+      db,
+      providers: { google: provider },
+      states: new OAuthStatesRepository(db),
+      identities,
+      users: t.app.services.users,
+      sessions: t.app.services.session,
+      rateLimiter: t.app.services.rateLimiter,
+      urlRateLimit: { limit: 3, windowSeconds: 60 },
+    });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const db = () => t.app.database.db;
+  async function userCount(): Promise<number> {
+    const [row] = await db().select({ n: count() }).from(users);
+    return row?.n ?? 0;
+  }
+  // The URL limit is 3 per IP here (tested last); every other sign-in comes from its own IP.
+  let clients = 0;
+  const nextIp = () => `198.51.100.${(clients += 1)}`;
+  async function signIn(subject: string) {
+    provider.profile = { subject, name: `Name of ${subject}` };
+    const { state } = await service.authorizationUrl('google', { ip: nextIp() });
+    return service.signIn({ provider: 'google', code: 'c', state }, log);
+  }
+  async function codeOf(promise: Promise<unknown>): Promise<number | undefined> {
+    const error: unknown = await promise.then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    return isAppError(error) ? error.code : undefined;
+  }
+
+  it('hands the stored PKCE verifier to the provider', async () => {
+    const { url, state } = await service.authorizationUrl('google', { ip: nextIp() });
+    provider.profile = { subject: 'pkce' };
+    await service.signIn({ provider: 'google', code: 'c', state }, log);
+    const verifier = provider.seenVerifiers.at(-1);
+    expect(verifier).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(url).not.toContain(verifier);
+  });
+
+  it('signs in to the existing account when a concurrent sign-in linked it first (23505)', async () => {
+    const first = await signIn('race-subject');
+    const usersBefore = await userCount();
+    identities.hideNextLookups = 1;
+    const second = await signIn('race-subject');
+    expect(identities.hideNextLookups).toBe(0);
+    expect(second.user.uid).toBe(first.user.uid);
+    // The user created inside the losing transaction was rolled back with it.
+    expect(await userCount()).toBe(usersBefore);
+  });
+
+  it('creates a new account when the linked user was deleted', async () => {
+    const before = await signIn('deleted-subject');
+    await t.app.services.account.deleteAccount(before.user.uid);
+    const after = await signIn('deleted-subject');
+    expect(after.user.uid).not.toBe(before.user.uid);
+  });
+
+  it('repairs a link left pointing at a deleted user instead of failing forever', async () => {
+    const before = await signIn('stale-link');
+    // A deletion that removed the person but (unlike the real flow) left the link behind.
+    await db().update(users).set({ deletedAt: new Date() }).where(eq(users.id, before.user.uid));
+    const after = await signIn('stale-link');
+    expect(after.user.uid).not.toBe(before.user.uid);
+    const links = await db()
+      .select({ userId: userIdentities.userId })
+      .from(userIdentities)
+      .where(and(eq(userIdentities.provider, 'google'), eq(userIdentities.subject, 'stale-link')));
+    expect(links).toEqual([{ userId: after.user.uid }]);
+  });
+
+  it('logs the provider detail at warn and rethrows 70005 without it', async () => {
+    provider.failure = new OAuthProviderError('google', 'token: HTTP 400 invalid_grant Bad Request');
+    try {
+      const { state } = await service.authorizationUrl('google', { ip: nextIp() });
+      const error: unknown = await service
+        .signIn({ provider: 'google', code: 'c', state }, log)
+        .catch((e: unknown) => e);
+      expect(isAppError(error) && error.code).toBe(Code.SIGNIN_PROVIDER_ERROR);
+      expect(isAppError(error) && error.message).toBe('Sign-in with google failed');
+      expect(log.warn).toHaveBeenCalledWith(
+        { provider: 'google', detail: 'token: HTTP 400 invalid_grant Bad Request' },
+        'provider sign-in failed',
+      );
+    } finally {
+      provider.failure = undefined;
+    }
+  });
+
+  it('answers 70007 for a provider that is not configured, before touching any state', async () => {
+    expect(await codeOf(service.authorizationUrl('facebook', { ip: nextIp() }))).toBe(Code.SIGNIN_METHOD_DISABLED);
+    expect(await codeOf(service.signIn({ provider: 'tiktok', code: 'c', state: 's' }, log))).toBe(
+      Code.SIGNIN_METHOD_DISABLED,
+    );
+  });
+
+  it('limits authorization URLs per client IP (10003 with retry_after_s)', async () => {
+    for (let i = 0; i < 3; i += 1) await service.authorizationUrl('google', { ip: '203.0.113.7' });
+    const error: unknown = await service.authorizationUrl('google', { ip: '203.0.113.7' }).catch((e: unknown) => e);
+    expect(isAppError(error) && error.code).toBe(Code.TOO_MANY_REQUESTS);
+    expect(isAppError(error) && (error.data as { retry_after_s: number }).retry_after_s).toBeGreaterThan(0);
+    // Another client is not affected.
+    await expect(service.authorizationUrl('google', { ip: '203.0.113.8' })).resolves.toBeDefined();
+  });
+});
