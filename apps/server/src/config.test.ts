@@ -236,8 +236,8 @@ describe('configDocs', () => {
     }
   });
 
-  it('matches the table in apps/server/README.md (regenerate: npm run docs:config -w apps/server)', () => {
-    const readme = readFileSync(join(serverRoot, 'README.md'), 'utf8');
+  it('matches the table in the root README.md (regenerate: npm run docs:config -w apps/server)', () => {
+    const readme = readFileSync(join(repoRoot, 'README.md'), 'utf8');
     const table = /<!-- config-table:start -->([\s\S]*?)<!-- config-table:end -->/.exec(readme)?.[1];
     expect(table).toBeDefined();
     expect(normaliseTable(table ?? '')).toEqual(normaliseTable(renderConfigTable()));

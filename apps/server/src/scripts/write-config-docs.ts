@@ -1,10 +1,10 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { renderConfigTable } from '../config-docs.js';
-import { serverRoot } from '../paths.js';
+import { repoRoot } from '../paths.js';
 
-// Rewrites the environment table of apps/server/README.md from `configDocs`.
-const readmePath = join(serverRoot, 'README.md');
+// Rewrites the environment table of the root README.md (the one a newcomer reads) from `configDocs`.
+const readmePath = join(repoRoot, 'README.md');
 const markers = /(<!-- config-table:start -->\n)[\s\S]*?(<!-- config-table:end -->)/;
 const readme = readFileSync(readmePath, 'utf8');
 if (!markers.test(readme)) throw new Error(`${readmePath} has no config-table markers`);
