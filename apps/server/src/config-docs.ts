@@ -241,3 +241,13 @@ export function renderConfigTable(docs: readonly ConfigDoc[] = configDocs): stri
   );
   return ['| Variable | Default | Meaning |', '|---|---|---|', ...rows].join('\n');
 }
+
+/** `.env.example`: every variable, commented out at its default, so copying it changes nothing. */
+export function renderEnvExample(docs: readonly ConfigDoc[] = configDocs): string {
+  const header = [
+    '# Every setting of the server, at its embedded default (generated: npm run docs:config -w apps/server).',
+    '# Set them in the environment (e.g. export in your shell); secrets never go into the repository.',
+  ];
+  const blocks = docs.map((doc) => `# ${doc.description}\n# ${doc.name}=${doc.default ?? ''}`);
+  return `${[...header, '', blocks.join('\n\n')].join('\n')}\n`;
+}

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, configDocs, envSchema, loadConfig, parseEnv, renderConfigTable } from './config.js';
+import { ConfigError, configDocs, envSchema, loadConfig, parseEnv, renderConfigTable, renderEnvExample } from './config.js';
 import { repoRoot, serverRoot } from './paths.js';
 
 /** Prettier pads Markdown tables; compare cell contents, not alignment. */
@@ -241,5 +241,9 @@ describe('configDocs', () => {
     const table = /<!-- config-table:start -->([\s\S]*?)<!-- config-table:end -->/.exec(readme)?.[1];
     expect(table).toBeDefined();
     expect(normaliseTable(table ?? '')).toEqual(normaliseTable(renderConfigTable()));
+  });
+
+  it('matches .env.example (regenerate: npm run docs:config -w apps/server)', () => {
+    expect(readFileSync(join(repoRoot, '.env.example'), 'utf8')).toBe(renderEnvExample());
   });
 });

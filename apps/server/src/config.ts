@@ -2,7 +2,7 @@ import { isAbsolute, resolve } from 'node:path';
 import { z } from 'zod';
 import { repoRoot } from './paths.js';
 
-export { configDocs, renderConfigTable, type ConfigDoc } from './config-docs.js';
+export { configDocs, renderConfigTable, renderEnvExample, type ConfigDoc } from './config-docs.js';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];

@@ -1,6 +1,6 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { renderConfigTable } from '../config-docs.js';
+import { renderConfigTable, renderEnvExample } from '../config-docs.js';
 import { repoRoot } from '../paths.js';
 
 // Rewrites the environment table of the root README.md (the one a newcomer reads) from `configDocs`.
@@ -13,3 +13,7 @@ writeFileSync(
   readme.replace(markers, (_match, start: string, end: string) => `${start}\n${renderConfigTable()}\n\n${end}`),
 );
 process.stdout.write(`updated ${readmePath}\n`);
+
+const envExamplePath = join(repoRoot, '.env.example');
+writeFileSync(envExamplePath, renderEnvExample());
+process.stdout.write(`updated ${envExamplePath}\n`);
