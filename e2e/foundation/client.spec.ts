@@ -71,7 +71,8 @@ describe('the client talks to the server as spec §7 says', () => {
     const page = await context.newPage();
     await open(page, '/pages/download/index');
     const config = (await (await context.request.get('/api/v1/app/config')).json()) as { data: { ios_app_url: string } };
-    expect(await page.locator(`a[href="${config.data.ios_app_url}"]`).count()).toBeGreaterThan(0);
+    // The link appears once app config has loaded.
+    await page.locator(`a[href="${config.data.ios_app_url}"]`).first().waitFor();
     const qr = page.locator('img[src^="data:image"]');
     await qr.first().waitFor();
     expect(await qr.first().getAttribute('alt')).toBeTruthy();

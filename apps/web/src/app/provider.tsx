@@ -1,11 +1,13 @@
-import { QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { ToastHost } from '../components/ui/toast-host';
 import { sendLaunchCheckin } from '../features/rewards/api/post-task-checkin';
-import { useProductName } from '../lib/app-config/get-app-config';
+import { refreshUserInfo } from '../features/user/api/get-user';
+import { appConfigQueryOptions, useProductName } from '../lib/app-config/get-app-config';
 import { i18n } from '../lib/i18n';
 import { createQueryClient } from '../lib/query-client';
+import { getSession, subscribeSession } from '../lib/session';
 
 /** Spec §2: the document title is always the product name; no page changes it. */
 function DocumentTitle() {
@@ -24,6 +26,33 @@ function LaunchCheckin() {
   return null;
 }
 
+/** Spec §4: the user info is refreshed at launch (silently: a launch shows no 'Network Error'). */
+function LaunchUserRefresh() {
+  useEffect(() => {
+    void refreshUserInfo({ silent: true });
+  }, []);
+  return null;
+}
+
+/**
+ * Signing in, out or as someone else makes every cached answer about the previous viewer
+ * wrong: they are reset (active ones refetch). App config is the same for everyone and stays.
+ */
+function ResetQueriesOnSessionChange() {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    let previous = getSession().token;
+    return subscribeSession(() => {
+      const token = getSession().token;
+      if (token === previous) return;
+      previous = token;
+      const configKey = appConfigQueryOptions().queryKey[0];
+      void queryClient.resetQueries({ predicate: (query) => query.queryKey[0] !== configKey });
+    });
+  }, [queryClient]);
+  return null;
+}
+
 export function AppProvider({ children }: { children: ReactNode }) {
   const [queryClient] = useState(createQueryClient);
   return (
@@ -31,6 +60,8 @@ export function AppProvider({ children }: { children: ReactNode }) {
       <QueryClientProvider client={queryClient}>
         <DocumentTitle />
         <LaunchCheckin />
+        <LaunchUserRefresh />
+        <ResetQueriesOnSessionChange />
         {children}
         <ToastHost />
       </QueryClientProvider>

@@ -1,17 +1,32 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router';
+import { loginHref } from './return-to';
 import { isSignedIn } from './session';
 import { showToast } from './toast';
 
+/** The current location as a return-to: path plus query (and hash). */
+export function useCurrentPath(): string {
+  const location = useLocation();
+  return `${location.pathname}${location.search}${location.hash}`;
+}
+
 /**
- * Spec §6: visitors are prompted 'Please login first' for rewards and profile actions. Returns
- * a guard: true when signed in, otherwise it shows the prompt and returns false.
+ * Spec §6: visitors are prompted 'Please login first' for rewards and profile actions. Returns a
+ * guard: true when signed in; otherwise it shows the prompt, takes the visitor to the login page
+ * (which brings them back to `returnTo`, by default exactly where they are) and returns false.
  */
-export function useRequireLogin(): () => boolean {
+export function useRequireLogin(): (returnTo?: string) => boolean {
   const { t } = useTranslation();
-  return useCallback(() => {
-    if (isSignedIn()) return true;
-    showToast(t('common.pleaseLogin'));
-    return false;
-  }, [t]);
+  const navigate = useNavigate();
+  const here = useCurrentPath();
+  return useCallback(
+    (returnTo?: string) => {
+      if (isSignedIn()) return true;
+      showToast(t('common.pleaseLogin'));
+      void navigate(loginHref(returnTo ?? here));
+      return false;
+    },
+    [t, navigate, here],
+  );
 }

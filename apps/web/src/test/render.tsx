@@ -1,8 +1,8 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, type RenderResult } from '@testing-library/react';
-import type { ReactElement } from 'react';
+import { StrictMode, type ReactElement } from 'react';
 import { I18nextProvider } from 'react-i18next';
-import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
+import { createMemoryRouter, RouterProvider, useLocation, type RouteObject } from 'react-router';
 import { ToastHost } from '../components/ui/toast-host';
 import { i18n } from '../lib/i18n';
 
@@ -15,18 +15,20 @@ export function testQueryClient(): QueryClient {
 /** Renders routes in a memory router with the app's providers (i18n, query client, toasts). */
 export function renderRoutes(
   routes: RouteObject[],
-  options: { initialEntries?: string[]; queryClient?: QueryClient } = {},
+  options: { initialEntries?: string[]; queryClient?: QueryClient; strict?: boolean } = {},
 ) {
   const router = createMemoryRouter(routes, { initialEntries: options.initialEntries ?? ['/'] });
   const queryClient = options.queryClient ?? testQueryClient();
-  const result: RenderResult = render(
+  const tree = (
     <I18nextProvider i18n={i18n}>
       <QueryClientProvider client={queryClient}>
         <RouterProvider router={router} />
         <ToastHost />
       </QueryClientProvider>
-    </I18nextProvider>,
+    </I18nextProvider>
   );
+  // strict: as main.tsx renders it, with React's double effects in development.
+  const result: RenderResult = render(options.strict ? <StrictMode>{tree}</StrictMode> : tree);
   return { ...result, router, queryClient };
 }
 
@@ -40,4 +42,10 @@ export function renderPage(element: ReactElement, path = '/', queryClient?: Quer
     ],
     { initialEntries: [path], queryClient },
   );
+}
+
+/** Shows where the router is, for routes a test navigates to. */
+export function Where() {
+  const location = useLocation();
+  return <p data-testid="where">{`${location.pathname}${location.search}`}</p>;
 }

@@ -1,8 +1,10 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterEach, vi } from 'vitest';
 // The app's i18n instance, in English, for every component under test.
 import '../lib/i18n';
+import { clearSession } from '../lib/session';
+import { hideToast } from '../lib/toast';
 
 // jsdom lacks matchMedia; components may ask for it (reduced motion, breakpoints).
 if (!window.matchMedia) {
@@ -30,5 +32,9 @@ if (!URL.createObjectURL) {
 
 afterEach(() => {
   cleanup();
+  vi.unstubAllGlobals();
+  clearSession();
+  hideToast();
   localStorage.clear();
+  sessionStorage.clear();
 });

@@ -160,6 +160,13 @@ export const TrashIcon = (props: IconProps) => (
   </Svg>
 );
 
+export const LockIcon = (props: IconProps) => (
+  <Svg {...props}>
+    <rect x="5" y="11" width="14" height="10" rx="2" />
+    <path d="M8 11V7a4 4 0 018 0v4" />
+  </Svg>
+);
+
 export const LogoutIcon = (props: IconProps) => (
   <Svg {...props}>
     <path d="M9 21H5a2 2 0 01-2-2V5a2 2 0 012-2h4M16 17l5-5-5-5M21 12H9" />

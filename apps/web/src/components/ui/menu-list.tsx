@@ -7,7 +7,7 @@ export interface MenuEntry {
   key: string;
   label: string;
   icon?: ReactNode;
-  /** A link entry… */
+  /** A link entry (with `onSelect` too, it runs on the way out)… */
   to?: string;
   /** …or an action entry. */
   onSelect?: () => void;
@@ -36,7 +36,7 @@ export function MenuList({ entries, label }: { entries: readonly MenuEntry[]; la
         return (
           <li key={entry.key}>
             {entry.to ? (
-              <Link to={entry.to} className={className} data-testid={entry.testId}>
+              <Link to={entry.to} className={className} onClick={entry.onSelect} data-testid={entry.testId}>
                 {body}
               </Link>
             ) : (

@@ -5,33 +5,48 @@ import { useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { AlertIcon } from '../../../components/ui/icons';
+import { LoginRequired } from '../../../components/ui/login-required';
 import { messageForError } from '../../../lib/error-message';
 import { PATHS } from '../../../lib/paths';
-import { useRequireLogin } from '../../../lib/require-login';
+import { useSession } from '../../../lib/session';
 import { showToast } from '../../../lib/toast';
 import { useDeleteAccount } from '../api/delete-account';
 import './delete-account-page.css';
 
-/** Account deletion (spec §2): a notice with a confirm button, then 'keep account' or 'confirm deletion'. */
+/**
+ * Account deletion (spec §2): a notice with a confirm button, then a popup with 'keep account'
+ * or 'confirm deletion'. Deleting signs this device out and shows the Me tab as a visitor.
+ */
 export function DeleteAccountPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const requireLogin = useRequireLogin();
+  const { signedIn } = useSession();
   const [asking, setAsking] = useState(false);
+  // Owned here, not by the signed-in view: that view goes away the moment the session clears.
   const mutation = useDeleteAccount();
 
   const confirmDeletion = () => {
     mutation.mutate(undefined, {
       onSuccess: () => {
         setAsking(false);
-        void navigate(PATHS.home, { replace: true });
+        showToast(t('deleteAccount.deleted'));
+        void navigate(PATHS.me, { replace: true });
       },
       onError: (error) => {
         setAsking(false);
+        // A transport failure already showed 'Network Error'.
         if (!(isApiError(error) && error.isTransportFailure)) showToast(messageForError(error, t));
       },
     });
   };
+
+  if (!signedIn && !mutation.isPending && !mutation.isSuccess) {
+    return (
+      <div className="page-body">
+        <LoginRequired message={t('deleteAccount.visitor')} />
+      </div>
+    );
+  }
 
   return (
     <div className="page-body delete-account">
@@ -43,12 +58,7 @@ export function DeleteAccountPage() {
         <p>{t('deleteAccount.noticeBody')}</p>
         <p>{t('deleteAccount.noticeSignIn')}</p>
       </section>
-      <Button
-        variant="danger"
-        block
-        onClick={() => requireLogin() && setAsking(true)}
-        data-testid="delete-account-confirm"
-      >
+      <Button variant="danger" block onClick={() => setAsking(true)} data-testid="delete-confirm">
         {t('deleteAccount.confirmButton')}
       </Button>
       <ConfirmDialog
@@ -61,7 +71,9 @@ export function DeleteAccountPage() {
         busy={mutation.isPending}
         onCancel={() => setAsking(false)}
         onConfirm={confirmDeletion}
-        testId="delete-account-dialog"
+        testId="delete-popup"
+        cancelTestId="delete-popup-keep"
+        confirmTestId="delete-popup-confirm"
       />
     </div>
   );

@@ -1,10 +1,13 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ListView } from '../../../components/ui/list-view';
+import { LoginRequired } from '../../../components/ui/login-required';
+import { useSession } from '../../../lib/session';
 
 /** Watch history (spec §2: dark bar, no pull-down refresh, no bounce). */
 export function HistoryPage() {
   const { t } = useTranslation();
+  const { signedIn } = useSession();
   useEffect(() => {
     const root = document.documentElement;
     const previous = root.style.overscrollBehaviorY;
@@ -13,6 +16,14 @@ export function HistoryPage() {
       root.style.overscrollBehaviorY = previous;
     };
   }, []);
+  // Spec §6: a visitor's history is not kept; sign in, then come back here.
+  if (!signedIn) {
+    return (
+      <div className="page-body">
+        <LoginRequired />
+      </div>
+    );
+  }
   return (
     <div className="page-body">
       <p className="page-intro">{t('history.intro')}</p>

@@ -6,7 +6,8 @@ import { ListView } from '../../../components/ui/list-view';
 import { NavBar } from '../../../components/ui/nav-bar';
 import { Section } from '../../../components/ui/section';
 import { useRewardConstants } from '../../../lib/app-config/get-app-config';
-import { PATHS } from '../../../lib/paths';
+import { useCurrentPath } from '../../../lib/require-login';
+import { loginHref } from '../../../lib/return-to';
 import { useSession } from '../../../lib/session';
 import { EnterCodeForm } from '../components/enter-code-form';
 import './invite-page.css';
@@ -16,6 +17,7 @@ export function InvitePage() {
   const { t } = useTranslation();
   const { signedIn, userInfo } = useSession();
   const rewards = useRewardConstants();
+  const here = useCurrentPath();
   return (
     <>
       <NavBar kind="custom" title={t('titles.invite')} showBack className="invite-bar" />
@@ -31,7 +33,11 @@ export function InvitePage() {
           ) : (
             <div className="invite-visitor">
               <p className="page-intro">{t('invite.myCodeVisitor')}</p>
-              <Link className={buttonClassName('primary', false, true)} to={PATHS.login}>
+              <Link
+                className={buttonClassName('primary', false, true)}
+                to={loginHref(here)}
+                data-testid="invite-sign-in"
+              >
                 {t('common.signIn')}
               </Link>
             </div>

@@ -1,3 +1,4 @@
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useAppConfig, useProductName } from '../../../lib/app-config/get-app-config';
 import './legal-document.css';
@@ -5,24 +6,50 @@ import './legal-document.css';
 /** Spec §1: both legal pages state a last-updated date of 2024-12-26. */
 export const LEGAL_LAST_UPDATED = '2024-12-26';
 
-export function LegalDocument({ kind }: { kind: 'privacy' | 'terms' }) {
+/** The sections of each document in reading order; each has a title and a body in the catalogues. */
+const PRIVACY_SECTIONS = ['collect', 'sms', 'use', 'sharing', 'deletion', 'children', 'choices'] as const;
+const TERMS_SECTIONS = ['account', 'coins', 'purchases', 'conduct', 'children', 'ending', 'changes'] as const;
+
+type Kind = 'privacy' | 'terms';
+
+interface Section {
+  key: string;
+  title: string;
+  body: string;
+}
+
+function sectionsOf(kind: Kind, t: TFunction, app: string): Section[] {
+  return kind === 'privacy'
+    ? PRIVACY_SECTIONS.map((key) => ({
+        key,
+        title: t(`legal.privacy.${key}.title`),
+        body: t(`legal.privacy.${key}.body`, { app }),
+      }))
+    : TERMS_SECTIONS.map((key) => ({
+        key,
+        title: t(`legal.terms.${key}.title`),
+        body: t(`legal.terms.${key}.body`, { app }),
+      }));
+}
+
+export function LegalDocument({ kind }: { kind: Kind }) {
   const { t } = useTranslation();
   const app = useProductName();
   const email = useAppConfig().data?.support_email;
-  const paragraphs = [
-    t(`legal.${kind}.p1`, { app }),
-    t(`legal.${kind}.p2`),
-    t(`legal.${kind}.p3`),
-    t(`legal.${kind}.p4`),
-    t(`legal.${kind}.p5`),
-  ];
   return (
     <article className="page-body legal" data-testid={`legal-${kind}`}>
       <p className="legal__updated">{t('legal.lastUpdated', { date: LEGAL_LAST_UPDATED })}</p>
-      {paragraphs.map((text, index) => (
-        <p key={index}>{text}</p>
+      <p>{t(`legal.${kind}.intro`, { app })}</p>
+      {sectionsOf(kind, t, app).map((section) => (
+        <section key={section.key} className="legal__section" data-testid={`legal-${kind}-${section.key}`}>
+          <h2 className="legal__heading">{section.title}</h2>
+          <p>{section.body}</p>
+        </section>
       ))}
-      {email && <p>{t('legal.contact', { email })}</p>}
+      <section className="legal__section">
+        <h2 className="legal__heading">{t('legal.contactTitle')}</h2>
+        <p data-testid="legal-contact">{email ? t('legal.contact', { email }) : t('legal.contactInApp')}</p>
+      </section>
     </article>
   );
 }

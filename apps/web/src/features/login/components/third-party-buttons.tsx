@@ -1,21 +1,21 @@
-import type { AppConfig } from '@cliffhanger/contract';
+import type { AppConfig, OAuthProvider } from '@cliffhanger/contract';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
+import { enabledProviders } from '../providers';
 import './third-party-buttons.css';
-
-export type Provider = 'google' | 'facebook' | 'tiktok';
-const PROVIDERS: readonly Provider[] = ['google', 'facebook', 'tiktok'];
 
 /** Spec §2: third-party sign-in buttons, each only when app config enables it. */
 export function ThirdPartyButtons({
   methods,
+  pending,
   onSelect,
 }: {
   methods: AppConfig['sign_in_methods'] | undefined;
-  onSelect: (provider: Provider) => void;
+  pending: OAuthProvider | null;
+  onSelect: (provider: OAuthProvider) => void;
 }) {
   const { t } = useTranslation();
-  const enabled = PROVIDERS.filter((provider) => methods?.[provider]);
+  const enabled = enabledProviders(methods);
   if (enabled.length === 0) return null;
   return (
     <div className="third-party" data-testid="third-party-sign-in">
@@ -26,6 +26,8 @@ export function ThirdPartyButtons({
             key={provider}
             variant="secondary"
             block
+            disabled={pending !== null}
+            aria-busy={pending === provider || undefined}
             onClick={() => onSelect(provider)}
             data-testid={`sign-in-${provider}`}
           >

@@ -1,26 +1,38 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { Tabs } from '../../../components/ui/tabs';
 import { useAppConfig } from '../../../lib/app-config/get-app-config';
 import { PATHS } from '../../../lib/paths';
+import { returnToFromSearch } from '../../../lib/return-to';
 import { showToast } from '../../../lib/toast';
 import { LoginForm, type LoginMethod } from '../components/login-form';
 import { ThirdPartyButtons } from '../components/third-party-buttons';
+import { useOAuthSignIn } from '../hooks/use-oauth-sign-in';
 import './login-page.css';
 
-/** Sign-in (spec §2): an SMS-code tab and a password tab, then the enabled third-party buttons. */
+/**
+ * Sign-in (spec §2): an SMS-code tab and a password tab, then the enabled third-party buttons.
+ * Afterwards the viewer goes back to where they came from (`?redirect=`), else home.
+ */
 export function LoginPage() {
   const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { search } = useLocation();
+  const returnTo = returnToFromSearch(search);
   const methods = useAppConfig().data?.sign_in_methods;
-  // Until the configuration says otherwise both tabs are offered.
-  const available: LoginMethod[] = (['sms', 'password'] as const).filter((method) => methods?.[method] ?? true);
+  // Spec §2 always shows the password tab (§1: flagged 'not yet implemented' where it is off);
+  // the SMS tab goes only when app config switches it off. Until config loads both are offered.
+  const available: LoginMethod[] = methods?.sms === false ? ['password'] : ['sms', 'password'];
   const [chosen, setChosen] = useState<LoginMethod>('sms');
-  const method = available.includes(chosen) ? chosen : (available[0] ?? 'sms');
+  const method = available.includes(chosen) ? chosen : (available[0] ?? 'password');
   const labels: Record<LoginMethod, string> = { sms: t('login.smsTab'), password: t('login.passwordTab') };
+  const oauth = useOAuthSignIn(returnTo);
 
-  // The sign-in calls (DESIGN §4 /auth/…) are not in the contract yet.
-  const notYet = () => showToast(t('login.notImplemented'));
+  const onSignedIn = () => {
+    showToast(t('login.signedIn'));
+    void navigate(returnTo ?? PATHS.home, { replace: true });
+  };
 
   return (
     <div className="page-body login">
@@ -39,9 +51,13 @@ export function LoginPage() {
         role={available.length > 1 ? 'tabpanel' : undefined}
         aria-labelledby={available.length > 1 ? `login-tab-${method}` : undefined}
       >
-        <LoginForm key={method} method={method} onSubmit={notYet} />
+        <LoginForm method={method} passwordEnabled={methods?.password ?? true} onSignedIn={onSignedIn} />
       </div>
-      <ThirdPartyButtons methods={methods} onSelect={notYet} />
+      <ThirdPartyButtons
+        methods={methods}
+        pending={oauth.pending}
+        onSelect={(provider) => void oauth.start(provider)}
+      />
       <p className="login__agreement">
         {t('login.agreement')} <Link to={PATHS.terms}>{t('titles.terms')}</Link> ·{' '}
         <Link to={PATHS.privacy}>{t('titles.privacy')}</Link>

@@ -1,39 +1,78 @@
+import type { OAuthProvider } from '@cliffhanger/contract';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { buttonClassName } from '../../../components/ui/button';
 import { FailureIcon } from '../../../components/ui/icons';
 import { Loading } from '../../../components/ui/loading';
 import { NavBar } from '../../../components/ui/nav-bar';
+import { messageForError } from '../../../lib/error-message';
 import { PATHS } from '../../../lib/paths';
-import type { Provider } from '../components/third-party-buttons';
+import { forgetReturnTo, loginHref, peekReturnTo } from '../../../lib/return-to';
+import { showToast } from '../../../lib/toast';
+import { exchangeOAuthCode } from '../api/post-oauth-callback';
+import { PROVIDERS } from '../providers';
 import './oauth-callback-page.css';
 
-const PROVIDER_NAMES: Record<Provider, string> = { google: 'Google', facebook: 'Facebook', tiktok: 'TikTok' };
 const TITLE_KEYS = {
   google: 'titles.googleLogin',
   facebook: 'titles.facebookLogin',
   tiktok: 'titles.tiktokLogin',
-} as const;
+} as const satisfies Record<OAuthProvider, string>;
 
 /**
  * Where a provider sends the viewer back (spec §2 custom bar) with `code` and `state`, or with
- * `error` when the viewer declined. The exchange (POST /auth/oauth/{provider}/callback) runs here.
+ * `error` when the viewer declined. The exchange (POST /auth/oauth/{provider}/callback) runs
+ * once, then the viewer goes where the sign-in started, replacing this page in the history.
  */
-function OAuthCallbackPage({ provider }: { provider: Provider }) {
+function OAuthCallbackPage({ provider }: { provider: OAuthProvider }) {
   const { t } = useTranslation();
+  const navigate = useNavigate();
   const [params] = useSearchParams();
-  const name = PROVIDER_NAMES[provider];
-  const failed = params.has('error') || !params.get('code');
+  const name = PROVIDERS[provider].name;
+  const code = params.get('code');
+  const state = params.get('state');
+  const declined = params.has('error') || !code || !state;
+  const [failure, setFailure] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (declined) return;
+    // StrictMode runs this twice; both runs share one request (exchangeOAuthCode), and only the
+    // run still mounted acts on the answer.
+    let active = true;
+    exchangeOAuthCode({ provider, code, state }).then(
+      () => {
+        if (!active) return;
+        const target = peekReturnTo() ?? PATHS.home;
+        forgetReturnTo();
+        showToast(t('login.signedIn'));
+        void navigate(target, { replace: true });
+      },
+      (error: unknown) => {
+        if (active) setFailure(messageForError(error, t));
+      },
+    );
+    return () => {
+      active = false;
+    };
+  }, [declined, provider, code, state, navigate, t]);
+
+  const failed = declined || failure !== null;
   return (
     <>
       <NavBar kind="custom" title={t(TITLE_KEYS[provider])} showBack />
       <div className="page-body oauth" data-testid="oauth-callback">
         {failed ? (
-          <div className="oauth__result" role="alert">
+          <div className="oauth__result" role="alert" data-testid="oauth-failed">
             <FailureIcon size={48} />
             <h2 className="oauth__headline">{t('oauth.failed')}</h2>
-            <p className="oauth__body">{t('oauth.failedHint', { provider: name })}</p>
-            <Link className={buttonClassName('primary')} to={PATHS.login} replace>
+            <p className="oauth__body">{failure ?? t('oauth.failedHint', { provider: name })}</p>
+            <Link
+              className={buttonClassName('primary')}
+              to={loginHref(peekReturnTo())}
+              replace
+              data-testid="oauth-back-to-login"
+            >
               {t('oauth.backToLogin')}
             </Link>
           </div>

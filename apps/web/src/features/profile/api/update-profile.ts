@@ -1,16 +1,16 @@
-import { postUserAvatar, putUser } from '@cliffhanger/contract';
 import { useMutation } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-import { updateUserInfo } from '../../../lib/session';
+import { getSession, updateUserInfo } from '../../../lib/session';
+import { uploadAvatar } from './post-user-avatar';
+import { saveProfile, type ProfileChanges } from './put-user';
 
 export interface ProfileInput {
   nickname: string;
-  /** Empty: leave the username as it is. */
-  username: string;
+  /** Null: leave the username as it is. */
+  username: string | null;
   avatar: File | null;
 }
 
-/** The avatar upload failed: the spec's 'Failed to upload image'. */
+/** The avatar upload failed: the spec's 'Failed to upload image' (or what its code says). */
 export class AvatarUploadError extends Error {
   constructor(cause: unknown) {
     super('avatar upload failed', { cause });
@@ -19,29 +19,25 @@ export class AvatarUploadError extends Error {
 }
 
 /**
- * Uploads a new avatar (POST /user/avatar), then saves the profile (spec §7 ★ PUT /user) and
- * stores the user info it answers with (spec §4: code 200 stores it).
+ * Uploads a new avatar first (POST /user/avatar), then saves the profile (PUT /user) with the
+ * path it answered. The server applies the avatar as soon as it is uploaded, so the stored user
+ * info follows at once — even if the profile save then fails.
  */
 export async function updateProfile(input: ProfileInput): Promise<void> {
-  let avatar: string | undefined;
+  const changes: ProfileChanges = { nickname: input.nickname };
+  if (input.username !== null) changes.username = input.username;
   if (input.avatar) {
-    const form = new FormData();
-    form.append('file', input.avatar);
+    let avatar: string;
     try {
-      // The contract client sends FormData as multipart; the endpoint declares no JSON body.
-      avatar = (await api.call(postUserAvatar, { body: form as never })).data.avatar;
+      avatar = await uploadAvatar(input.avatar);
     } catch (cause) {
       throw new AvatarUploadError(cause);
     }
+    const current = getSession().userInfo;
+    if (current) updateUserInfo({ code: 200, data: { ...current, avatar } });
+    changes.avatar = avatar;
   }
-  const result = await api.call(putUser, {
-    body: {
-      nickname: input.nickname,
-      ...(input.username ? { username: input.username } : {}),
-      ...(avatar ? { avatar } : {}),
-    },
-  });
-  updateUserInfo(result);
+  await saveProfile(changes);
 }
 
 export function useUpdateProfile() {

@@ -6,11 +6,14 @@ import { useMediaUrl } from '../../../lib/media';
 import { showToast } from '../../../lib/toast';
 import './avatar-picker.css';
 
-const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'];
-
-/** Spec §5: the image must be valid ('Invalid image file') and within the size limit ('Image size too large'). */
+/**
+ * Spec §5: the image must be valid ('Invalid image file') and within the size limit ('Image size
+ * too large', the contract's 5 MB). The type is only what the browser claims; the server decodes
+ * the bytes and answers 10007 for anything that is not really an image. SVG is refused: it is a
+ * document, not a picture, and the server does not take it.
+ */
 export function avatarProblem(file: Pick<File, 'type' | 'size'>): 'invalid' | 'too-large' | null {
-  if (!IMAGE_TYPES.includes(file.type)) return 'invalid';
+  if (!file.type.startsWith('image/') || file.type === 'image/svg+xml') return 'invalid';
   if (file.size > AVATAR_MAX_BYTES) return 'too-large';
   return null;
 }
@@ -18,9 +21,12 @@ export function avatarProblem(file: Pick<File, 'type' | 'size'>): 'invalid' | 't
 export function AvatarPicker({
   current,
   onChange,
+  allowed,
 }: {
   current: string | null | undefined;
   onChange: (file: File) => void;
+  /** Asked before the picker opens and again when a file arrives (spec §5: signed in only). */
+  allowed: () => boolean;
 }) {
   const { t } = useTranslation();
   const inputId = useId();
@@ -38,7 +44,11 @@ export function AvatarPicker({
   return (
     <div className="avatar-picker">
       <span className="avatar-picker__image">
-        {src ? <img src={src} alt={t('profile.avatar')} width={88} height={88} /> : <UserIcon size={44} />}
+        {src ? (
+          <img src={src} alt={t('profile.avatar')} width={88} height={88} data-testid="profile-avatar-preview" />
+        ) : (
+          <UserIcon size={44} />
+        )}
       </span>
       <label htmlFor={inputId} className="avatar-picker__change">
         {t('profile.changeAvatar')}
@@ -46,13 +56,16 @@ export function AvatarPicker({
       <input
         id={inputId}
         type="file"
-        accept={IMAGE_TYPES.join(',')}
+        accept="image/*"
         className="avatar-picker__input"
         data-testid="profile-avatar-input"
+        onClick={(event) => {
+          if (!allowed()) event.preventDefault();
+        }}
         onChange={(event) => {
           const picked = event.target.files?.[0] ?? null;
           event.target.value = '';
-          if (!picked) return;
+          if (!picked || !allowed()) return;
           const problem = avatarProblem(picked);
           if (problem) {
             showToast(problem === 'invalid' ? t('errors.invalidImage') : t('errors.imageTooLarge'));

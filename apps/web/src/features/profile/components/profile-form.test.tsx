@@ -1,81 +1,215 @@
+import { AVATAR_MAX_BYTES } from '@cliffhanger/contract';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { clearSession, setSession } from '../../../lib/session';
-import { hideToast } from '../../../lib/toast';
-import { configFetch } from '../../../test/app-config';
+import { describe, expect, it, vi } from 'vitest';
+import { PATHS } from '../../../lib/paths';
+import { getSession, setSession } from '../../../lib/session';
+import { stubApi, type Answer } from '../../../test/fake-api';
 import { testUser } from '../../../test/fixtures';
-import { renderPage } from '../../../test/render';
+import { renderPage, renderRoutes, Where } from '../../../test/render';
+import { EditProfileCustomPage, EditProfilePage } from '../pages/edit-profile-page';
 import { avatarProblem } from './avatar-picker';
 import { ProfileForm } from './profile-form';
 
-afterEach(() => {
-  clearSession();
-  hideToast();
+const signIn = () => setSession({ token: 't', userInfo: testUser({ nickname: 'Ada', username: 'ada', avatar: '' }) });
+
+/** Me, then the edit page on top of it: a successful save goes back to Me. */
+function renderEdit() {
+  return renderRoutes(
+    [
+      { path: PATHS.editProfile, element: <EditProfilePage /> },
+      { path: '*', element: <Where /> },
+    ],
+    { initialEntries: [PATHS.me, PATHS.editProfile] },
+  );
+}
+
+const toast = () => screen.getByTestId('toast');
+const png = (bytes = 1024, name = 'me.png', type = 'image/png') => new File([new Uint8Array(bytes)], name, { type });
+
+async function saveAndConfirm() {
+  await userEvent.click(screen.getByTestId('profile-save'));
+  await userEvent.click(screen.getByTestId('profile-save-dialog-confirm'));
+}
+
+describe('edit profile: who may', () => {
+  it.each([
+    ['/pages/user/edit-person-info?from=me', EditProfilePage],
+    ['/components/editPersonInfo?from=me', EditProfileCustomPage],
+  ])('%s asks a visitor to sign in first and come back', (path, Page) => {
+    stubApi();
+    renderPage(<Page />, path);
+    expect(screen.getByTestId('login-required')).toHaveTextContent('Please login first');
+    expect(screen.getByTestId('login-required-sign-in')).toHaveAttribute(
+      'href',
+      `/pages/login/index?redirect=${encodeURIComponent(path)}`,
+    );
+    expect(screen.queryByTestId('profile-form')).toBeNull();
+  });
+
+  it('refuses an avatar pick from someone no longer signed in', async () => {
+    stubApi();
+    renderPage(<ProfileForm />, PATHS.editProfile);
+    await userEvent.upload(screen.getByTestId('profile-avatar-input'), png());
+    expect(toast()).toHaveTextContent('Please login first');
+  });
 });
 
-describe('edit profile (spec §5)', () => {
-  it('asks a visitor to log in first', async () => {
-    renderPage(<ProfileForm />);
-    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
-    expect(screen.getByRole('status')).toHaveTextContent('Please login first');
-    expect(screen.queryByRole('dialog')).toBeNull();
-  });
-
-  it('asks "Are you sure to save your information?" before saving', async () => {
-    setSession({ token: 't', userInfo: testUser({ nickname: 'Ada', username: 'ada' }) });
-    renderPage(<ProfileForm />);
-    expect(screen.getByLabelText('Nickname')).toHaveValue('Ada');
-    expect(screen.getByLabelText('Username')).toHaveValue('ada');
-    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+describe('edit profile: fields (contract rules)', () => {
+  it('asks "Are you sure to save your information?"; cancelling sends nothing', async () => {
+    const api = stubApi();
+    signIn();
+    renderEdit();
+    expect(screen.getByTestId('profile-nickname')).toHaveValue('Ada');
+    expect(screen.getByTestId('profile-username')).toHaveValue('ada');
+    await userEvent.click(screen.getByTestId('profile-save'));
     expect(screen.getByRole('dialog', { name: 'Are you sure to save your information?' })).toBeInTheDocument();
-    await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    await userEvent.click(screen.getByTestId('profile-save-dialog-cancel'));
     expect(screen.queryByRole('dialog')).toBeNull();
+    expect(api.calls).toEqual([]);
   });
 
-  it('checks the fields by the contract rules first', async () => {
-    setSession({ token: 't', userInfo: testUser() });
-    renderPage(<ProfileForm />);
-    await userEvent.clear(screen.getByLabelText('Nickname'));
-    await userEvent.clear(screen.getByLabelText('Username'));
-    await userEvent.type(screen.getByLabelText('Username'), '9x');
-    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+  it('shows each rule under its field and asks nothing', async () => {
+    const api = stubApi();
+    signIn();
+    renderEdit();
+    await userEvent.clear(screen.getByTestId('profile-nickname'));
+    await userEvent.clear(screen.getByTestId('profile-username'));
+    await userEvent.type(screen.getByTestId('profile-username'), '9x');
+    await userEvent.click(screen.getByTestId('profile-save'));
     expect(screen.queryByRole('dialog')).toBeNull();
-    expect(screen.getByLabelText('Nickname')).toHaveAccessibleDescription('Nickname: 1 to 20 characters');
-    expect(screen.getByLabelText('Username')).toHaveAttribute('aria-invalid', 'true');
-  });
-
-  it('saves after the confirmation and says which code refused it', async () => {
-    const answerConfig = configFetch();
-    const fetchMock = vi.fn<typeof fetch>((input, init) =>
-      (input as string).endsWith('/app/config')
-        ? answerConfig(input, init)
-        : Promise.resolve(new Response(JSON.stringify({ code: 10008, message: 'taken', data: null }), { status: 409 })),
+    expect(screen.getByTestId('profile-nickname')).toHaveAccessibleDescription('Nickname: 1 to 20 characters');
+    expect(screen.getByTestId('profile-username')).toHaveAccessibleDescription(
+      'Username: 3 to 20 lowercase letters, digits or _, starting with a letter',
     );
-    vi.stubGlobal('fetch', fetchMock);
-    setSession({ token: 't', userInfo: testUser() });
-    renderPage(<ProfileForm />);
-    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
-    await userEvent.click(screen.getByRole('button', { name: 'Confirm' }));
-    expect(await screen.findByRole('status')).toHaveTextContent('This username is already taken');
-    const [url, init] = fetchMock.mock.calls.find(([input]) => input === '/api/v1/user')!;
-    expect(url).toBe('/api/v1/user');
-    expect(init?.method).toBe('PUT');
-    expect(JSON.parse(init?.body as string)).toEqual({ nickname: 'Ada', username: 'ada' });
-    vi.unstubAllGlobals();
+    await userEvent.type(screen.getByTestId('profile-nickname'), 'x'.repeat(21));
+    await userEvent.click(screen.getByTestId('profile-save'));
+    expect(screen.getByTestId('profile-nickname')).toHaveAttribute('aria-invalid', 'true');
+    expect(api.calls).toEqual([]);
+  });
+});
+
+describe('edit profile: saving', () => {
+  it('PUT /user with the changes, stores the answer, says so and goes back', async () => {
+    const saved = testUser({ nickname: 'Ada L', username: 'ada_l' });
+    const api = stubApi({ 'PUT /user': { code: 200, data: saved } });
+    signIn();
+    renderEdit();
+    await userEvent.clear(screen.getByTestId('profile-nickname'));
+    await userEvent.type(screen.getByTestId('profile-nickname'), '  Ada L ');
+    await userEvent.clear(screen.getByTestId('profile-username'));
+    await userEvent.type(screen.getByTestId('profile-username'), 'Ada_L');
+    await saveAndConfirm();
+    expect(await screen.findByTestId('where')).toHaveTextContent(PATHS.me);
+    expect(toast()).toHaveTextContent('Profile updated successfully');
+    const [put] = api.callsTo('PUT /user');
+    expect(put?.body).toEqual({ nickname: 'Ada L', username: 'ada_l' });
+    expect(put?.headers.Authorization).toBe('t');
+    expect(getSession().userInfo).toMatchObject({ nickname: 'Ada L', username: 'ada_l' });
   });
 
-  it('refuses a file that is not an image, or too large', () => {
+  it('leaves an unchanged username out', async () => {
+    const api = stubApi({ 'PUT /user': { code: 200, data: testUser() } });
+    signIn();
+    renderEdit();
+    await saveAndConfirm();
+    await screen.findByTestId('where');
+    expect(api.callsTo('PUT /user')[0]?.body).toEqual({ nickname: 'Ada' });
+  });
+
+  it('10008: the username is taken — said under the field, nothing stored, still on the page', async () => {
+    stubApi({ 'PUT /user': { code: 10008 } });
+    signIn();
+    renderEdit();
+    await userEvent.clear(screen.getByTestId('profile-username'));
+    await userEvent.type(screen.getByTestId('profile-username'), 'grace');
+    await saveAndConfirm();
+    await vi.waitFor(() =>
+      expect(screen.getByTestId('profile-username')).toHaveAccessibleDescription('This username is already taken'),
+    );
+    expect(toast()).toHaveTextContent('This username is already taken');
+    expect(getSession().userInfo?.username).toBe('ada');
+    expect(screen.queryByTestId('where')).toBeNull();
+  });
+
+  it.each<[Answer, string]>([
+    [{ code: 10000 }, 'Failed to update profile'],
+    [{ code: 10001, data: { fields: ['nickname'] } }, 'Failed to save'],
+  ])('PUT %o says "%s"', async (answer, message) => {
+    stubApi({ 'PUT /user': answer });
+    signIn();
+    renderEdit();
+    await saveAndConfirm();
+    await vi.waitFor(() => expect(toast()).toHaveTextContent(message));
+    expect(screen.queryByTestId('where')).toBeNull();
+  });
+});
+
+describe('edit profile: avatar', () => {
+  it('previews the picked image, uploads it as multipart "file", then saves with its path', async () => {
+    const order: string[] = [];
+    const api = stubApi({
+      'POST /user/avatar': () => {
+        order.push('upload');
+        return { code: 200, data: { avatar: 'avatars/new.webp' } };
+      },
+      'PUT /user': () => {
+        order.push('put');
+        return { code: 200, data: testUser({ avatar: 'avatars/new.webp' }) };
+      },
+    });
+    signIn();
+    renderEdit();
+    await userEvent.upload(screen.getByTestId('profile-avatar-input'), png(2048));
+    expect(screen.getByTestId('profile-avatar-preview')).toHaveAttribute('src', expect.stringMatching(/^blob:/));
+    await saveAndConfirm();
+    await screen.findByTestId('where');
+    expect(order).toEqual(['upload', 'put']);
+    const [upload] = api.callsTo('POST /user/avatar');
+    expect(upload?.headers.Authorization).toBe('t');
+    expect(upload?.headers['Content-Type']).toBeUndefined(); // the browser sets the multipart boundary
+    const form = upload?.body as FormData;
+    expect(form).toBeInstanceOf(FormData);
+    const file = form.get('file') as File;
+    expect(file.name).toBe('me.png');
+    expect(file.size).toBe(2048);
+    expect(api.callsTo('PUT /user')[0]?.body).toEqual({ nickname: 'Ada', avatar: 'avatars/new.webp' });
+    expect(getSession().userInfo?.avatar).toBe('avatars/new.webp');
+  });
+
+  it.each<[Answer, string]>([
+    [{ code: 10007 }, 'Invalid image file'],
+    [{ code: 10004 }, 'The file is too large.'],
+    [{ code: 10000 }, 'Failed to upload image'],
+  ])('upload %o says "%s" and saves nothing else', async (answer, message) => {
+    const api = stubApi({ 'POST /user/avatar': answer, 'PUT /user': { code: 200, data: testUser() } });
+    signIn();
+    renderEdit();
+    await userEvent.upload(screen.getByTestId('profile-avatar-input'), png());
+    await saveAndConfirm();
+    await vi.waitFor(() => expect(toast()).toHaveTextContent(message));
+    expect(api.callsTo('PUT /user')).toEqual([]);
+  });
+
+  it('checks size and type on the device first (5 MB, images only)', async () => {
+    const api = stubApi();
+    signIn();
+    renderEdit();
+    const user = userEvent.setup({ applyAccept: false });
+    await user.upload(screen.getByTestId('profile-avatar-input'), png(AVATAR_MAX_BYTES + 1, 'huge.png'));
+    expect(toast()).toHaveTextContent('Image size too large');
+    await user.upload(screen.getByTestId('profile-avatar-input'), png(100, 'cv.pdf', 'application/pdf'));
+    expect(toast()).toHaveTextContent('Invalid image file');
+    expect(screen.queryByTestId('profile-avatar-preview')).toBeNull();
+    await user.upload(screen.getByTestId('profile-avatar-input'), png(AVATAR_MAX_BYTES, 'ok.jpg', 'image/jpeg'));
+    expect(screen.getByTestId('profile-avatar-preview')).toBeInTheDocument();
+    expect(api.calls).toEqual([]);
+  });
+
+  it('avatarProblem: images up to the contract limit only', () => {
     expect(avatarProblem({ type: 'application/pdf', size: 10 })).toBe('invalid');
-    expect(avatarProblem({ type: 'image/png', size: 6 * 1024 * 1024 })).toBe('too-large');
-    expect(avatarProblem({ type: 'image/jpeg', size: 200_000 })).toBeNull();
-  });
-
-  it('says "Invalid image file" when one is picked', async () => {
-    setSession({ token: 't', userInfo: testUser() });
-    renderPage(<ProfileForm />);
-    const input = screen.getByTestId('profile-avatar-input');
-    await userEvent.upload(input, new File(['%PDF'], 'cv.pdf', { type: 'application/pdf' }), { applyAccept: false });
-    expect(screen.getByRole('status')).toHaveTextContent('Invalid image file');
+    expect(avatarProblem({ type: 'image/svg+xml', size: 10 })).toBe('invalid');
+    expect(avatarProblem({ type: 'image/png', size: AVATAR_MAX_BYTES + 1 })).toBe('too-large');
+    expect(avatarProblem({ type: 'image/heic', size: AVATAR_MAX_BYTES })).toBeNull();
   });
 });

@@ -1,12 +1,21 @@
 import { useTranslation } from 'react-i18next';
+import { LoginRequired } from '../../../components/ui/login-required';
 import { NavBar } from '../../../components/ui/nav-bar';
+import { useSession } from '../../../lib/session';
 import { ProfileForm } from '../components/profile-form';
+
+/** The form for a signed-in viewer; a visitor is asked to sign in first (spec §5/§6). */
+function ProfileBody() {
+  const { signedIn, userInfo } = useSession();
+  // Keyed by uid: signing in as someone else starts the form afresh from their profile.
+  return signedIn && userInfo ? <ProfileForm key={userInfo.uid} /> : <LoginRequired />;
+}
 
 /** /pages/user/edit-person-info: the shell draws the default bar. */
 export function EditProfilePage() {
   return (
     <div className="page-body">
-      <ProfileForm />
+      <ProfileBody />
     </div>
   );
 }
@@ -18,7 +27,7 @@ export function EditProfileCustomPage() {
     <>
       <NavBar kind="custom" title={t('titles.editProfile')} showBack />
       <div className="page-body">
-        <ProfileForm />
+        <ProfileBody />
       </div>
     </>
   );

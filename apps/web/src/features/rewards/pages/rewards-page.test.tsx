@@ -5,7 +5,8 @@ import { clearSession, setSession } from '../../../lib/session';
 import { hideToast } from '../../../lib/toast';
 import { configFetch, testAppConfig } from '../../../test/app-config';
 import { testUser } from '../../../test/fixtures';
-import { renderPage } from '../../../test/render';
+import { PATHS } from '../../../lib/paths';
+import { renderPage, renderRoutes, Where } from '../../../test/render';
 import { RewardsPage } from './rewards-page';
 
 beforeEach(() => {
@@ -36,13 +37,25 @@ describe('rewards page (spec §2/§9)', () => {
     expect(screen.getAllByRole('button', { name: 'Claim' })).toHaveLength(3);
   });
 
-  it('tells a visitor "Please login first" on any action', async () => {
-    renderPage(<RewardsPage />);
-    expect(screen.getByTestId('rewards-balance-value')).toHaveTextContent('0');
-    await userEvent.click(screen.getByTestId('task-shareApp-claim'));
-    expect(screen.getByRole('status')).toHaveTextContent('Please login first');
-    hideToast();
-    await userEvent.click(screen.getByTestId('task-watchVideo-go'));
-    expect(screen.getByRole('status')).toHaveTextContent('Please login first');
-  });
+  it.each(['task-shareApp-claim', 'task-watchVideo-go'])(
+    'tells a visitor "Please login first" on %s and takes them to sign in, coming back here',
+    async (action) => {
+      const { router } = renderRoutes(
+        [
+          { path: PATHS.rewards, element: <RewardsPage /> },
+          { path: '*', element: <Where /> },
+        ],
+        { initialEntries: [`${PATHS.rewards}?from=share`] },
+      );
+      expect(screen.getByTestId('rewards-balance-value')).toHaveTextContent('0');
+      expect(screen.getByTestId('rewards-sign-in')).toHaveAttribute(
+        'href',
+        '/pages/login/index?redirect=%2Fpages%2FRewards%2Findex%3Ffrom%3Dshare',
+      );
+      await userEvent.click(screen.getByTestId(action));
+      expect(screen.getByRole('status')).toHaveTextContent('Please login first');
+      expect(router.state.location.pathname).toBe(PATHS.login);
+      expect(router.state.location.search).toBe('?redirect=%2Fpages%2FRewards%2Findex%3Ffrom%3Dshare');
+    },
+  );
 });

@@ -3,7 +3,8 @@ import { Link } from 'react-router';
 import { buttonClassName } from '../../../components/ui/button';
 import { CoinIcon } from '../../../components/ui/icons';
 import { useRewardConstants } from '../../../lib/app-config/get-app-config';
-import { PATHS } from '../../../lib/paths';
+import { useCurrentPath } from '../../../lib/require-login';
+import { loginHref } from '../../../lib/return-to';
 import { useSession } from '../../../lib/session';
 import { CheckinStrip } from '../components/checkin-strip';
 import { TaskList } from '../components/task-list';
@@ -14,6 +15,7 @@ export function RewardsPage() {
   const { t } = useTranslation();
   const { userInfo, signedIn } = useSession();
   const rewards = useRewardConstants();
+  const here = useCurrentPath();
   return (
     <div className="page-body">
       <div className="rewards-balance" data-testid="rewards-balance">
@@ -25,7 +27,7 @@ export function RewardsPage() {
           </p>
         </div>
         {!signedIn && (
-          <Link className={buttonClassName('primary', false, true)} to={PATHS.login} data-testid="rewards-sign-in">
+          <Link className={buttonClassName('primary', false, true)} to={loginHref(here)} data-testid="rewards-sign-in">
             {t('common.signIn')}
           </Link>
         )}

@@ -3,27 +3,51 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { DocumentIcon, GlobeIcon, LogoutIcon, ShieldIcon, TrashIcon } from '../../../components/ui/icons';
+import { DocumentIcon, GlobeIcon, LockIcon, LogoutIcon, ShieldIcon, TrashIcon } from '../../../components/ui/icons';
 import { MenuList, type MenuEntry } from '../../../components/ui/menu-list';
 import { useAppConfig } from '../../../lib/app-config/get-app-config';
 import { PATHS } from '../../../lib/paths';
-import { clearSession, useSession } from '../../../lib/session';
+import { loginHref } from '../../../lib/return-to';
+import { useRequireLogin } from '../../../lib/require-login';
+import { useSession } from '../../../lib/session';
 import { showToast } from '../../../lib/toast';
+import { signOut } from '../api/post-logout';
+import { PasswordDialog } from '../components/password-dialog';
 import './settings-page.css';
 
-/** Settings (spec §2 default bar): language, legal pages, account deletion, sign out. */
+/**
+ * Settings (spec §2 default bar): language, password, legal pages, account deletion, sign out.
+ * The account entries ask a visitor to sign in first (spec §6).
+ */
 export function SettingsPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const { signedIn } = useSession();
+  const requireLogin = useRequireLogin();
+  const { signedIn, userInfo } = useSession();
   const version = useAppConfig().data?.version ?? APP_VERSION;
   const [confirmSignOut, setConfirmSignOut] = useState(false);
+  const [signingOut, setSigningOut] = useState(false);
+  const [editingPassword, setEditingPassword] = useState(false);
+  const hasPassword = signedIn && userInfo?.has_password === true;
 
   const entries: MenuEntry[] = [
     { key: 'language', label: t('settings.language'), icon: <GlobeIcon size={20} />, to: PATHS.language },
+    {
+      key: 'password',
+      label: hasPassword ? t('settings.changePassword') : t('settings.setPassword'),
+      icon: <LockIcon size={20} />,
+      onSelect: () => requireLogin() && setEditingPassword(true),
+    },
     { key: 'privacy', label: t('settings.privacy'), icon: <ShieldIcon size={20} />, to: PATHS.privacy },
     { key: 'terms', label: t('settings.terms'), icon: <DocumentIcon size={20} />, to: PATHS.terms },
-    { key: 'delete', label: t('settings.deleteAccount'), icon: <TrashIcon size={20} />, to: PATHS.deleteAccount },
+    {
+      key: 'delete',
+      label: t('settings.deleteAccount'),
+      icon: <TrashIcon size={20} />,
+      ...(signedIn
+        ? { to: PATHS.deleteAccount }
+        : { to: loginHref(PATHS.deleteAccount), onSelect: () => showToast(t('common.pleaseLogin')) }),
+    },
     ...(signedIn
       ? [
           {
@@ -37,9 +61,11 @@ export function SettingsPage() {
       : []),
   ].map((entry) => ({ ...entry, testId: `settings-entry-${entry.key}` }));
 
-  const signOut = () => {
+  const onSignOut = async () => {
+    setSigningOut(true);
+    await signOut();
+    setSigningOut(false);
     setConfirmSignOut(false);
-    clearSession();
     showToast(t('settings.signedOut'));
     void navigate(PATHS.me, { replace: true });
   };
@@ -52,10 +78,14 @@ export function SettingsPage() {
         open={confirmSignOut}
         title={t('settings.signOutConfirm')}
         confirmLabel={t('settings.signOut')}
-        onConfirm={signOut}
+        busy={signingOut}
+        onConfirm={() => void onSignOut()}
         onCancel={() => setConfirmSignOut(false)}
         testId="sign-out-dialog"
       />
+      {signedIn && (
+        <PasswordDialog open={editingPassword} hasPassword={hasPassword} onClose={() => setEditingPassword(false)} />
+      )}
     </div>
   );
 }

@@ -1,13 +1,24 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { UserIcon } from '../../../components/ui/icons';
 import { useMediaUrl } from '../../../lib/media';
 import './avatar.css';
 
+/** The avatar from its media path (spec §3); the default icon when there is none or it fails to load. */
 export function Avatar({ path, size = 64 }: { path: string | null | undefined; size?: number }) {
   const { t } = useTranslation();
   const src = useMediaUrl(path);
-  return src ? (
-    <img className="avatar" src={src} width={size} height={size} alt={t('me.avatar')} data-testid="avatar" />
+  const [broken, setBroken] = useState<string | null>(null);
+  return src && broken !== src ? (
+    <img
+      className="avatar"
+      src={src}
+      width={size}
+      height={size}
+      alt={t('me.avatar')}
+      onError={() => setBroken(src)}
+      data-testid="avatar"
+    />
   ) : (
     <span
       className="avatar avatar--placeholder"

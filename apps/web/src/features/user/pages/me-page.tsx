@@ -8,42 +8,73 @@ import {
   HistoryIcon,
   InviteIcon,
   SettingsIcon,
+  UserIcon,
   WalletIcon,
 } from '../../../components/ui/icons';
 import { MenuList, type MenuEntry } from '../../../components/ui/menu-list';
 import { PATHS } from '../../../lib/paths';
+import { loginHref } from '../../../lib/return-to';
 import { useSession } from '../../../lib/session';
+import { showToast } from '../../../lib/toast';
+import { useRefreshUserInfoOnShow } from '../api/get-user';
 import { Avatar } from '../components/avatar';
 import './me-page.css';
 
-/** Me (spec §2/§3): the viewer's card (visitor: 'Not logged in') and the account entries. */
+/** Entries that need an account (spec §6); a visitor goes to sign in, then on to the entry. */
+const SIGNED_IN_ONLY = new Set(['edit-profile', 'wallet', 'history', 'invite']);
+
+function formatDate(iso: string, language: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : new Intl.DateTimeFormat(language, { dateStyle: 'medium' }).format(date);
+}
+
+/**
+ * Me (spec §2/§3): the viewer's card (visitor: 'Not logged in'), balance, VIP state and the
+ * account entries. Showing the tab refreshes the user info (spec §4).
+ */
 export function MePage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { userInfo, signedIn } = useSession();
+  useRefreshUserInfoOnShow();
+  const user = signedIn ? userInfo : null;
+
+  const gate = (key: string, to: string): Pick<MenuEntry, 'to' | 'onSelect'> =>
+    !user && SIGNED_IN_ONLY.has(key)
+      ? { to: loginHref(to), onSelect: () => showToast(t('common.pleaseLogin')) }
+      : { to };
   const entries: MenuEntry[] = [
+    { key: 'edit-profile', label: t('me.editProfile'), icon: <UserIcon size={20} />, to: PATHS.editProfile },
     { key: 'wallet', label: t('me.wallet'), icon: <WalletIcon size={20} />, to: PATHS.wallet },
     { key: 'history', label: t('me.history'), icon: <HistoryIcon size={20} />, to: PATHS.history },
     { key: 'invite', label: t('me.invite'), icon: <InviteIcon size={20} />, to: PATHS.invite },
     { key: 'vip', label: t('me.vip'), icon: <CrownIcon size={20} />, to: PATHS.vip },
     { key: 'language', label: t('me.language'), icon: <GlobeIcon size={20} />, to: PATHS.language },
     { key: 'settings', label: t('me.settings'), icon: <SettingsIcon size={20} />, to: PATHS.settings },
-  ].map((entry) => ({ ...entry, testId: `me-entry-${entry.key}` }));
+  ].map((entry) => ({ ...entry, ...gate(entry.key, entry.to), testId: `me-entry-${entry.key}` }));
 
   return (
     <div className="page-body">
       <div className="me-card" data-testid="me-card">
-        <Avatar path={signedIn ? userInfo?.avatar : null} />
+        <Avatar path={user?.avatar} />
         <div className="me-card__who">
           <p className="me-card__name" data-testid="me-nickname">
-            {signedIn && userInfo ? userInfo.nickname || t('common.notLoggedIn') : t('common.notLoggedIn')}
+            {user ? user.nickname || t('common.notLoggedIn') : t('common.notLoggedIn')}
           </p>
-          {signedIn && userInfo && (
+          {user && (
             <p className="me-card__uid" data-testid="me-uid">
-              {t('common.uid', { uid: userInfo.uid })}
+              {t('common.uid', { uid: user.uid })}
+            </p>
+          )}
+          {user?.vip.active && (
+            <p className="me-card__vip" data-testid="me-vip">
+              <CrownIcon size={14} />
+              {user.vip.expires_at
+                ? t('me.vipUntil', { date: formatDate(user.vip.expires_at, i18n.language) })
+                : t('me.vipActive')}
             </p>
           )}
         </div>
-        {signedIn ? (
+        {user ? (
           <Link
             className={buttonClassName('secondary', false, true)}
             to={PATHS.editProfile}
@@ -52,17 +83,22 @@ export function MePage() {
             {t('me.editProfile')}
           </Link>
         ) : (
-          <Link className={buttonClassName('primary', false, true)} to={PATHS.login} data-testid="me-sign-in">
+          <Link className={buttonClassName('primary', false, true)} to={loginHref(PATHS.me)} data-testid="me-sign-in">
             {t('common.signIn')}
           </Link>
         )}
       </div>
-      {!signedIn && <p className="page-intro">{t('me.signInPrompt')}</p>}
-      <Link to={PATHS.wallet} className="me-balance" data-testid="me-balance">
+      {!user && <p className="page-intro">{t('me.signInPrompt')}</p>}
+      <Link
+        to={user ? PATHS.wallet : loginHref(PATHS.wallet)}
+        onClick={user ? undefined : () => showToast(t('common.pleaseLogin'))}
+        className="me-balance"
+        data-testid="me-balance"
+      >
         <span className="me-balance__label">{t('me.balance')}</span>
         <span className="me-balance__value">
           <CoinIcon size={20} />
-          {signedIn ? (userInfo?.coin ?? 0) : 0}
+          <span data-testid="me-coin">{user?.coin ?? 0}</span>
         </span>
       </Link>
       <MenuList entries={entries} />

@@ -1,0 +1,31 @@
+import { postOAuthCallback, type OAuthProvider, type Session } from '@cliffhanger/contract';
+import { api } from '../../../lib/api-client';
+import { startSession } from './start-session';
+
+/**
+ * Exchanges already started on this page load, by provider, state and code. The server accepts
+ * each state once (a replay is 70008), and React 19 StrictMode runs a mount effect twice in
+ * development, so a second request must never go out: the second caller shares the first promise.
+ */
+const exchanges = new Map<string, Promise<Session>>();
+
+/** POST /auth/oauth/{provider}/callback exactly once per (provider, state, code); stores the session. */
+export function exchangeOAuthCode(input: { provider: OAuthProvider; code: string; state: string }): Promise<Session> {
+  const key = JSON.stringify([input.provider, input.state, input.code]);
+  let exchange = exchanges.get(key);
+  if (!exchange) {
+    exchange = api
+      .call(postOAuthCallback, { params: { provider: input.provider }, body: { code: input.code, state: input.state } })
+      .then(({ data }) => {
+        startSession(data);
+        return data;
+      });
+    exchanges.set(key, exchange);
+  }
+  return exchange;
+}
+
+/** Tests only. */
+export function forgetOAuthExchanges(): void {
+  exchanges.clear();
+}

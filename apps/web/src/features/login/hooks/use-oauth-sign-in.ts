@@ -1,0 +1,63 @@
+import { isApiError, type OAuthProvider } from '@cliffhanger/contract';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { messageForError } from '../../../lib/error-message';
+import { goToExternalUrl } from '../../../lib/external-navigation';
+import { canOpenApp, isNativeShell } from '../../../lib/native-shell';
+import { rememberReturnTo } from '../../../lib/return-to';
+import { showToast } from '../../../lib/toast';
+import { fetchOAuthUrl } from '../api/get-oauth-url';
+import { PROVIDERS } from '../providers';
+
+/**
+ * Starts a provider sign-in: in the app shell, first checks that the provider's app is there;
+ * then asks the server for the provider URL, remembers where to come back to (the callback page
+ * reads it) and leaves for the provider.
+ */
+export function useOAuthSignIn(returnTo: string | null): {
+  start: (provider: OAuthProvider) => Promise<void>;
+  pending: OAuthProvider | null;
+} {
+  const { t } = useTranslation();
+  const [pending, setPending] = useState<OAuthProvider | null>(null);
+  const busy = useRef(false);
+
+  // Back from the provider through the browser's page cache: the buttons work again.
+  useEffect(() => {
+    const onPageShow = (event: PageTransitionEvent) => {
+      if (!event.persisted) return;
+      busy.current = false;
+      setPending(null);
+    };
+    window.addEventListener('pageshow', onPageShow);
+    return () => window.removeEventListener('pageshow', onPageShow);
+  }, []);
+
+  const start = useCallback(
+    async (provider: OAuthProvider) => {
+      if (busy.current) return;
+      busy.current = true;
+      try {
+        const { name, appScheme } = PROVIDERS[provider];
+        if (isNativeShell() && appScheme && !(await canOpenApp(appScheme))) {
+          showToast(t('errors.appNotInstalled', { app: name }));
+          busy.current = false;
+          return;
+        }
+        setPending(provider);
+        const url = await fetchOAuthUrl(provider);
+        rememberReturnTo(returnTo);
+        goToExternalUrl(url);
+      } catch (error) {
+        busy.current = false;
+        setPending(null);
+        // A transport failure already showed 'Network Error'.
+        if (isApiError(error) && error.isTransportFailure) return;
+        showToast(isApiError(error) && error.kind === 'code' ? messageForError(error, t) : t('errors.loginFailed'));
+      }
+    },
+    [returnTo, t],
+  );
+
+  return { start, pending };
+}

@@ -1,0 +1,72 @@
+import { Code, isApiError, type ApiError } from '@cliffhanger/contract';
+import type { TFunction } from 'i18next';
+
+/** A field a refusal points at, so the message shows under it as well as in the toast. */
+export type LoginField = 'phone' | 'code' | 'password';
+
+export interface Refusal {
+  message: string;
+  field?: LoginField;
+}
+
+function isCode(error: unknown): error is ApiError {
+  return isApiError(error) && error.kind === 'code';
+}
+
+/** A whole number of seconds from an error's data, e.g. `resend_in` or `retry_after_s`. */
+export function secondsFrom(error: ApiError, key: 'resend_in' | 'retry_after_s'): number | null {
+  const data = error.data;
+  if (!data || typeof data !== 'object' || !(key in data)) return null;
+  const value = (data as Record<string, unknown>)[key];
+  return typeof value === 'number' && Number.isFinite(value) && value > 0 ? Math.ceil(value) : null;
+}
+
+function tooMany(error: ApiError, t: TFunction): string {
+  const seconds = secondsFrom(error, 'retry_after_s');
+  return seconds ? t('login.tryAgainIn', { minutes: Math.max(1, Math.ceil(seconds / 60)) }) : t('errors.10003');
+}
+
+/**
+ * What to tell the viewer after a failed POST /auth/sms/send; null after a transport failure,
+ * which has already shown 'Network Error'. 70006 is handled by the caller (it starts the
+ * countdown from `data.resend_in`).
+ */
+export function sendCodeRefusal(error: unknown, t: TFunction): Refusal | null {
+  if (isApiError(error) && error.isTransportFailure) return null;
+  if (!isCode(error)) return { message: t('errors.sendCodeFailed') };
+  switch (error.code) {
+    case Code.SIGNIN_BAD_PHONE:
+      return { message: t('errors.70003'), field: 'phone' };
+    case Code.SIGNIN_RESEND_TOO_EARLY:
+      return { message: t('errors.70006') };
+    case Code.TOO_MANY_REQUESTS:
+      return { message: tooMany(error, t) };
+    case Code.SIGNIN_METHOD_DISABLED:
+      return { message: t('errors.70007') };
+    default:
+      return { message: t('errors.sendCodeFailed') };
+  }
+}
+
+/** What to tell the viewer after a failed sign-in; null after a transport failure. */
+export function loginRefusal(error: unknown, method: 'sms' | 'password', t: TFunction): Refusal | null {
+  if (isApiError(error) && error.isTransportFailure) return null;
+  if (!isCode(error)) return { message: t('errors.loginFailed') };
+  switch (error.code) {
+    case Code.SIGNIN_WRONG_CODE:
+      return { message: t('errors.70001'), field: 'code' };
+    case Code.SIGNIN_CODE_EXPIRED:
+      return { message: t('errors.70002'), field: 'code' };
+    case Code.SIGNIN_BAD_PHONE:
+      return { message: t('errors.70003'), field: 'phone' };
+    case Code.SIGNIN_WRONG_PASSWORD:
+      return { message: t('errors.70004'), field: 'password' };
+    case Code.TOO_MANY_REQUESTS:
+      return { message: tooMany(error, t) };
+    case Code.SIGNIN_METHOD_DISABLED:
+      // Spec §1: the password sign-in is flagged as not yet implemented where it is switched off.
+      return { message: method === 'password' ? t('login.notImplemented') : t('errors.70007') };
+    default:
+      return { message: t('errors.loginFailed') };
+  }
+}
