@@ -4,7 +4,7 @@ import {
   CURRENCY,
   DEFAULT_LANGUAGE,
   LANGUAGES,
-  REWARDS,
+  DEFAULT_REWARD_CONSTANTS,
   type AppConfig,
 } from '@cliffhanger/contract';
 import type { ServerConfig } from '../config.js';
@@ -52,16 +52,7 @@ export class AppConfigService {
         apple: settings.appleBundleId !== undefined,
       },
       currency: CURRENCY,
-      rewards: {
-        daily_checkin: REWARDS.dailyCheckin,
-        watch_video: REWARDS.watchVideo,
-        share_app: REWARDS.shareApp,
-        invite_friend: REWARDS.inviteFriend,
-        max_invites: REWARDS.maxInvites,
-        invite_window_days: REWARDS.inviteWindowDays,
-        checkin_validity_days: REWARDS.checkinValidityDays,
-        checkin_cycle_days: REWARDS.checkinCycleDays,
-      },
+      rewards: DEFAULT_REWARD_CONSTANTS,
       support_email: settings.supportEmail,
       ios_app_url: settings.iosAppUrl,
       media_base_url: settings.mediaBaseUrl,

@@ -1,4 +1,4 @@
-import { getAppConfig, REWARDS, type AppConfig } from '@cliffhanger/contract';
+import { DEFAULT_REWARD_CONSTANTS, getAppConfig, type AppConfig } from '@cliffhanger/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../api-client';
 
@@ -24,16 +24,5 @@ export function useProductName(): string {
 /** Reward amounts from the configuration, the spec §9 values until it has loaded. */
 export function useRewardConstants(): AppConfig['rewards'] {
   const rewards = useAppConfig().data?.rewards;
-  return (
-    rewards ?? {
-      daily_checkin: REWARDS.dailyCheckin,
-      watch_video: REWARDS.watchVideo,
-      share_app: REWARDS.shareApp,
-      invite_friend: REWARDS.inviteFriend,
-      max_invites: REWARDS.maxInvites,
-      invite_window_days: REWARDS.inviteWindowDays,
-      checkin_validity_days: REWARDS.checkinValidityDays,
-      checkin_cycle_days: REWARDS.checkinCycleDays,
-    }
-  );
+  return rewards ?? DEFAULT_REWARD_CONSTANTS;
 }
