@@ -209,4 +209,13 @@ export const LogoMark = ({ size = 28, ...rest }: IconProps) => (
   </svg>
 );
 
+export const ShareIcon = (props: IconProps) => (
+  <Svg {...props}>
+    <circle cx="18" cy="5" r="3" />
+    <circle cx="6" cy="12" r="3" />
+    <circle cx="18" cy="19" r="3" />
+    <path d="M8.6 13.5l6.8 4M15.4 6.5l-6.8 4" />
+  </Svg>
+);
+
 export type { IconProps };

@@ -1,9 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button';
-import { InviteIcon, PlayIcon, type IconProps } from '../../../components/ui/icons';
+import { InviteIcon, PlayIcon, ShareIcon, type IconProps } from '../../../components/ui/icons';
 import { Section } from '../../../components/ui/section';
-import { ShareIcon } from './share-icon';
 import { useProductName } from '../../../lib/app-config/get-app-config';
 import { PATHS } from '../../../lib/paths';
 import { useRequireLogin } from '../../../lib/require-login';
