@@ -1,0 +1,244 @@
+import { mkdir, mkdtemp, rename, rm, stat } from 'node:fs/promises';
+import { basename, dirname, join, resolve } from 'node:path';
+import { FfmpegError, probe, runFfmpeg, type ProbeResult } from './ffmpeg.js';
+import { HLS_LADDER, KEYFRAME_SECONDS, SEGMENT_SECONDS } from './hls-ladder.js';
+
+/** A source that cannot be transcoded (unreadable, no video) or an ffmpeg run that failed. */
+export class TranscodeError extends Error {
+  override readonly name = 'TranscodeError';
+}
+
+export type X264Preset = 'ultrafast' | 'superfast' | 'veryfast' | 'faster' | 'fast' | 'medium';
+
+export interface TranscodeOptions {
+  source: string;
+  /** Directory that will hold master.m3u8 and one folder per rendition; created atomically. */
+  outDir: string;
+  ffmpegPath?: string;
+  ffprobePath?: string;
+  /** x264 preset; production uses veryfast, tests may pass ultrafast. */
+  preset?: X264Preset;
+  /** Kill ffmpeg after this long (default 30 min). */
+  timeoutMs?: number;
+}
+
+export interface TranscodeResult {
+  durationS: number;
+  /** Paths relative to outDir. */
+  renditions: { name: string; width: number; height: number; playlist: string }[];
+  master: string;
+}
+
+const MASTER_NAME = 'master.m3u8';
+const DEFAULT_TIMEOUT_MS = 30 * 60_000;
+
+interface ProbedSource {
+  durationS: number | undefined;
+  hasAudio: boolean;
+}
+
+function message(err: unknown): string {
+  return err instanceof Error ? err.message : String(err);
+}
+
+async function probeSource(ffprobePath: string, source: string): Promise<ProbedSource> {
+  let info: ProbeResult;
+  try {
+    const st = await stat(source);
+    if (!st.isFile()) throw new Error('not a regular file');
+    info = await probe(ffprobePath, source);
+  } catch (err) {
+    throw new TranscodeError(`Cannot read source video ${source}: ${message(err)}`, { cause: err });
+  }
+  const video = info.streams.find((s) => s.codec_type === 'video' && s.width !== undefined && s.height !== undefined);
+  if (!video) throw new TranscodeError(`Source ${source} has no video stream`);
+  const durationS = info.format?.duration ?? video.duration;
+  return { durationS, hasAudio: info.streams.some((s) => s.codec_type === 'audio') };
+}
+
+/** scale to fit inside w×h keeping the aspect ratio, then pad (black bars) to exactly w×h. */
+function fitFilter(width: number, height: number): string {
+  return (
+    `scale=${width}:${height}:force_original_aspect_ratio=decrease:force_divisible_by=2,` +
+    `pad=${width}:${height}:(ow-iw)/2:(oh-ih)/2:color=black,setsar=1,format=yuv420p`
+  );
+}
+
+function buildFilterGraph(src: ProbedSource): string {
+  const n = HLS_LADDER.length;
+  const parts: string[] = [];
+  parts.push(`[0:v:0]split=${n}${HLS_LADDER.map((_, i) => `[vin${i}]`).join('')}`);
+  HLS_LADDER.forEach((r, i) => parts.push(`[vin${i}]${fitFilter(r.width, r.height)}[v${i}]`));
+  const audioOut = HLS_LADDER.map((_, i) => `[a${i}]`).join('');
+  if (src.hasAudio) {
+    parts.push(`[0:a:0]aresample=48000,aformat=channel_layouts=stereo,asplit=${n}${audioOut}`);
+  } else {
+    // Every rendition carries audio (players and ABR switching expect identical track layouts).
+    const trim = src.durationS !== undefined ? `,atrim=duration=${src.durationS.toFixed(3)}` : '';
+    parts.push(`anullsrc=channel_layout=stereo:sample_rate=48000${trim},asplit=${n}${audioOut}`);
+  }
+  return parts.join(';');
+}
+
+function buildHlsArgs(source: string, workDir: string, src: ProbedSource, preset: X264Preset): string[] {
+  const args = ['-i', source, '-filter_complex', buildFilterGraph(src)];
+  HLS_LADDER.forEach((_, i) => args.push('-map', `[v${i}]`, '-map', `[a${i}]`));
+  args.push(
+    '-c:v', 'libx264',
+    '-profile:v', 'main',
+    '-preset', preset,
+    '-pix_fmt', 'yuv420p',
+    '-force_key_frames', `expr:gte(t,n_forced*${KEYFRAME_SECONDS})`,
+    '-sc_threshold', '0',
+    '-c:a', 'aac',
+    '-ac', '2',
+    '-ar', '48000',
+  );
+  HLS_LADDER.forEach((r, i) => {
+    args.push(
+      `-b:v:${i}`, `${r.videoBitrateK}k`,
+      `-maxrate:v:${i}`, `${Math.round(r.videoBitrateK * 1.07)}k`,
+      `-bufsize:v:${i}`, `${Math.round(r.videoBitrateK * 1.5)}k`,
+      `-b:a:${i}`, `${r.audioBitrateK}k`,
+    );
+  });
+  if (!src.hasAudio && src.durationS === undefined) args.push('-shortest');
+  args.push(
+    '-f', 'hls',
+    '-hls_time', String(SEGMENT_SECONDS),
+    '-hls_playlist_type', 'vod',
+    '-hls_flags', 'independent_segments',
+    '-hls_segment_filename', join(workDir, '%v', 'seg_%03d.ts'),
+    '-master_pl_name', MASTER_NAME,
+    '-var_stream_map', HLS_LADDER.map((r, i) => `v:${i},a:${i},name:${r.name}`).join(' '),
+    join(workDir, '%v', 'index.m3u8'),
+  );
+  return args;
+}
+
+async function pathExists(path: string): Promise<boolean> {
+  try {
+    await stat(path);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Moves a finished work dir into place, replacing an earlier output of the same episode. */
+async function publish(workDir: string, outDir: string): Promise<void> {
+  if (!(await pathExists(outDir))) {
+    await rename(workDir, outDir);
+    return;
+  }
+  const old = `${workDir}.old`;
+  await rename(outDir, old);
+  await rename(workDir, outDir);
+  await rm(old, { recursive: true, force: true });
+}
+
+/**
+ * Transcodes one episode into the HLS ladder (DESIGN §8): one ffmpeg run, both renditions,
+ * master playlist. Output is written to a temp dir next to outDir and renamed on success, so a
+ * failure leaves no partial output behind.
+ */
+export async function transcodeToHls(opts: TranscodeOptions): Promise<TranscodeResult> {
+  const ffmpegPath = opts.ffmpegPath ?? 'ffmpeg';
+  const ffprobePath = opts.ffprobePath ?? 'ffprobe';
+  const source = resolve(opts.source);
+  const outDir = resolve(opts.outDir);
+
+  const src = await probeSource(ffprobePath, source);
+
+  const parent = dirname(outDir);
+  await mkdir(parent, { recursive: true });
+  const workDir = await mkdtemp(join(parent, `.${basename(outDir)}.tmp-`));
+  try {
+    for (const r of HLS_LADDER) await mkdir(join(workDir, r.name));
+    try {
+      await runFfmpeg(ffmpegPath, buildHlsArgs(source, workDir, src, opts.preset ?? 'veryfast'), {
+        timeoutMs: opts.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+      });
+    } catch (err) {
+      throw new TranscodeError(`Transcoding ${source} failed: ${message(err)}`, { cause: err });
+    }
+    for (const r of HLS_LADDER) {
+      if (!(await pathExists(join(workDir, r.name, 'index.m3u8')))) {
+        throw new TranscodeError(`Transcoding ${source} produced no ${r.name} playlist`);
+      }
+    }
+    if (!(await pathExists(join(workDir, MASTER_NAME)))) {
+      throw new TranscodeError(`Transcoding ${source} produced no master playlist`);
+    }
+    await publish(workDir, outDir);
+  } catch (err) {
+    await rm(workDir, { recursive: true, force: true });
+    throw err;
+  }
+
+  let durationS = src.durationS;
+  if (durationS === undefined) {
+    const out = await probe(ffprobePath, join(outDir, HLS_LADDER[0].name, 'index.m3u8')).catch(() => undefined);
+    durationS = out?.format?.duration ?? 0;
+  }
+  return {
+    durationS,
+    renditions: HLS_LADDER.map((r) => ({ name: r.name, width: r.width, height: r.height, playlist: `${r.name}/index.m3u8` })),
+    master: MASTER_NAME,
+  };
+}
+
+export const POSTER_WIDTH = 720;
+export const POSTER_HEIGHT = 960;
+
+export interface PosterOptions {
+  source: string;
+  outFile: string;
+  atSeconds: number;
+  ffmpegPath?: string;
+  ffprobePath?: string;
+  timeoutMs?: number;
+}
+
+/**
+ * Extracts a 720×960 (3:4) JPEG poster at `atSeconds` (clamped into the video), scaled to
+ * cover and centre-cropped. Written to a temp file and renamed, so outFile is never partial.
+ */
+export async function extractPoster(opts: PosterOptions): Promise<void> {
+  const ffmpegPath = opts.ffmpegPath ?? 'ffmpeg';
+  const ffprobePath = opts.ffprobePath ?? 'ffprobe';
+  const source = resolve(opts.source);
+  const outFile = resolve(opts.outFile);
+
+  const src = await probeSource(ffprobePath, source);
+  let at = Math.max(0, opts.atSeconds);
+  if (src.durationS !== undefined) at = Math.min(at, Math.max(0, src.durationS - 0.5));
+
+  await mkdir(dirname(outFile), { recursive: true });
+  const tmp = join(dirname(outFile), `.${basename(outFile)}.tmp-${process.pid}-${Date.now()}.jpg`);
+  try {
+    await runFfmpeg(
+      ffmpegPath,
+      [
+        '-ss', at.toFixed(3),
+        '-i', source,
+        '-frames:v', '1',
+        '-an',
+        '-vf', `scale=${POSTER_WIDTH}:${POSTER_HEIGHT}:force_original_aspect_ratio=increase,crop=${POSTER_WIDTH}:${POSTER_HEIGHT},setsar=1`,
+        '-q:v', '3',
+        '-f', 'image2',
+        '-c:v', 'mjpeg',
+        tmp,
+      ],
+      { timeoutMs: opts.timeoutMs ?? 60_000 },
+    );
+    if (!(await pathExists(tmp))) throw new TranscodeError(`No frame at ${at}s in ${source}`);
+    await rename(tmp, outFile);
+  } catch (err) {
+    await rm(tmp, { force: true });
+    if (err instanceof TranscodeError) throw err;
+    throw new TranscodeError(`Poster extraction from ${source} failed: ${message(err)}`, { cause: err });
+  }
+}
+
+export { FfmpegError };
