@@ -1,0 +1,126 @@
+import { SubtitleError, type Cue } from './subtitle-cue.js';
+
+/** Shared line-oriented parser behind parseSrt and parseVtt (not part of the public surface). */
+
+interface Options {
+  /** VTT allows `mm:ss.ttt`; SRT always carries hours. */
+  allowOmittedHours: boolean;
+  /** VTT: NOTE / STYLE / REGION blocks are skipped up to the next blank line. */
+  skipBlocks: boolean;
+  /** VTT text is entity-encoded (`&amp;` …); SRT text is taken literally. */
+  decodeEntities: boolean;
+}
+
+const TIMESTAMP = /^(-)?(?:(\d+):)?(\d+):(\d+)[.,](\d+)$/;
+const TIMING = /^(\S+)[ \t]+-->[ \t]+(\S+)(?:[ \t].*)?$/;
+const COUNTER = /^\d+$/;
+const SKIPPED_BLOCK = /^(?:NOTE|STYLE|REGION)(?:[ \t]|$)/;
+
+const NAMED_ENTITIES: Record<string, string> = {
+  amp: '&',
+  lt: '<',
+  gt: '>',
+  nbsp: '\u00a0',
+  lrm: '\u200e',
+  rlm: '\u200f',
+};
+
+/** Splits into lines after dropping a BOM and normalising CRLF / CR line endings. */
+export function splitLines(text: string): string[] {
+  return text.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n').split('\n');
+}
+
+export function decodeEntities(text: string): string {
+  return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, name: string) => {
+    if (name.startsWith('#')) {
+      const code = name[1] === 'x' || name[1] === 'X' ? parseInt(name.slice(2), 16) : parseInt(name.slice(1), 10);
+      return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
+    }
+    return NAMED_ENTITIES[name.toLowerCase()] ?? whole;
+  });
+}
+
+function parseTimestamp(raw: string, line: number, options: Options): number {
+  const match = TIMESTAMP.exec(raw);
+  if (!match) throw new SubtitleError(`malformed timestamp "${raw}"`, line);
+  const [, minus, hours, minutes, seconds, millis] = match;
+  if (minus) throw new SubtitleError(`negative timestamp "${raw}"`, line);
+  if (hours === undefined && !options.allowOmittedHours) {
+    throw new SubtitleError(`malformed timestamp "${raw}" (hours are required)`, line);
+  }
+  if (minutes!.length !== 2 || seconds!.length !== 2 || millis!.length !== 3) {
+    throw new SubtitleError(`malformed timestamp "${raw}"`, line);
+  }
+  const m = Number(minutes);
+  const s = Number(seconds);
+  if (m > 59 || s > 59) throw new SubtitleError(`malformed timestamp "${raw}"`, line);
+  return ((Number(hours ?? 0) * 60 + m) * 60 + s) * 1000 + Number(millis);
+}
+
+function isTiming(line: string): boolean {
+  return line.includes('-->');
+}
+
+function parseTiming(text: string, line: number, options: Options): { startMs: number; endMs: number } {
+  const match = TIMING.exec(text.trim());
+  if (!match) throw new SubtitleError(`malformed cue timing "${text.trim()}"`, line);
+  const startMs = parseTimestamp(match[1]!, line, options);
+  const endMs = parseTimestamp(match[2]!, line, options);
+  if (endMs <= startMs) throw new SubtitleError(`cue ends (${match[2]}) before it starts (${match[1]})`, line);
+  return { startMs, endMs };
+}
+
+/**
+ * Parses cue blocks from `lines`, starting at index `from`. Tolerates missing and extra blank
+ * lines: a timing line always starts a new cue, and a counter directly above it is dropped.
+ */
+export function parseCueLines(lines: readonly string[], from: number, options: Options): Cue[] {
+  const cues: Cue[] = [];
+  let current: { startMs: number; endMs: number; text: string[] } | null = null;
+  let state: 'between' | 'text' | 'skip' = 'between';
+
+  const finish = () => {
+    if (current) {
+      const text = current.text.join('\n');
+      cues.push({ startMs: current.startMs, endMs: current.endMs, text: options.decodeEntities ? decodeEntities(text) : text });
+    }
+    current = null;
+  };
+
+  for (let i = from; i < lines.length; i++) {
+    const raw = lines[i]!;
+    const lineNo = i + 1;
+    const trimmed = raw.trim();
+    const nextIsTiming = i + 1 < lines.length && isTiming(lines[i + 1]!);
+
+    if (trimmed === '') {
+      if (state === 'text') finish();
+      state = 'between';
+      continue;
+    }
+    if (state === 'skip') continue;
+    if (isTiming(raw)) {
+      finish();
+      current = { ...parseTiming(raw, lineNo, options), text: [] };
+      state = 'text';
+      continue;
+    }
+    if (state === 'text') {
+      // A counter glued to the next cue (blank line missing) is not text of this cue.
+      if (!(COUNTER.test(trimmed) && nextIsTiming)) current!.text.push(raw.trimEnd());
+      continue;
+    }
+    // Between cues: a NOTE/STYLE/REGION block, a cue identifier / counter, or stray text.
+    if (options.skipBlocks && SKIPPED_BLOCK.test(raw)) {
+      state = 'skip';
+      continue;
+    }
+    // A counter may also be separated from its timing line by stray blank lines.
+    if (nextIsTiming || COUNTER.test(trimmed)) continue;
+    throw new SubtitleError(`expected a cue timing line ("00:00:01.000 --> 00:00:02.000"), got "${trimmed}"`, lineNo);
+  }
+  finish();
+
+  if (cues.length === 0) throw new SubtitleError('no cues found', Math.max(1, from + 1));
+  return cues;
+}
