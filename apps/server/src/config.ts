@@ -52,16 +52,6 @@ const OAUTH_CREDENTIAL_PAIRS = [
   ['TIKTOK_CLIENT_KEY', 'TIKTOK_CLIENT_SECRET'],
 ] as const;
 
-function requirePairedOAuthCredentials(env: Partial<Record<string, unknown>>, ctx: z.RefinementCtx): void {
-  for (const [id, secret] of OAUTH_CREDENTIAL_PAIRS) {
-    if (env[id] !== undefined && env[secret] === undefined) {
-      ctx.addIssue({ code: 'custom', path: [secret], message: `must be set when ${id} is set` });
-    } else if (env[id] === undefined && env[secret] !== undefined) {
-      ctx.addIssue({ code: 'custom', path: [id], message: `must be set when ${secret} is set` });
-    }
-  }
-}
-
 /**
  * The environment, keyed by variable name. Every key needs an entry in `configDocs`
  * (a unit test enforces it, and the README table is generated from that list).
@@ -135,7 +125,7 @@ export const envSchema = z.object({
 });
 
 /** The schema plus the rules that span several variables. */
-const checkedEnvSchema = envSchema.superRefine(requirePairedOAuthCredentials).superRefine((env, ctx) => {
+const checkedEnvSchema = envSchema.superRefine((env, ctx) => {
   for (const issue of crossFieldIssues(env)) {
     ctx.addIssue({ code: 'custom', path: [issue.variable], message: issue.message });
   }
@@ -252,6 +242,13 @@ export function parseEnv(env: Env): z.output<typeof envSchema> {
 /** Rules that involve several variables; each names the variable to fix. */
 function crossFieldIssues(e: z.output<typeof envSchema>): ConfigIssue[] {
   const issues: ConfigIssue[] = [];
+  for (const [id, secret] of OAUTH_CREDENTIAL_PAIRS) {
+    if (e[id] !== undefined && e[secret] === undefined) {
+      issues.push({ variable: secret, message: `must be set when ${id} is set` });
+    } else if (e[id] === undefined && e[secret] !== undefined) {
+      issues.push({ variable: id, message: `must be set when ${secret} is set` });
+    }
+  }
   // A generated key would differ per machine behind a load balancer, and a lost key turns every
   // stored code and deleted-phone hash into noise: production must set one on purpose.
   if (e.NODE_ENV === 'production' && e.AUTH_SECRET === undefined) {
