@@ -3,25 +3,10 @@ import { ok } from '../http/envelope.js';
 import { registerEndpoint } from '../http/register-endpoint.js';
 import { clientOf } from '../http/signed-in.js';
 import type { AppInstance } from '../http/types.js';
-import { IdentitiesRepository } from '../repositories/identities.repository.js';
-import { OAuthStatesRepository } from '../repositories/oauth-states.repository.js';
-import { OAuthService } from '../services/oauth/oauth.service.js';
-import { createOAuthProviders } from '../services/oauth/oauth-providers.js';
 
 /** Sign-in with Google, Facebook and TikTok (authorization-code flow). */
 export function oauthRoutes(app: AppInstance): Promise<void> {
-  const { db } = app.database;
-  const { users, session, rateLimiter, clock } = app.services;
-  const service = new OAuthService({
-    db,
-    providers: createOAuthProviders(app.config),
-    states: new OAuthStatesRepository(db),
-    identities: new IdentitiesRepository(db),
-    users,
-    sessions: session,
-    rateLimiter,
-    clock,
-  });
+  const service = app.services.oauth;
 
   registerEndpoint(app, getOAuthUrl, async (req, reply) => {
     // The state is a one-time secret of this browser's sign-in: no shared cache may keep it.

@@ -3,9 +3,13 @@ import type { ServerConfig } from '../config.js';
 import type { Db } from '../db/database.js';
 import type { Clock } from '../lib/clock.js';
 import { KeyedHasher } from '../lib/keyed-hash.js';
+import { IdentitiesRepository } from '../repositories/identities.repository.js';
+import { OAuthStatesRepository } from '../repositories/oauth-states.repository.js';
 import { AccountService } from './account.service.js';
 import { AvatarService } from './avatar.service.js';
 import type { MediaStorage } from './media/media-storage.js';
+import { createOAuthProviders } from './oauth/oauth-providers.js';
+import { OAuthService } from './oauth/oauth.service.js';
 import { PasswordService } from './password.service.js';
 import type { RateLimiter } from './rate-limit/rate-limiter.js';
 import { SessionService } from './session.service.js';
@@ -34,6 +38,7 @@ export interface AppServices {
   password: PasswordService;
   avatar: AvatarService;
   account: AccountService;
+  oauth: OAuthService;
 }
 
 export interface AppServicesDeps {
@@ -65,5 +70,15 @@ export function createAppServices(deps: AppServicesDeps): AppServices {
     password: new PasswordService({ db, config, rateLimiter, session, users, clock }),
     avatar: new AvatarService({ db, media, users }),
     account: new AccountService({ db, session, users, clock }),
+    oauth: new OAuthService({
+      db,
+      providers: createOAuthProviders(config),
+      states: new OAuthStatesRepository(db),
+      identities: new IdentitiesRepository(db),
+      users,
+      sessions: session,
+      rateLimiter,
+      clock,
+    }),
   };
 }
