@@ -1,3 +1,5 @@
 /** The Drizzle schema: every table, re-exported for the client factory and drizzle-kit. */
 export * from './users.schema.js';
 export * from './auth.schema.js';
+export * from './catalog.schema.js';
+export * from './social.schema.js';

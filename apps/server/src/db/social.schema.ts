@@ -1,0 +1,102 @@
+import { sql } from 'drizzle-orm';
+import { bigint, bigserial, check, index, pgTable, primaryKey, real, text, timestamp } from 'drizzle-orm/pg-core';
+import { dramas, episodes } from './catalog.schema.js';
+import { users } from './users.schema.js';
+
+/** A comment on an episode (≤ 140 characters, stored as typed; the client renders it as text). */
+export const comments = pgTable(
+  'comments',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    episodeId: bigint('episode_id', { mode: 'number' })
+      .notNull()
+      .references(() => episodes.id, { onDelete: 'cascade' }),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
+    body: text('body').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  },
+  (table) => [
+    index('comments_episode_created_idx').on(table.episodeId, table.createdAt),
+    check('comments_body_length', sql`char_length(${table.body}) BETWEEN 1 AND 140`),
+  ],
+);
+
+/** A like of an episode; the primary key makes a like idempotent. */
+export const episodeLikes = pgTable(
+  'episode_likes',
+  {
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
+    episodeId: bigint('episode_id', { mode: 'number' })
+      .notNull()
+      .references(() => episodes.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.episodeId] })],
+);
+
+/** A drama in a user's list (spec tab "list", `/pages/my-collect/index`). */
+export const favorites = pgTable(
+  'favorites',
+  {
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
+    dramaId: bigint('drama_id', { mode: 'number' })
+      .notNull()
+      .references(() => dramas.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.userId, table.dramaId] }),
+    index('favorites_user_created_idx').on(table.userId, table.createdAt),
+  ],
+);
+
+/** Watch progress: one row per user and drama, pointing at the last episode and position. */
+export const watchHistory = pgTable(
+  'watch_history',
+  {
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
+    dramaId: bigint('drama_id', { mode: 'number' })
+      .notNull()
+      .references(() => dramas.id, { onDelete: 'cascade' }),
+    episodeId: bigint('episode_id', { mode: 'number' })
+      .notNull()
+      .references(() => episodes.id, { onDelete: 'cascade' }),
+    positionS: real('position_s').notNull().default(0),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.userId, table.dramaId] }),
+    index('watch_history_user_updated_idx').on(table.userId, table.updatedAt),
+    check('watch_history_position_nonnegative', sql`${table.positionS} >= 0`),
+  ],
+);
+
+/** A share reported by the client (`POST /task/share`); the rewards issue pays the share task from it. */
+export const shareEvents = pgTable(
+  'share_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
+    // 'app' or 'episode'.
+    target: text('target').notNull(),
+    episodeId: bigint('episode_id', { mode: 'number' }).references(() => episodes.id, { onDelete: 'set null' }),
+    // How it was shared: 'web_share' | 'copy_link' | 'native'.
+    channel: text('channel').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('share_events_user_created_idx').on(table.userId, table.createdAt)],
+);
+
+export type CommentRow = typeof comments.$inferSelect;
+export type WatchHistoryRow = typeof watchHistory.$inferSelect;
