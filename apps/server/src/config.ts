@@ -10,6 +10,7 @@ const NODE_ENVS = ['development', 'test', 'production'] as const;
 export type NodeEnv = (typeof NODE_ENVS)[number];
 const SMS_PROVIDERS = ['console', 'twilio'] as const;
 export type SmsProvider = (typeof SMS_PROVIDERS)[number];
+const MEDIA_STORAGES = ['local', 's3'] as const;
 const DAY_S = 86_400;
 
 /** Only explicit spellings: a typo such as `ture` must stop the boot, not silently mean false. */
@@ -76,6 +77,28 @@ export const envSchema = z.object({
       error: 'must be an absolute path such as /media or an http(s) URL',
     })
     .default('/media'),
+  MEDIA_STORAGE: z.enum(MEDIA_STORAGES, { error: `must be one of ${MEDIA_STORAGES.join(', ')}` }).default('local'),
+  MEDIA_S3_ENDPOINT: httpUrl.optional(),
+  MEDIA_S3_REGION: z
+    .string()
+    .regex(/^[a-z0-9-]+$/, { error: 'must be a region name such as us-east-1 (R2: auto)' })
+    .default('us-east-1'),
+  // The rules every S3-compatible store accepts; the name also becomes a host name (virtual-host style).
+  MEDIA_S3_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, {
+      error: 'must be a bucket name: 3-63 lowercase letters, digits, dots and hyphens',
+    })
+    .optional(),
+  MEDIA_S3_ACCESS_KEY_ID: nonEmpty.optional(),
+  MEDIA_S3_SECRET_ACCESS_KEY: nonEmpty.optional(),
+  MEDIA_S3_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9_-][A-Za-z0-9._-]*(\/[A-Za-z0-9_-][A-Za-z0-9._-]*)*\/?$/, {
+      error: 'must be key segments of letters, digits, ., _ and - separated by / (e.g. media/prod)',
+    })
+    .optional(),
+  MEDIA_S3_FORCE_PATH_STYLE: boolean.default(true),
   WEB_DIST_DIR: nonEmpty.default('apps/web/dist'),
   PUBLIC_BASE_URL: httpUrl.default('http://localhost:8080'),
   PASSWORD_LOGIN_ENABLED: boolean.default(true),
@@ -148,6 +171,8 @@ export interface ServerConfig {
   supportEmail: string;
   iosAppUrl: string;
   mediaBaseUrl: string;
+  /** Set when MEDIA_STORAGE=s3; undefined: media in `${dataDir}/media`. */
+  mediaS3: MediaS3Config | undefined;
   /** Absolute path of the web build. */
   webDistDir: string;
   publicBaseUrl: string;
@@ -199,6 +224,19 @@ export type SmsConfig =
       messagingServiceSid: string | undefined;
       apiBase: string;
     };
+
+export interface MediaS3Config {
+  /** Origin (and optional path) of the S3 API, without a trailing slash. */
+  endpoint: string;
+  region: string;
+  bucket: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  /** Key prefix without leading or trailing slash; '' for none. */
+  prefix: string;
+  /** `${endpoint}/${bucket}/${key}` (MinIO, R2, …) rather than `${bucket}.${host}/${key}`. */
+  forcePathStyle: boolean;
+}
 
 export interface ConfigIssue {
   variable: string;
@@ -268,6 +306,11 @@ function crossFieldIssues(e: z.output<typeof envSchema>): ConfigIssue[] {
       });
     }
   }
+  if (e.MEDIA_STORAGE === 's3') {
+    for (const name of ['MEDIA_S3_ENDPOINT', 'MEDIA_S3_BUCKET', 'MEDIA_S3_ACCESS_KEY_ID', 'MEDIA_S3_SECRET_ACCESS_KEY'] as const) {
+      if (e[name] === undefined) issues.push({ variable: name, message: 'is required when MEDIA_STORAGE=s3' });
+    }
+  }
   if (e.REFRESH_TOKEN_TTL_S <= e.ACCESS_TOKEN_TTL_S) {
     issues.push({ variable: 'REFRESH_TOKEN_TTL_S', message: 'must be longer than ACCESS_TOKEN_TTL_S' });
   }
@@ -285,6 +328,20 @@ function smsConfigOf(e: z.output<typeof envSchema>): SmsConfig {
     messagingServiceSid: e.TWILIO_MESSAGING_SERVICE_SID,
     apiBase: e.TWILIO_API_BASE.replace(/\/+$/, ''),
   };
+}
+
+function mediaS3ConfigOf(e: z.output<typeof envSchema>): MediaS3Config | undefined {
+  if (e.MEDIA_STORAGE === 'local') return undefined;
+  // crossFieldIssues has already refused an s3 setup without these.
+  return Object.freeze({
+    endpoint: (e.MEDIA_S3_ENDPOINT ?? '').replace(/\/+$/, ''),
+    region: e.MEDIA_S3_REGION,
+    bucket: e.MEDIA_S3_BUCKET ?? '',
+    accessKeyId: e.MEDIA_S3_ACCESS_KEY_ID ?? '',
+    secretAccessKey: e.MEDIA_S3_SECRET_ACCESS_KEY ?? '',
+    prefix: (e.MEDIA_S3_PREFIX ?? '').replace(/\/+$/, ''),
+    forcePathStyle: e.MEDIA_S3_FORCE_PATH_STYLE,
+  });
 }
 
 /** Relative paths are relative to the repository root, whatever the working directory. */
@@ -306,6 +363,7 @@ export function loadConfig(env: Env = process.env): Readonly<ServerConfig> {
     supportEmail: e.SUPPORT_EMAIL,
     iosAppUrl: e.IOS_APP_URL,
     mediaBaseUrl: e.MEDIA_BASE_URL,
+    mediaS3: mediaS3ConfigOf(e),
     webDistDir: resolvePath(e.WEB_DIST_DIR),
     publicBaseUrl: e.PUBLIC_BASE_URL,
     passwordLoginEnabled: e.PASSWORD_LOGIN_ENABLED,
