@@ -25,3 +25,14 @@ export const PATHS = {
   editProfileComponent: '/components/editPersonInfo',
   login: '/pages/login/index',
 } as const;
+
+/**
+ * Where a drama plays: the full-screen vertical page on phones (mobile flag, spec §2), the
+ * desktop page with the episode grid otherwise. Without an episode the page resumes from the
+ * viewer's history, else starts at episode 1.
+ */
+export function videoHref(mobile: boolean, dramaId: number, episodeId?: number): string {
+  const query = new URLSearchParams({ drama_id: String(dramaId) });
+  if (episodeId !== undefined) query.set('episode_id', String(episodeId));
+  return `${mobile ? PATHS.mobileVideo : PATHS.video}?${query.toString()}`;
+}
