@@ -8,7 +8,7 @@ export interface MediaObject {
 
 /**
  * Where uploaded and generated media live, addressed by relative path (spec §3:
- * `avatars/<uuid>.webp`). Local directory today; S3-compatible storage implements the same.
+ * `avatars/<uuid>.webp`). Implemented by the local directory, memory (tests) and S3-compatible drivers.
  */
 export interface MediaStorage {
   put(path: string, bytes: Buffer, contentType: string): Promise<void>;

@@ -104,9 +104,9 @@ describe('signV4: AWS documented examples', () => {
   });
 
   it('derives the documented signing key (IAM example, 20150830)', () => {
-    expect(signingKeyOf('wJalrXUtnFEMI/K7MDENG+bPxRfiCYEXAMPLEKEY', '20150830', 'us-east-1', 'iam').toString('hex')).toBe(
-      'c4afb1cc5771d871763a393e44b703571b55cc28424d1a5e86da6ed3c154a4b9',
-    );
+    expect(
+      signingKeyOf('wJalrXUtnFEMI/K7MDENG+bPxRfiCYEXAMPLEKEY', '20150830', 'us-east-1', 'iam').toString('hex'),
+    ).toBe('c4afb1cc5771d871763a393e44b703571b55cc28424d1a5e86da6ed3c154a4b9');
   });
 });
 
@@ -140,7 +140,9 @@ describe('signV4: canonical form', () => {
       { payloadHash: sha256Hex('x') },
       { region: 'eu-west-1' },
     ];
-    for (const variant of variants) expect(signV4(exampleGet(variant)).signature, JSON.stringify(variant)).not.toBe(reference);
+    for (const variant of variants) {
+      expect(signV4(exampleGet(variant)).signature, JSON.stringify(variant)).not.toBe(reference);
+    }
   });
 
   it('encodes everything but unreserved characters, upper-case hex, slash optional', () => {

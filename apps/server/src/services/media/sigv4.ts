@@ -88,7 +88,9 @@ function canonicalHeaders(headers: Readonly<Record<string, string>>): { block: s
   };
 }
 
-export function canonicalRequestOf(request: Pick<SigV4Request, 'method' | 'path' | 'query' | 'headers' | 'payloadHash'>): {
+export function canonicalRequestOf(
+  request: Pick<SigV4Request, 'method' | 'path' | 'query' | 'headers' | 'payloadHash'>,
+): {
   canonicalRequest: string;
   signedHeaders: string;
 } {
