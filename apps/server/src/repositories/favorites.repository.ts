@@ -1,0 +1,46 @@
+import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { dramas, episodes, type DramaRow } from '../db/catalog.schema.js';
+import type { Db } from '../db/database.js';
+import { favorites } from '../db/social.schema.js';
+import type { Slice } from './comments.repository.js';
+
+export interface FavoriteWithDrama {
+  drama: DramaRow;
+  episodeCount: number;
+  favoritedAt: Date;
+}
+
+/** Episodes of the drama in the current row, for its card. */
+export const episodeCountOfDrama =
+  sql<number>`(SELECT count(*)::int FROM ${episodes} WHERE ${episodes.dramaId} = ${dramas.id})`.mapWith(Number);
+
+/** SQL for the favorites table (a user's list). */
+export class FavoritesRepository {
+  constructor(private readonly db: Db) {}
+
+  /** Idempotent: a drama already in the list keeps its original date. */
+  async insert(userId: number, dramaId: number, createdAt: Date, tx: Db = this.db): Promise<void> {
+    await tx.insert(favorites).values({ userId, dramaId, createdAt }).onConflictDoNothing();
+  }
+
+  async delete(userId: number, dramaId: number, tx: Db = this.db): Promise<void> {
+    await tx.delete(favorites).where(and(eq(favorites.userId, userId), eq(favorites.dramaId, dramaId)));
+  }
+
+  /** Newest first; the drama id breaks ties. */
+  async listByUser(userId: number, slice: Slice, tx: Db = this.db): Promise<FavoriteWithDrama[]> {
+    return tx
+      .select({ drama: dramas, episodeCount: episodeCountOfDrama, favoritedAt: favorites.createdAt })
+      .from(favorites)
+      .innerJoin(dramas, eq(dramas.id, favorites.dramaId))
+      .where(eq(favorites.userId, userId))
+      .orderBy(desc(favorites.createdAt), desc(favorites.dramaId))
+      .limit(slice.limit)
+      .offset(slice.offset);
+  }
+
+  async countByUser(userId: number, tx: Db = this.db): Promise<number> {
+    const [row] = await tx.select({ n: count() }).from(favorites).where(eq(favorites.userId, userId));
+    return row?.n ?? 0;
+  }
+}

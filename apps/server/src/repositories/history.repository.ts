@@ -1,0 +1,83 @@
+import { and, count, desc, eq } from 'drizzle-orm';
+import { dramas, episodes, type DramaRow } from '../db/catalog.schema.js';
+import type { Db } from '../db/database.js';
+import { watchHistory } from '../db/social.schema.js';
+import type { Slice } from './comments.repository.js';
+import { episodeCountOfDrama } from './favorites.repository.js';
+
+export interface Progress {
+  userId: number;
+  dramaId: number;
+  episodeId: number;
+  positionS: number;
+  updatedAt: Date;
+}
+
+export interface HistoryWithDrama {
+  drama: DramaRow;
+  episodeCount: number;
+  episodeId: number;
+  episodeNumber: number;
+  positionS: number;
+  durationS: number;
+  watchedAt: Date;
+}
+
+/** SQL for watch_history: one row per user and drama. */
+export class HistoryRepository {
+  constructor(private readonly db: Db) {}
+
+  /** Inserts or moves the drama's row to this episode and position. */
+  async upsert(values: Progress, tx: Db = this.db): Promise<void> {
+    await tx
+      .insert(watchHistory)
+      .values(values)
+      .onConflictDoUpdate({
+        target: [watchHistory.userId, watchHistory.dramaId],
+        set: { episodeId: values.episodeId, positionS: values.positionS, updatedAt: values.updatedAt },
+      });
+  }
+
+  /** Most recently watched first; the drama id breaks ties. */
+  async listByUser(userId: number, slice: Slice, tx: Db = this.db): Promise<HistoryWithDrama[]> {
+    return tx
+      .select({
+        drama: dramas,
+        episodeCount: episodeCountOfDrama,
+        episodeId: episodes.id,
+        episodeNumber: episodes.number,
+        positionS: watchHistory.positionS,
+        durationS: episodes.durationS,
+        watchedAt: watchHistory.updatedAt,
+      })
+      .from(watchHistory)
+      .innerJoin(dramas, eq(dramas.id, watchHistory.dramaId))
+      .innerJoin(episodes, eq(episodes.id, watchHistory.episodeId))
+      .where(eq(watchHistory.userId, userId))
+      .orderBy(desc(watchHistory.updatedAt), desc(watchHistory.dramaId))
+      .limit(slice.limit)
+      .offset(slice.offset);
+  }
+
+  async countByUser(userId: number, tx: Db = this.db): Promise<number> {
+    const [row] = await tx.select({ n: count() }).from(watchHistory).where(eq(watchHistory.userId, userId));
+    return row?.n ?? 0;
+  }
+
+  /** How many rows went (0 or 1). */
+  async deleteOne(userId: number, dramaId: number, tx: Db = this.db): Promise<number> {
+    const rows = await tx
+      .delete(watchHistory)
+      .where(and(eq(watchHistory.userId, userId), eq(watchHistory.dramaId, dramaId)))
+      .returning({ dramaId: watchHistory.dramaId });
+    return rows.length;
+  }
+
+  async deleteAll(userId: number, tx: Db = this.db): Promise<number> {
+    const rows = await tx
+      .delete(watchHistory)
+      .where(eq(watchHistory.userId, userId))
+      .returning({ dramaId: watchHistory.dramaId });
+    return rows.length;
+  }
+}

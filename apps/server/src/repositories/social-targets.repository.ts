@@ -1,0 +1,58 @@
+import { and, eq, exists, gt, or, sql } from 'drizzle-orm';
+import { dramas, episodes, episodeUnlocks } from '../db/catalog.schema.js';
+import type { Db } from '../db/database.js';
+import { users } from '../db/users.schema.js';
+
+/** What the social features need to know about the episode they point at. */
+export interface EpisodeTarget {
+  id: number;
+  dramaId: number;
+  number: number;
+  durationS: number;
+  /** The drama's count of free episodes (episodes 1..freeEpisodes are free). */
+  freeEpisodes: number;
+}
+
+/**
+ * Read-only lookups of the catalogue rows that comments, likes, favourites, history and shares
+ * refer to. Kept apart from the catalogue's own repositories so the social features do not
+ * depend on code that is still being written; the SQL is a handful of primary-key reads.
+ */
+export class SocialTargetsRepository {
+  constructor(private readonly db: Db) {}
+
+  async findEpisode(id: number, tx: Db = this.db): Promise<EpisodeTarget | undefined> {
+    const [row] = await tx
+      .select({
+        id: episodes.id,
+        dramaId: episodes.dramaId,
+        number: episodes.number,
+        durationS: episodes.durationS,
+        freeEpisodes: dramas.freeEpisodes,
+      })
+      .from(episodes)
+      .innerJoin(dramas, eq(dramas.id, episodes.dramaId))
+      .where(eq(episodes.id, id))
+      .limit(1);
+    return row;
+  }
+
+  async dramaExists(id: number, tx: Db = this.db): Promise<boolean> {
+    const [row] = await tx.select({ id: dramas.id }).from(dramas).where(eq(dramas.id, id)).limit(1);
+    return row !== undefined;
+  }
+
+  /** The user owns the episode (an episode_unlocks row) or is VIP at `now`. */
+  async hasUnlockOrVip(userId: number, episodeId: number, now: Date, tx: Db = this.db): Promise<boolean> {
+    const unlock = tx
+      .select({ one: sql`1` })
+      .from(episodeUnlocks)
+      .where(and(eq(episodeUnlocks.userId, userId), eq(episodeUnlocks.episodeId, episodeId)));
+    const [row] = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.id, userId), or(gt(users.vipExpiresAt, now), exists(unlock))))
+      .limit(1);
+    return row !== undefined;
+  }
+}

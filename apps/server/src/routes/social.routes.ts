@@ -1,0 +1,65 @@
+import {
+  type Language,
+  addFavorite,
+  clearHistory,
+  deleteComment,
+  likeEpisode,
+  listComments,
+  listFavorites,
+  listHistory,
+  postComment,
+  postTaskShare,
+  removeFavorite,
+  removeHistory,
+  saveProgress,
+  unlikeEpisode,
+} from '@cliffhanger/contract';
+import { ok } from '../http/envelope.js';
+import { registerEndpoint } from '../http/register-endpoint.js';
+import { signedIn } from '../http/signed-in.js';
+import type { AppInstance } from '../http/types.js';
+import { viewerLanguage } from '../services/social/viewer-language.js';
+
+/** Card titles in the `lang` query, else the Accept-Language, else English. */
+function langOf(req: { query: { lang?: Language | undefined }; headers: { 'accept-language'?: string } }): Language {
+  return viewerLanguage(req.query.lang, req.headers['accept-language']);
+}
+
+/** Comments, likes, favourites, watch history and shares of the signed-in viewer (issue 4). */
+export function socialRoutes(app: AppInstance): Promise<void> {
+  const { comments, likes, favorites, history, shares } = app.services.social;
+
+  registerEndpoint(app, listComments, async (req) =>
+    ok(await comments.list(req.params.id, req.auth?.userId ?? null, req.query)),
+  );
+  registerEndpoint(app, postComment, async (req) =>
+    ok(await comments.post(req.params.id, signedIn(req).userId, req.body.text)),
+  );
+  registerEndpoint(app, deleteComment, async (req) => {
+    await comments.delete(req.params.id, signedIn(req).userId);
+    return ok({ deleted: true as const });
+  });
+
+  registerEndpoint(app, likeEpisode, async (req) => ok(await likes.like(signedIn(req).userId, req.params.id)));
+  registerEndpoint(app, unlikeEpisode, async (req) => ok(await likes.unlike(signedIn(req).userId, req.params.id)));
+
+  registerEndpoint(app, listFavorites, async (req) =>
+    ok(await favorites.list(signedIn(req).userId, req.query, langOf(req))),
+  );
+  registerEndpoint(app, addFavorite, async (req) => ok(await favorites.add(signedIn(req).userId, req.params.drama_id)));
+  registerEndpoint(app, removeFavorite, async (req) =>
+    ok(await favorites.remove(signedIn(req).userId, req.params.drama_id)),
+  );
+
+  registerEndpoint(app, listHistory, async (req) =>
+    ok(await history.list(signedIn(req).userId, req.query, langOf(req))),
+  );
+  registerEndpoint(app, saveProgress, async (req) => ok(await history.save(signedIn(req).userId, req.body)));
+  registerEndpoint(app, removeHistory, async (req) =>
+    ok(await history.remove(signedIn(req).userId, req.params.drama_id)),
+  );
+  registerEndpoint(app, clearHistory, async (req) => ok(await history.clear(signedIn(req).userId)));
+
+  registerEndpoint(app, postTaskShare, async (req) => ok(await shares.record(signedIn(req).userId, req.body)));
+  return Promise.resolve();
+}

@@ -1,0 +1,48 @@
+import type { FavoriteItem, Language, Page, PageQuery } from '@cliffhanger/contract';
+import type { Db } from '../../db/database.js';
+import type { Clock } from '../../lib/clock.js';
+import { FavoritesRepository } from '../../repositories/favorites.repository.js';
+import type { SocialTargetsRepository } from '../../repositories/social-targets.repository.js';
+import { toDramaCard } from '../catalog/drama-card.js';
+import { pageFrom, sliceOf } from './page.js';
+import { requireDrama } from './social-targets.js';
+
+export interface FavoritesServiceDeps {
+  db: Db;
+  targets: SocialTargetsRepository;
+  clock: Clock;
+  mediaBaseUrl: string;
+}
+
+/** A user's list of dramas. Adding and removing are idempotent; an unknown drama is 10002 both ways. */
+export class FavoritesService {
+  private readonly favorites: FavoritesRepository;
+
+  constructor(private readonly deps: FavoritesServiceDeps) {
+    this.favorites = new FavoritesRepository(deps.db);
+  }
+
+  async list(userId: number, query: PageQuery, lang: Language): Promise<Page<FavoriteItem>> {
+    const [rows, total] = await Promise.all([
+      this.favorites.listByUser(userId, sliceOf(query)),
+      this.favorites.countByUser(userId),
+    ]);
+    const list = rows.map((row) => ({
+      ...toDramaCard(row.drama, row.episodeCount, lang, this.deps.mediaBaseUrl),
+      favorited_at: row.favoritedAt.toISOString(),
+    }));
+    return pageFrom(list, total, query);
+  }
+
+  async add(userId: number, dramaId: number): Promise<{ favorited: boolean }> {
+    await requireDrama(this.deps.targets, dramaId);
+    await this.favorites.insert(userId, dramaId, this.deps.clock());
+    return { favorited: true };
+  }
+
+  async remove(userId: number, dramaId: number): Promise<{ favorited: boolean }> {
+    await requireDrama(this.deps.targets, dramaId);
+    await this.favorites.delete(userId, dramaId);
+    return { favorited: false };
+  }
+}

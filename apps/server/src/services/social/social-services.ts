@@ -1,0 +1,39 @@
+import type { Db } from '../../db/database.js';
+import type { Clock } from '../../lib/clock.js';
+import { SocialTargetsRepository } from '../../repositories/social-targets.repository.js';
+import type { RateLimiter } from '../rate-limit/rate-limiter.js';
+import type { UserService } from '../user.service.js';
+import { CommentsService } from './comments.service.js';
+import { FavoritesService } from './favorites.service.js';
+import { HistoryService } from './history.service.js';
+import { LikesService } from './likes.service.js';
+import { SharesService } from './shares.service.js';
+
+/** Comments, likes, favourites, history and shares, reached as `app.services.social.<name>`. */
+export interface SocialServices {
+  comments: CommentsService;
+  likes: LikesService;
+  favorites: FavoritesService;
+  history: HistoryService;
+  shares: SharesService;
+}
+
+export interface SocialServicesDeps {
+  db: Db;
+  clock: Clock;
+  rateLimiter: RateLimiter;
+  users: Pick<UserService, 'getActive'>;
+  mediaBaseUrl: string;
+}
+
+export function createSocialServices(deps: SocialServicesDeps): SocialServices {
+  const { db, clock, rateLimiter, users, mediaBaseUrl } = deps;
+  const targets = new SocialTargetsRepository(db);
+  return {
+    comments: new CommentsService({ db, targets, rateLimiter, users, clock, mediaBaseUrl }),
+    likes: new LikesService({ db, targets, clock }),
+    favorites: new FavoritesService({ db, targets, clock, mediaBaseUrl }),
+    history: new HistoryService({ db, targets, clock, mediaBaseUrl }),
+    shares: new SharesService({ db, targets, clock }),
+  };
+}
