@@ -100,6 +100,32 @@ export class MediaUrlSigner {
   }
 
   /**
+   * Signs a media path until a given expiry (unix seconds), so several URLs handed out together
+   * (a playlist's segments, a play answer's playlist, subtitles and download) expire at the
+   * same second. The expiry must lie in the future and at most MAX_TTL_SECONDS away.
+   */
+  signUntil(path: string, exp: number): { exp: number; sig: string } {
+    const canonical = normaliseMediaPath(path);
+    if (canonical === null) throw new MediaPathError(`unsafe media path: ${JSON.stringify(path)}`);
+    const ttl = exp - this.#nowSeconds();
+    if (!Number.isInteger(exp) || ttl <= 0 || ttl > MAX_TTL_SECONDS) {
+      throw new RangeError(`exp must be an integer unix time within ${MAX_TTL_SECONDS} s from now`);
+    }
+    return { exp, sig: this.#mac(canonical, String(exp)).toString('base64url') };
+  }
+
+  /** `exp=…&sig=…` for a fixed expiry (see signUntil). */
+  signedQueryUntil(path: string, exp: number): string {
+    const signed = this.signUntil(path, exp);
+    return `exp=${signed.exp}&sig=${signed.sig}`;
+  }
+
+  /** Current time in unix seconds by the signer's clock. */
+  nowSeconds(): number {
+    return this.#nowSeconds();
+  }
+
+  /**
    * Checks a signature for a media path. `missing` when a parameter is absent or empty;
    * `invalid` for an unsafe path, a malformed parameter or a signature that does not match;
    * `expired` only for a genuine signature whose expiry has passed (valid while now < exp).

@@ -18,13 +18,16 @@ export class PlaylistSigningError extends Error {
   }
 }
 
-export interface SignPlaylistOptions {
+interface SignPlaylistBase {
   playlistText: string;
   /** The playlist's own media path, e.g. `episodes/42/hd/index.m3u8`. */
   playlistPath: string;
   signer: MediaUrlSigner;
-  ttlSeconds: number;
-  /** Absolute base of the media route or CDN, e.g. `https://media.example.com/m` (no query). */
+  /**
+   * Base of the media route or CDN, without query: an absolute http(s) URL such as
+   * `https://media.example.com/m`, or an absolute path on this origin such as `/media` (the
+   * default MEDIA_BASE_URL; the player resolves it against the playlist's own URL).
+   */
   mediaBaseUrl: string;
   /**
    * Media-root-relative directory every referenced URI must stay within. Defaults to the
@@ -35,6 +38,16 @@ export interface SignPlaylistOptions {
   scopePath?: string;
 }
 
+/**
+ * How long the signatures last: `ttlSeconds` from now, or until `expiresAt` (unix seconds) so a
+ * playlist served from a signed URL hands out segment URLs with that very expiry.
+ */
+export type SignPlaylistOptions = SignPlaylistBase &
+  ({ ttlSeconds: number; expiresAt?: never } | { expiresAt: number; ttlSeconds?: never });
+
+/** `https://host[/path]` or `/path` (not `//host`, which is protocol-relative). */
+const MEDIA_BASE_RE = /^(?:https?:\/\/[^/?#]+(?:\/[^?#]*)?|\/(?!\/)[^?#]*)$/;
+
 /** `scheme:` (http:, https:, data:, skd: …) or protocol-relative `//host`. */
 const ABSOLUTE_URL_RE = /^(?:[A-Za-z][A-Za-z0-9+.-]*:|\/\/)/;
 
@@ -42,11 +55,17 @@ const ABSOLUTE_URL_RE = /^(?:[A-Za-z][A-Za-z0-9+.-]*:|\/\/)/;
 const URI_ATTR_RE = /(^|[:,])URI="([^"]*)"/g;
 
 export function signPlaylist(options: SignPlaylistOptions): string {
-  const { playlistText, playlistPath, signer, ttlSeconds } = options;
+  const { playlistText, playlistPath, signer } = options;
   const base = options.mediaBaseUrl.replace(/\/+$/, '');
-  if (!/^https?:\/\/[^/?#]+(?:\/[^?#]*)?$/.test(base)) {
-    throw new TypeError(`mediaBaseUrl must be an absolute http(s) URL without query: ${options.mediaBaseUrl}`);
+  if (base === '' || !MEDIA_BASE_RE.test(base)) {
+    throw new TypeError(
+      `mediaBaseUrl must be an absolute http(s) URL or an absolute path, without query: ${options.mediaBaseUrl}`,
+    );
   }
+  const signedQuery = (path: string): string =>
+    options.expiresAt === undefined
+      ? signer.signedQuery(path, options.ttlSeconds)
+      : signer.signedQueryUntil(path, options.expiresAt);
   const canonicalPlaylist = normaliseMediaPath(playlistPath);
   if (canonicalPlaylist === null) throw new TypeError(`unsafe playlist path: ${JSON.stringify(playlistPath)}`);
   const dir = canonicalPlaylist.split('/').slice(0, -1);
@@ -57,7 +76,7 @@ export function signPlaylist(options: SignPlaylistOptions): string {
 
   const signUri = (uri: string, lineNo: number): string => {
     const path = resolveUri(uri, dir, scope, base, lineNo);
-    return `${base}/${path}?${signer.signedQuery(path, ttlSeconds)}`;
+    return `${base}/${path}?${signedQuery(path)}`;
   };
 
   const eol = playlistText.includes('\r\n') ? '\r\n' : '\n';

@@ -26,8 +26,38 @@ const CONTENT_TYPES: Record<string, string> = {
   '.png': 'image/png',
   '.gif': 'image/gif',
   '.avif': 'image/avif',
+  '.m3u8': 'application/vnd.apple.mpegurl',
+  '.ts': 'video/mp2t',
+  '.vtt': 'text/vtt',
+  '.mp4': 'video/mp4',
 };
 
 export function contentTypeOf(path: string): string {
   return CONTENT_TYPES[extname(path).toLowerCase()] ?? 'application/octet-stream';
+}
+
+/**
+ * Who may fetch a stored path through the media route (DESIGN §8):
+ * - `avatar`: public and immutable (the name is a fresh UUID per upload);
+ * - `public`: posters and banners, public for a day (re-import may replace them);
+ * - `signed`: everything of an episode, only with a valid, unexpired signature;
+ * - null: nothing is served from anywhere else.
+ */
+export type MediaAccess = 'avatar' | 'public' | 'signed';
+
+export function mediaAccessOf(path: string): MediaAccess | null {
+  if (AVATAR_PATH.test(path)) return 'avatar';
+  if (path.startsWith('posters/') || path.startsWith('banners/')) return 'public';
+  if (path.startsWith('episodes/')) return 'signed';
+  return null;
+}
+
+/**
+ * The episode directory (`episodes/<slug>/<n>`) a path under `episodes/` belongs to: a
+ * rewritten playlist may only point inside it. null for a path not deep enough to be in one.
+ */
+export function episodeDirOf(path: string): string | null {
+  const segments = path.split('/');
+  if (segments[0] !== 'episodes' || segments.length < 4) return null;
+  return segments.slice(0, 3).join('/');
 }

@@ -1,0 +1,53 @@
+import type { ServerConfig } from '../../config.js';
+import type { Db } from '../../db/database.js';
+import type { Clock } from '../../lib/clock.js';
+import { deriveMediaSigningKey } from '../../media/signing/media-signing-key.js';
+import { MediaUrlSigner } from '../../media/signing/media-url-signer.js';
+import { DramaViewerRepository } from '../../repositories/drama-viewer.repository.js';
+import { DramasRepository } from '../../repositories/dramas.repository.js';
+import { EntitlementsRepository } from '../../repositories/entitlements.repository.js';
+import { EpisodePlaysRepository } from '../../repositories/episode-plays.repository.js';
+import { EpisodesRepository } from '../../repositories/episodes.repository.js';
+import type { UserService } from '../user.service.js';
+import { CatalogService } from './catalog.service.js';
+import { PlaybackService } from './playback.service.js';
+import { ViewerLoader } from './viewer.js';
+
+export interface CatalogServices {
+  /** Expiring HMAC signatures of media URLs, under a key derived from AUTH_SECRET (DESIGN §8). */
+  mediaSigner: MediaUrlSigner;
+  catalog: CatalogService;
+  playback: PlaybackService;
+}
+
+export interface CatalogServicesDeps {
+  db: Db;
+  config: Pick<ServerConfig, 'mediaBaseUrl'>;
+  clock: Clock;
+  /** AUTH_SECRET (or the generated one); the media key is derived from it. */
+  secret: Buffer;
+  users: UserService;
+}
+
+/** The catalogue, playback and media signing, sharing one set of repositories. */
+export function createCatalogServices({ db, config, clock, secret, users }: CatalogServicesDeps): CatalogServices {
+  const mediaSigner = new MediaUrlSigner({ secret: deriveMediaSigningKey(secret), clock });
+  const shared = {
+    dramas: new DramasRepository(db),
+    episodes: new EpisodesRepository(db),
+    dramaViewer: new DramaViewerRepository(db),
+    viewers: new ViewerLoader({ users, entitlements: new EntitlementsRepository(db), clock }),
+    mediaBaseUrl: config.mediaBaseUrl,
+  };
+  return {
+    mediaSigner,
+    catalog: new CatalogService(shared),
+    playback: new PlaybackService({
+      ...shared,
+      db,
+      plays: new EpisodePlaysRepository(db),
+      signer: mediaSigner,
+      clock,
+    }),
+  };
+}

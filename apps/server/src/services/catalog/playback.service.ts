@@ -1,0 +1,139 @@
+import { createHash } from 'node:crypto';
+import {
+  Code,
+  LANGUAGES,
+  type EpisodeLocked,
+  type Language,
+  type Playback,
+  type UnlockPrices,
+} from '@cliffhanger/contract';
+import type { DramaRow, EpisodeRow } from '../../db/catalog.schema.js';
+import type { Db } from '../../db/database.js';
+import { AppError } from '../../http/envelope.js';
+import type { Clock } from '../../lib/clock.js';
+import type { MediaUrlSigner } from '../../media/signing/media-url-signer.js';
+import { signedMediaUrl } from '../../media/signing/signed-media-url.js';
+import type { DramaViewerRepository } from '../../repositories/drama-viewer.repository.js';
+import type { DramasRepository } from '../../repositories/dramas.repository.js';
+import type { EpisodePlaysRepository } from '../../repositories/episode-plays.repository.js';
+import type { EpisodesRepository } from '../../repositories/episodes.repository.js';
+import { isEpisodePlayable, lockedEpisodes, unlockPrices } from './entitlement.js';
+import { toEpisodeSummary } from './episode-summary.js';
+import type { Viewer, ViewerLoader } from './viewer.js';
+
+/**
+ * How long a play answer's URLs work. Long enough for a binge session on one episode without a
+ * refetch, short enough that a leaked playlist goes stale the same day.
+ */
+export const PLAYBACK_TTL_SECONDS = 6 * 60 * 60;
+
+/** Where a request comes from: a visitor is counted once per IP and user agent. */
+export interface PlayClient {
+  ip: string;
+  userAgent?: string | undefined;
+}
+
+export interface PlaybackServiceDeps {
+  db: Db;
+  dramas: DramasRepository;
+  episodes: EpisodesRepository;
+  plays: EpisodePlaysRepository;
+  dramaViewer: DramaViewerRepository;
+  viewers: ViewerLoader;
+  signer: MediaUrlSigner;
+  mediaBaseUrl: string;
+  clock: Clock;
+}
+
+/** GET /episodes/{id}/play (DESIGN §8): signed URLs for an entitled viewer, 30002 otherwise. */
+export class PlaybackService {
+  constructor(private readonly deps: PlaybackServiceDeps) {}
+
+  async play(episodeId: number, userId: number | null, client: PlayClient, lang: Language): Promise<Playback> {
+    const { deps } = this;
+    const episode = await deps.episodes.findById(episodeId);
+    const drama = episode ? await deps.dramas.findById(episode.dramaId) : undefined;
+    if (!episode || !drama) throw new AppError(Code.NOT_FOUND, 'Episode not found');
+
+    const viewer = await deps.viewers.load(userId);
+    const [siblings, entitlement] = await Promise.all([
+      deps.episodes.listByDrama(drama.id),
+      deps.viewers.entitlement(viewer, drama.id),
+    ]);
+    if (!isEpisodePlayable(episode, drama, entitlement)) {
+      // The prices and nothing else: no URL of the locked media may leave the server.
+      throw new AppError(
+        Code.EPISODE_LOCKED,
+        'Episode locked',
+        this.lockedData(
+          drama,
+          episode,
+          viewer,
+          unlockPrices(drama, lockedEpisodes(siblings, drama, entitlement).length),
+        ),
+      );
+    }
+
+    // URLs first: a file that cannot be signed fails the request before the play is counted.
+    const exp = deps.signer.nowSeconds() + PLAYBACK_TTL_SECONDS;
+    const sign = (path: string) => signedMediaUrl(deps.signer, deps.mediaBaseUrl, path, exp);
+    const media = {
+      playlist_url: sign(`${episode.mediaDir}/master.m3u8`),
+      expires_at: new Date(exp * 1000).toISOString(),
+      subtitles: LANGUAGES.flatMap((language) => {
+        const path = episode.subtitles[language];
+        return path ? [{ lang: language, url: sign(path) }] : [];
+      }),
+      download_url: sign(`${episode.mediaDir}/download.mp4`),
+    };
+    await this.countPlay(episode, viewer, client);
+
+    const [liked, commentCount, progress] = await Promise.all([
+      viewer.userId === null ? false : deps.dramaViewer.hasLiked(viewer.userId, episode.id),
+      deps.episodes.countComments(episode.id),
+      viewer.userId === null ? undefined : deps.dramaViewer.progress(viewer.userId, drama.id),
+    ]);
+    const index = siblings.findIndex((sibling) => sibling.id === episode.id);
+    return {
+      episode: { ...toEpisodeSummary(episode, drama, entitlement, lang), drama_id: drama.id },
+      ...media,
+      next_episode_id: siblings[index + 1]?.id ?? null,
+      prev_episode_id: index > 0 ? (siblings[index - 1]?.id ?? null) : null,
+      likes: episode.likes,
+      liked,
+      comment_count: commentCount,
+      position_s: progress?.episodeId === episode.id ? progress.positionS : 0,
+    };
+  }
+
+  /**
+   * Hits count real plays: one per viewer, episode and UTC day. The play row and the counter
+   * change together, and only when the row is new, so retries and reloads do not inflate hits.
+   */
+  private async countPlay(episode: EpisodeRow, viewer: Viewer, client: PlayClient): Promise<void> {
+    const now = this.deps.clock();
+    const key = { viewerKey: viewerKeyOf(viewer, client), episodeId: episode.id, day: now.toISOString().slice(0, 10) };
+    await this.deps.db.transaction(async (tx) => {
+      if (await this.deps.plays.insertIfNew(key, now, tx)) await this.deps.dramas.incrementHits(episode.dramaId, tx);
+    });
+  }
+
+  private lockedData(drama: DramaRow, episode: EpisodeRow, viewer: Viewer, prices: UnlockPrices): EpisodeLocked {
+    return {
+      drama_id: drama.id,
+      episode_id: episode.id,
+      episode_number: episode.number,
+      prices,
+      coin: viewer.coin,
+      signed_in: viewer.userId !== null,
+    };
+  }
+}
+
+/** `u:<uid>`, or for a visitor `a:` and a hash of IP and user agent (no raw IP is stored). */
+export function viewerKeyOf(viewer: Viewer, client: PlayClient): string {
+  if (viewer.userId !== null) return `u:${viewer.userId}`;
+  return `a:${createHash('sha256')
+    .update(`${client.ip}\n${client.userAgent ?? ''}`, 'utf8')
+    .digest('hex')}`;
+}
