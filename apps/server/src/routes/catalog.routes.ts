@@ -3,7 +3,7 @@ import { ok } from '../http/envelope.js';
 import { registerEndpoint } from '../http/register-endpoint.js';
 import { clientOf } from '../http/signed-in.js';
 import type { AppInstance } from '../http/types.js';
-import { requestLanguage } from '../services/catalog/request-language.js';
+import { requestLanguage } from '../http/request-language.js';
 
 /** Home, browse/search, a drama's page and playback (DESIGN §4, §7, §8). */
 export function catalogRoutes(app: AppInstance): Promise<void> {

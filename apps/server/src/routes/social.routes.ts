@@ -18,11 +18,11 @@ import { ok } from '../http/envelope.js';
 import { registerEndpoint } from '../http/register-endpoint.js';
 import { signedIn } from '../http/signed-in.js';
 import type { AppInstance } from '../http/types.js';
-import { viewerLanguage } from '../services/social/viewer-language.js';
+import { requestLanguage } from '../http/request-language.js';
 
 /** Card titles in the `lang` query, else the Accept-Language, else English. */
 function langOf(req: { query: { lang?: Language | undefined }; headers: { 'accept-language'?: string } }): Language {
-  return viewerLanguage(req.query.lang, req.headers['accept-language']);
+  return requestLanguage(req.query.lang, req.headers['accept-language']);
 }
 
 /** Comments, likes, favourites, watch history and shares of the signed-in viewer (issue 4). */
