@@ -1,0 +1,17 @@
+import { getDrama, type DramaDetail, type Language } from '@cliffhanger/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { videoKeys } from './video-keys';
+
+/** GET /dramas/:id: the drama with its episodes, lock states and prices for this viewer. */
+export async function fetchDrama(dramaId: number, lang: Language): Promise<DramaDetail> {
+  const { data } = await api.call(getDrama, { params: { id: dramaId }, query: { lang } });
+  return data;
+}
+
+export const dramaQueryOptions = (dramaId: number, lang: Language) =>
+  queryOptions({ queryKey: videoKeys.drama(dramaId, lang), queryFn: () => fetchDrama(dramaId, lang), staleTime: 30_000 });
+
+export function useDrama(dramaId: number | null, lang: Language) {
+  return useQuery({ ...dramaQueryOptions(dramaId ?? 0, lang), enabled: dramaId !== null });
+}

@@ -1,0 +1,46 @@
+import {
+  Code,
+  episodeLockedSchema,
+  isApiError,
+  playEpisode,
+  type EpisodeLocked,
+  type Language,
+  type Playback,
+} from '@cliffhanger/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { videoKeys } from './video-keys';
+
+/** GET /episodes/:id/play: a signed playlist, or a 30002 rejection carrying the prices. */
+export async function fetchPlayback(episodeId: number, lang: Language): Promise<Playback> {
+  const { data } = await api.call(playEpisode, { params: { id: episodeId }, query: { lang } });
+  return data;
+}
+
+/** A cached playback is reused until shortly before its signatures expire. */
+const EXPIRY_MARGIN_MS = 60_000;
+const PLAYBACK_GC_MS = 10 * 60_000;
+
+export function playbackStaleMs(playback: Playback | undefined, now = Date.now()): number {
+  const expires = playback ? Date.parse(playback.expires_at) : Number.NaN;
+  return Number.isFinite(expires) ? Math.max(0, expires - now - EXPIRY_MARGIN_MS) : 0;
+}
+
+export const playbackQueryOptions = (episodeId: number, lang: Language) =>
+  queryOptions({
+    queryKey: videoKeys.playback(episodeId, lang),
+    queryFn: () => fetchPlayback(episodeId, lang),
+    staleTime: (query) => playbackStaleMs(query.state.data),
+    gcTime: PLAYBACK_GC_MS,
+  });
+
+export function usePlayback(episodeId: number | null, lang: Language) {
+  return useQuery({ ...playbackQueryOptions(episodeId ?? 0, lang), enabled: episodeId !== null });
+}
+
+/** The prices of a 30002 rejection (episode locked), or null for any other failure. */
+export function lockedDataFrom(error: unknown): EpisodeLocked | null {
+  if (!isApiError(error) || error.code !== Code.EPISODE_LOCKED) return null;
+  const parsed = episodeLockedSchema.safeParse(error.data);
+  return parsed.success ? parsed.data : null;
+}

@@ -1,0 +1,66 @@
+import { postComment, type Comment } from '@cliffhanger/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { api } from '../../../lib/api-client';
+import { messageForError } from '../../../lib/error-message';
+import { getSession } from '../../../lib/session';
+import { showToast } from '../../../lib/toast';
+import { adjustCommentCount } from './comment-count';
+import { mapCommentPages, type CommentPages } from './list-comments';
+import { videoKeys } from './video-keys';
+
+/** POST /episodes/:id/comments. */
+export async function createComment(episodeId: number, text: string): Promise<Comment> {
+  const { data } = await api.call(postComment, { params: { id: episodeId }, body: { text } });
+  return data;
+}
+
+let nextTempId = -1;
+
+/** What the viewer sees at once, before the server has answered. */
+export function optimisticComment(episodeId: number, text: string): Comment {
+  const user = getSession().userInfo;
+  return {
+    id: nextTempId--,
+    episode_id: episodeId,
+    uid: user?.uid ?? 0,
+    nickname: user?.nickname ?? '',
+    avatar: user?.avatar ?? '',
+    text: text.trim(),
+    created_at: new Date().toISOString(),
+    mine: true,
+  };
+}
+
+/** Posts a comment optimistically: it shows on top at once and goes away again if the post fails. */
+export function usePostComment(episodeId: number) {
+  const queryClient = useQueryClient();
+  const { t } = useTranslation();
+  const key = videoKeys.comments(episodeId);
+  return useMutation({
+    mutationFn: (text: string) => createComment(episodeId, text),
+    onMutate: async (text) => {
+      await queryClient.cancelQueries({ queryKey: key });
+      const temp = optimisticComment(episodeId, text);
+      queryClient.setQueryData<CommentPages>(key, (pages) =>
+        mapCommentPages(pages, (list, index) => (index === 0 ? [temp, ...list] : list)),
+      );
+      adjustCommentCount(queryClient, episodeId, 1);
+      return { tempId: temp.id };
+    },
+    onSuccess: (comment, _text, context) => {
+      queryClient.setQueryData<CommentPages>(key, (pages) =>
+        mapCommentPages(pages, (list) => list.map((item) => (item.id === context.tempId ? comment : item))),
+      );
+    },
+    onError: (error, _text, context) => {
+      if (context) {
+        queryClient.setQueryData<CommentPages>(key, (pages) =>
+          mapCommentPages(pages, (list) => list.filter((item) => item.id !== context.tempId)),
+        );
+        adjustCommentCount(queryClient, episodeId, -1);
+      }
+      showToast(messageForError(error, t));
+    },
+  });
+}

@@ -1,0 +1,38 @@
+import { addFavorite, removeFavorite, type DramaDetail } from '@cliffhanger/contract';
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { api } from '../../../lib/api-client';
+import { messageForError } from '../../../lib/error-message';
+import { showToast } from '../../../lib/toast';
+import { videoKeys } from './video-keys';
+
+/** PUT (add) or DELETE (remove) /favorites/:drama_id; both are idempotent. */
+export async function setFavorite(dramaId: number, favorite: boolean): Promise<boolean> {
+  const { data } = await api.call(favorite ? addFavorite : removeFavorite, { params: { drama_id: dramaId } });
+  return data.favorited;
+}
+
+function patchFavorite(queryClient: QueryClient, dramaId: number, favorited: boolean): void {
+  queryClient.setQueriesData<DramaDetail>({ queryKey: videoKeys.dramaAll(dramaId) }, (drama) =>
+    drama ? { ...drama, favorited } : drama,
+  );
+}
+
+/** Toggles the drama in the viewer's list at once; a failure puts it back. */
+export function useToggleFavorite() {
+  const queryClient = useQueryClient();
+  const { t } = useTranslation();
+  return useMutation({
+    mutationFn: ({ dramaId, favorite }: { dramaId: number; favorite: boolean }) => setFavorite(dramaId, favorite),
+    onMutate: ({ dramaId, favorite }) => patchFavorite(queryClient, dramaId, favorite),
+    onSuccess: (favorited, { dramaId }) => {
+      patchFavorite(queryClient, dramaId, favorited);
+      // The list tab (favourites) shows it on its next visit.
+      void queryClient.invalidateQueries({ queryKey: ['favorites'] });
+    },
+    onError: (error, { dramaId, favorite }) => {
+      patchFavorite(queryClient, dramaId, !favorite);
+      showToast(messageForError(error, t));
+    },
+  });
+}

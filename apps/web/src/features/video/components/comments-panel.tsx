@@ -1,0 +1,60 @@
+import { type Comment } from '@cliffhanger/contract';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { ListView } from '../../../components/ui/list-view';
+import { messageForError } from '../../../lib/error-message';
+import { useDeleteComment } from '../api/delete-comment';
+import { flattenComments, useComments } from '../api/list-comments';
+import { CommentForm } from './comment-form';
+import { CommentItem } from './comment-item';
+import './comments-panel.css';
+
+export interface CommentsPanelProps {
+  episodeId: number;
+  tone?: 'dark' | 'light';
+}
+
+/** An episode's comments, newest first, with load-more, the post form and delete for your own. */
+export function CommentsPanel({ episodeId, tone = 'light' }: CommentsPanelProps) {
+  const { t } = useTranslation();
+  const comments = useComments(episodeId);
+  const remove = useDeleteComment(episodeId);
+  const [toDelete, setToDelete] = useState<Comment | null>(null);
+  const items = flattenComments(comments.data);
+
+  return (
+    <div className={`comments-panel comments-panel--${tone}`} data-testid="comments-panel">
+      <CommentForm episodeId={episodeId} />
+      {comments.isError && items.length === 0 ? (
+        <p className="comments-panel__error" role="alert">
+          {messageForError(comments.error, t)}
+        </p>
+      ) : (
+        <ListView
+          items={items}
+          itemKey={(comment) => comment.id}
+          renderItem={(comment) => <CommentItem comment={comment} onDelete={setToDelete} />}
+          hasMore={comments.hasNextPage}
+          onLoadMore={() => void comments.fetchNextPage()}
+          loading={comments.isFetching}
+          label={t('video.comments')}
+          testId="comments-list"
+        />
+      )}
+      <ConfirmDialog
+        open={toDelete !== null}
+        title={t('video.deleteCommentTitle')}
+        message={t('video.deleteCommentMessage')}
+        confirmLabel={t('video.deleteComment')}
+        destructive
+        onCancel={() => setToDelete(null)}
+        onConfirm={() => {
+          if (toDelete) remove.mutate(toDelete);
+          setToDelete(null);
+        }}
+        testId="comment-delete-dialog"
+      />
+    </div>
+  );
+}

@@ -1,0 +1,92 @@
+import type { DramaDetail, Playback } from '@cliffhanger/contract';
+import { useTranslation } from 'react-i18next';
+import { DownloadIcon, ShareIcon } from '../../../components/ui/icons';
+import { useRequireLogin } from '../../../lib/require-login';
+import { useToggleFavorite } from '../api/toggle-favorite';
+import { useToggleLike } from '../api/toggle-like';
+import { useShareEpisode } from '../hooks/use-share-episode';
+import { ActionButton } from './action-button';
+import { CommentIcon, EpisodesIcon, HeartIcon, StarIcon } from './video-icons';
+import './episode-actions.css';
+
+export interface EpisodeActionsProps {
+  drama: DramaDetail;
+  /** Null while the current episode is locked or loading: like, comments and download wait. */
+  playback: Playback | null;
+  episodeId: number;
+  mobile: boolean;
+  layout: 'column' | 'row';
+  onComments?: () => void;
+  onEpisodes?: () => void;
+}
+
+/** Like (with count), favourite, comments, share, the episode list (phone) and download (an SD MP4). */
+export function EpisodeActions({ drama, playback, episodeId, mobile, layout, onComments, onEpisodes }: EpisodeActionsProps) {
+  const { t } = useTranslation();
+  const requireLogin = useRequireLogin();
+  const like = useToggleLike();
+  const favorite = useToggleFavorite();
+  const share = useShareEpisode();
+  const numberFormat = new Intl.NumberFormat(undefined, { notation: 'compact' });
+
+  return (
+    <div className={`episode-actions episode-actions--${layout}`} data-testid="episode-actions">
+      <ActionButton
+        icon={<HeartIcon filled={playback?.liked} />}
+        label={playback?.liked ? t('video.unlike') : t('video.like')}
+        caption={<span data-testid="video-like-count">{numberFormat.format(playback?.likes ?? 0)}</span>}
+        pressed={playback?.liked ?? false}
+        disabled={!playback}
+        className={playback?.liked ? 'video-action--on' : undefined}
+        onClick={() => {
+          if (!playback || !requireLogin()) return;
+          like.mutate({ episodeId: playback.episode.id, like: !playback.liked, likes: playback.likes });
+        }}
+        data-testid="video-like"
+      />
+      <ActionButton
+        icon={<StarIcon filled={drama.favorited} />}
+        label={drama.favorited ? t('video.unfavorite') : t('video.favorite')}
+        caption={t('video.favoriteShort')}
+        pressed={drama.favorited}
+        className={drama.favorited ? 'video-action--on' : undefined}
+        onClick={() => {
+          if (!requireLogin()) return;
+          favorite.mutate({ dramaId: drama.id, favorite: !drama.favorited });
+        }}
+        data-testid="video-favorite"
+      />
+      {onComments && (
+        <ActionButton
+          icon={<CommentIcon />}
+          label={t('video.comments')}
+          caption={numberFormat.format(playback?.comment_count ?? 0)}
+          disabled={!playback}
+          onClick={onComments}
+          data-testid="video-comments"
+        />
+      )}
+      <ActionButton
+        icon={<ShareIcon />}
+        label={t('video.share')}
+        onClick={() => void share({ dramaId: drama.id, episodeId, title: drama.title, mobile })}
+        data-testid="video-share"
+      />
+      {onEpisodes && (
+        <ActionButton icon={<EpisodesIcon />} label={t('video.episodes')} onClick={onEpisodes} data-testid="video-episodes" />
+      )}
+      {playback ? (
+          <a className="video-action" href={playback.download_url} download aria-label={t('video.download')} data-testid="video-download">
+            <span className="video-action__icon">
+              <DownloadIcon />
+            </span>
+            <span className="video-action__caption" aria-hidden="true">
+              {t('video.download')}
+            </span>
+          </a>
+        ) : (
+          <ActionButton icon={<DownloadIcon />} label={t('video.download')} disabled data-testid="video-download" />
+        )}
+    </div>
+  );
+}

@@ -1,0 +1,122 @@
+import type { Playback } from '@cliffhanger/contract';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useProgressSaver } from '../hooks/use-progress-saver';
+import { showOnlyTrack } from '../player/media-element';
+import type { PlayerError } from '../player/player-errors';
+import type { SubtitleChoice } from '../player/preferences';
+import type { Quality } from '../player/quality';
+import { useAutoplay } from '../player/use-autoplay';
+import { useHlsPlayer, type HlsPlayerState } from '../player/use-hls-player';
+
+export interface EpisodeVideoProps {
+  playback: Playback;
+  /** On screen and playing; false: a hidden player preloading the start of the next episode. */
+  active: boolean;
+  startPosition: number;
+  quality: Quality;
+  subtitle: SubtitleChoice;
+  muted: boolean;
+  saveProgress: boolean;
+  onMutedByPolicy: () => void;
+  /** Reported with the playlist URL, which names this source (a retry gets a fresh one). */
+  onStatus: (source: string, status: HlsPlayerState) => void;
+  onPlayFailed: (source: string, error: PlayerError) => void;
+  onSubtitleError: () => void;
+  onEnded: () => void;
+  onVideo?: (video: HTMLVideoElement | null) => void;
+}
+
+/** Cross-origin subtitle files (a CDN MEDIA_BASE_URL) need a CORS request; same-origin ones do not. */
+function needsCors(urls: readonly string[]): boolean {
+  return urls.some((url) => {
+    try {
+      return new URL(url, window.location.href).origin !== window.location.origin;
+    } catch {
+      return false;
+    }
+  });
+}
+
+/** One episode's `<video>` with its subtitle tracks; the test hooks are on the visible one. */
+export function EpisodeVideo({
+  playback,
+  active,
+  startPosition,
+  quality,
+  subtitle,
+  muted,
+  saveProgress,
+  onMutedByPolicy,
+  onStatus,
+  onPlayFailed,
+  onSubtitleError,
+  onEnded,
+  onVideo,
+}: EpisodeVideoProps) {
+  const { t } = useTranslation();
+  const [video, setVideo] = useState<HTMLVideoElement | null>(null);
+  const episodeId = playback.episode.id;
+  const source = playback.playlist_url;
+
+  // Declared before the player so its last save reads the position before the source is torn down.
+  useProgressSaver(video, episodeId, active && saveProgress);
+  const status = useHlsPlayer({ video, src: source, active, startPosition, quality });
+  useAutoplay({
+    video,
+    enabled: active && status.error === null,
+    muted,
+    onMutedByPolicy,
+    onFailed: () => onPlayFailed(source, 'playbackFailed'),
+  });
+
+  useEffect(() => {
+    if (active) onStatus(source, status);
+  }, [active, source, status, onStatus]);
+
+  useEffect(() => {
+    if (active) onVideo?.(video);
+  }, [active, video, onVideo]);
+
+  // Only the chosen language is fetched and shown; the preloading player shows none.
+  useEffect(() => {
+    if (!video) return;
+    showOnlyTrack(video, active && subtitle !== 'off' ? subtitle : null);
+  }, [video, subtitle, active, playback.subtitles]);
+
+  // React does not hand a <track>'s error event to props, so it is listened to here.
+  useEffect(() => {
+    if (!video || !active) return;
+    const tracks = [...video.querySelectorAll('track')];
+    for (const track of tracks) track.addEventListener('error', onSubtitleError);
+    return () => {
+      for (const track of tracks) track.removeEventListener('error', onSubtitleError);
+    };
+  }, [video, active, onSubtitleError, playback.subtitles]);
+
+  const cors = needsCors(playback.subtitles.map((s) => s.url));
+  return (
+    <video
+      ref={setVideo}
+      className={`episode-video${active ? '' : ' episode-video--preload'}`}
+      data-testid={active ? 'video-player' : 'video-preload'}
+      data-episode-id={episodeId}
+      data-level={status.playingHeight ?? ''}
+      aria-hidden={active ? undefined : true}
+      playsInline
+      preload="auto"
+      crossOrigin={cors ? 'anonymous' : undefined}
+      onEnded={active ? onEnded : undefined}
+    >
+      {playback.subtitles.map((track) => (
+        <track
+          key={track.lang}
+          kind="subtitles"
+          srcLang={track.lang}
+          label={t(`video.subtitleLanguages.${track.lang}`)}
+          src={track.url}
+        />
+      ))}
+    </video>
+  );
+}

@@ -1,0 +1,173 @@
+import type { Playback } from '@cliffhanger/contract';
+import { useCallback, useEffect, useImperativeHandle, useState, type Ref } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/ui/button';
+import { PlayIcon } from '../../../components/ui/icons';
+import { currentLanguage } from '../../../lib/i18n';
+import { showToast } from '../../../lib/toast';
+import { PLAYER_ERROR_KEYS, SUBTITLE_ERROR_KEY, type PlayerError } from '../player/player-errors';
+import {
+  effectiveSubtitle,
+  readQuality,
+  readSubtitleChoice,
+  writeQuality,
+  writeSubtitleChoice,
+  type SubtitleChoice,
+} from '../player/preferences';
+import type { Quality } from '../player/quality';
+import type { HlsPlayerState } from '../player/use-hls-player';
+import { BottomSheet } from './bottom-sheet';
+import { EpisodeVideo } from './episode-video';
+import { PlayerSettings } from './player-settings';
+import { SeekBar } from './seek-bar';
+import { GearIcon, MutedIcon } from './video-icons';
+import './player-stage.css';
+
+export interface PlayerControls {
+  togglePlay: () => void;
+}
+
+export interface PlayerStageProps {
+  playback: Playback;
+  startPosition: number;
+  /** The next episode, preloaded in a hidden player so that moving on shows a frame at once. */
+  next: { playback: Playback; startPosition: number } | null;
+  saveProgress: boolean;
+  onEnded: () => void;
+  /** Fetch a fresh playback (new signatures) and start again. */
+  onRetry: () => void;
+  controls?: Ref<PlayerControls>;
+}
+
+/**
+ * The player: the current episode's video (plus the preloaded next one), a play mark while
+ * paused, an unmute button after a muted autoplay, the settings sheet, and the error messages.
+ */
+export function PlayerStage({ playback, startPosition, next, saveProgress, onEnded, onRetry, controls }: PlayerStageProps) {
+  const { t } = useTranslation();
+  const [quality, setQuality] = useState<Quality>(readQuality);
+  const [storedSubtitle, setStoredSubtitle] = useState<SubtitleChoice | null>(readSubtitleChoice);
+  const [muted, setMuted] = useState(false);
+  const [settingsOpen, setSettingsOpen] = useState(false);
+  const [status, setStatus] = useState<{ source: string; state: HlsPlayerState } | null>(null);
+  const [playError, setPlayError] = useState<{ source: string; error: PlayerError } | null>(null);
+  const [video, setVideo] = useState<HTMLVideoElement | null>(null);
+  const [paused, setPaused] = useState(false);
+
+  const onStatus = useCallback((source: string, state: HlsPlayerState) => setStatus({ source, state }), []);
+  const onPlayFailed = useCallback((source: string, error: PlayerError) => setPlayError({ source, error }), []);
+  const onMutedByPolicy = useCallback(() => setMuted(true), []);
+  const onSubtitleError = useCallback(() => showToast(t(SUBTITLE_ERROR_KEY)), [t]);
+
+  const source = playback.playlist_url;
+  const current = status?.source === source ? status.state : null;
+  const error = current?.error ?? (playError?.source === source ? playError.error : null);
+  const languages = playback.subtitles.map((track) => track.lang);
+  const subtitle = effectiveSubtitle(storedSubtitle, languages, currentLanguage());
+
+  useEffect(() => {
+    if (!video) return;
+    const sync = () => setPaused(video.paused);
+    video.addEventListener('play', sync);
+    video.addEventListener('pause', sync);
+    return () => {
+      video.removeEventListener('play', sync);
+      video.removeEventListener('pause', sync);
+    };
+  }, [video]);
+
+  const togglePlay = useCallback(() => {
+    if (!video || error) return;
+    if (video.paused) {
+      video.play().catch(() => setPaused(true));
+    } else {
+      video.pause();
+    }
+  }, [video, error]);
+  useImperativeHandle(controls, () => ({ togglePlay }), [togglePlay]);
+
+  const chooseQuality = (choice: Quality) => {
+    setQuality(choice);
+    writeQuality(choice);
+  };
+  const chooseSubtitle = (choice: SubtitleChoice) => {
+    setStoredSubtitle(choice);
+    writeSubtitleChoice(choice);
+  };
+
+  const players = next ? [{ playback, startPosition, active: true }, { ...next, active: false }] : [{ playback, startPosition, active: true }];
+  return (
+    <div className="player-stage" data-testid="player-stage">
+      <div className="player-stage__surface" onClick={togglePlay}>
+        {players.map((player) => (
+          <EpisodeVideo
+            key={`${player.playback.episode.id} ${player.playback.playlist_url}`}
+            playback={player.playback}
+            active={player.active}
+            startPosition={player.startPosition}
+            quality={quality}
+            subtitle={subtitle}
+            muted={muted}
+            saveProgress={saveProgress}
+            onMutedByPolicy={onMutedByPolicy}
+            onStatus={onStatus}
+            onPlayFailed={onPlayFailed}
+            onSubtitleError={onSubtitleError}
+            onEnded={onEnded}
+            onVideo={setVideo}
+          />
+        ))}
+        {paused && !error && (
+          <span className="player-stage__paused" data-testid="video-paused">
+            <PlayIcon size={56} />
+          </span>
+        )}
+      </div>
+
+      {error && (
+        <div className="player-stage__error" role="alert" data-testid="video-error" data-error={error}>
+          <p>{t(PLAYER_ERROR_KEYS[error])}</p>
+          <Button variant="secondary" small onClick={onRetry} data-testid="video-retry">
+            {t('common.retry')}
+          </Button>
+        </div>
+      )}
+
+      <div className="player-stage__corner">
+        {muted && (
+          <button
+            type="button"
+            className="player-stage__chip"
+            onClick={() => setMuted(false)}
+            data-testid="video-unmute"
+          >
+            <MutedIcon size={18} />
+            {t('video.unmute')}
+          </button>
+        )}
+        <button
+          type="button"
+          className="player-stage__chip"
+          onClick={() => setSettingsOpen(true)}
+          aria-label={t('video.settings')}
+          data-testid="video-settings"
+        >
+          <GearIcon size={18} />
+        </button>
+      </div>
+
+      {video && <SeekBar video={video} />}
+
+      <BottomSheet open={settingsOpen} title={t('video.settings')} onClose={() => setSettingsOpen(false)} testId="video-settings-sheet">
+        <PlayerSettings
+          qualities={current?.qualities ?? ['auto']}
+          quality={current && current.qualities.includes(quality) ? quality : 'auto'}
+          onQuality={chooseQuality}
+          subtitles={languages}
+          subtitle={subtitle}
+          onSubtitle={chooseSubtitle}
+        />
+      </BottomSheet>
+    </div>
+  );
+}

@@ -1,0 +1,101 @@
+import type { UnlockPrices } from '@cliffhanger/contract';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { Button, buttonClassName } from '../../../components/ui/button';
+import { Dialog } from '../../../components/ui/dialog';
+import { CoinIcon } from '../../../components/ui/icons';
+import { useCurrentPath } from '../../../lib/require-login';
+import { loginHref } from '../../../lib/return-to';
+import { readAutoUnlock, writeAutoUnlock } from '../player/preferences';
+import './unlock-dialog.css';
+
+export interface UnlockOffer {
+  episodeNumber: number;
+  prices: UnlockPrices;
+  coin: number;
+  signedIn: boolean;
+}
+
+export type UnlockKind = 'episode' | 'all';
+
+export interface UnlockDialogProps {
+  open: boolean;
+  offer: UnlockOffer;
+  busy?: boolean;
+  onUnlock: (kind: UnlockKind) => void;
+  onClose: () => void;
+}
+
+/**
+ * The unlock dialog (spec §2, DESIGN §7): this episode, or every remaining locked one at the
+ * discounted price; the balance; the auto-unlock switch (off by default). Visitors get a
+ * sign-in button that brings them back to this episode.
+ */
+export function UnlockDialog({ open, offer, busy = false, onUnlock, onClose }: UnlockDialogProps) {
+  const { t } = useTranslation();
+  const here = useCurrentPath();
+  const [autoUnlock, setAutoUnlock] = useState(readAutoUnlock);
+  const { prices } = offer;
+
+  return (
+    <Dialog
+      open={open}
+      title={t('video.unlock.title', { number: offer.episodeNumber })}
+      message={t('video.unlock.message')}
+      onClose={onClose}
+      testId="unlock-dialog"
+      className="unlock-dialog"
+    >
+      <ul className="unlock-dialog__prices">
+        <li data-testid="unlock-price-episode">{t('video.unlock.episodePrice', { price: prices.episode })}</li>
+        {prices.locked_count > 1 && (
+          <li data-testid="unlock-price-all">
+            {t('video.unlock.allPrice', { episodes: prices.locked_count, price: prices.all })}
+          </li>
+        )}
+      </ul>
+      {offer.signedIn ? (
+        <>
+          <p className="unlock-dialog__balance" data-testid="unlock-balance">
+            <CoinIcon size={16} />
+            {t('video.unlock.balance', { coin: offer.coin })}
+          </p>
+          <div className="unlock-dialog__actions">
+            <Button block disabled={busy} onClick={() => onUnlock('episode')} data-testid="unlock-episode" data-autofocus>
+              {t('video.unlock.episodeButton', { price: prices.episode })}
+            </Button>
+            {prices.locked_count > 1 && (
+              <Button variant="secondary" block disabled={busy} onClick={() => onUnlock('all')} data-testid="unlock-all">
+                {t('video.unlock.allButton', { episodes: prices.locked_count, price: prices.all })}
+              </Button>
+            )}
+          </div>
+          <label className="unlock-dialog__auto">
+            <input
+              type="checkbox"
+              role="switch"
+              checked={autoUnlock}
+              aria-checked={autoUnlock}
+              onChange={(event) => {
+                setAutoUnlock(event.target.checked);
+                writeAutoUnlock(event.target.checked);
+              }}
+              data-testid="unlock-auto"
+            />
+            <span>{t('video.unlock.autoUnlock')}</span>
+          </label>
+        </>
+      ) : (
+        <div className="unlock-dialog__actions">
+          <Link className={buttonClassName('primary', true)} to={loginHref(here)} data-testid="unlock-sign-in" data-autofocus>
+            {t('video.unlock.signIn')}
+          </Link>
+        </div>
+      )}
+      <Button variant="ghost" block onClick={onClose} data-testid="unlock-close">
+        {t('video.unlock.notNow')}
+      </Button>
+    </Dialog>
+  );
+}

@@ -1,0 +1,53 @@
+import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
+import { copyText } from '../../../lib/clipboard';
+import { videoHref } from '../../../lib/paths';
+import { isSignedIn } from '../../../lib/session';
+import { showToast } from '../../../lib/toast';
+import { reportShare, type ShareChannel } from '../api/post-task-share';
+
+export interface ShareTarget {
+  dramaId: number;
+  episodeId: number;
+  title: string;
+  mobile: boolean;
+}
+
+/** Link to this drama page at this episode, on this site. */
+export function shareUrl({ dramaId, episodeId, mobile }: ShareTarget): string {
+  return new URL(videoHref(mobile, dramaId, episodeId), window.location.origin).href;
+}
+
+const cancelled = (error: unknown) => error instanceof DOMException && error.name === 'AbortError';
+
+/**
+ * Shares an episode: the Web Share sheet where the browser has one, else the link is copied.
+ * A signed-in viewer's successful share is reported (POST /task/share) without a word on failure.
+ */
+export function useShareEpisode(): (target: ShareTarget) => Promise<void> {
+  const { t } = useTranslation();
+  return useCallback(
+    async (target: ShareTarget) => {
+      const url = shareUrl(target);
+      let channel: ShareChannel;
+      if (typeof navigator.share === 'function') {
+        try {
+          await navigator.share({ title: target.title, url });
+        } catch (error) {
+          if (!cancelled(error)) showToast(t('errors.shareFailed'));
+          return;
+        }
+        channel = 'web_share';
+      } else {
+        if (!(await copyText(url))) {
+          showToast(t('errors.shareFailed'));
+          return;
+        }
+        showToast(t('video.linkCopied'));
+        channel = 'copy_link';
+      }
+      if (isSignedIn()) await reportShare(target.episodeId, channel);
+    },
+    [t],
+  );
+}

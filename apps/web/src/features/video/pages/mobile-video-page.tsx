@@ -1,0 +1,95 @@
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { BackButton } from '../../../components/ui/back-button';
+import { BottomSheet } from '../components/bottom-sheet';
+import { CommentsPanel } from '../components/comments-panel';
+import { EpisodeActions } from '../components/episode-actions';
+import { EpisodeGrid } from '../components/episode-grid';
+import type { PlayerControls } from '../components/player-stage';
+import { SessionUnlockDialog } from '../components/session-unlock-dialog';
+import { VideoStage } from '../components/video-stage';
+import { useEpisodeKeys } from '../hooks/use-episode-keys';
+import { useSwipe } from '../hooks/use-swipe';
+import { useVideoSession } from '../hooks/use-video-session';
+import './mobile-video-page.css';
+import './video-page.css';
+
+type Sheet = 'comments' | 'episodes' | null;
+
+/**
+ * /pages/video/mobileVideoIndex: the full-screen vertical player. Swipe up / ArrowDown for the
+ * next episode, swipe down / ArrowUp for the previous, tap to pause; side actions on the right.
+ */
+export function MobileVideoPage() {
+  const { t } = useTranslation();
+  const session = useVideoSession();
+  const controls = useRef<PlayerControls>(null);
+  const [sheet, setSheet] = useState<Sheet>(null);
+  const swipe = useSwipe((direction) => (direction === 'next' ? session.goNext() : session.goPrev()));
+  useEpisodeKeys({ onNext: session.goNext, onPrev: session.goPrev, onTogglePlay: () => controls.current?.togglePlay() });
+
+  const { drama, current, episodeId } = session;
+  return (
+    <div className="video-screen video-screen--mobile" data-testid="video-screen">
+      <h1 className="visually-hidden">{t('titles.video')}</h1>
+      <header className="mobile-video__top">
+        <BackButton className="ui-back video-screen__back-button" />
+        {drama && (
+          <div className="mobile-video__heading">
+            <p className="mobile-video__title" data-testid="video-title">
+              {drama.title}
+            </p>
+            {current && (
+              <p className="mobile-video__episode" data-testid="video-episode-number">
+                {t('video.episodeNumber', { number: current.number })}
+              </p>
+            )}
+          </div>
+        )}
+      </header>
+
+      <div className="mobile-video__stage" role="region" aria-label={t('video.player')} {...swipe}>
+        <VideoStage session={session} controls={controls} />
+      </div>
+
+      {drama && episodeId !== null && !session.problem && (
+        <div className="mobile-video__side">
+          <EpisodeActions
+            drama={drama}
+            playback={session.playback}
+            episodeId={episodeId}
+            mobile
+            layout="column"
+            onComments={() => setSheet('comments')}
+            onEpisodes={() => setSheet('episodes')}
+          />
+        </div>
+      )}
+
+      {session.playback && (
+        <BottomSheet
+          open={sheet === 'comments'}
+          title={t('video.commentsCount', { total: session.playback.comment_count })}
+          onClose={() => setSheet(null)}
+          testId="comments-sheet"
+        >
+          <CommentsPanel episodeId={session.playback.episode.id} tone="dark" />
+        </BottomSheet>
+      )}
+      {drama && (
+        <BottomSheet open={sheet === 'episodes'} title={drama.title} onClose={() => setSheet(null)} testId="episodes-sheet">
+          <EpisodeGrid
+            episodes={drama.episodes}
+            currentId={episodeId}
+            tone="dark"
+            onSelect={(episode) => {
+              setSheet(null);
+              session.goTo(episode.id);
+            }}
+          />
+        </BottomSheet>
+      )}
+      <SessionUnlockDialog session={session} />
+    </div>
+  );
+}

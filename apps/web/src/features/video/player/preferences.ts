@@ -1,0 +1,73 @@
+import { LANGUAGES, type Language } from '@cliffhanger/contract';
+import { isQuality, type Quality } from './quality';
+
+/** localStorage keys of the player's remembered choices. */
+export const PREFERENCE_KEYS = {
+  quality: 'video_quality',
+  subtitles: 'video_subtitles',
+  autoUnlock: 'video_auto_unlock',
+} as const;
+
+export type SubtitleChoice = 'off' | Language;
+
+function read(key: string): string | null {
+  try {
+    return localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+function write(key: string, value: string): void {
+  try {
+    localStorage.setItem(key, value);
+  } catch {
+    // Blocked storage: the choice holds for this visit only.
+  }
+}
+
+export function readQuality(): Quality {
+  const stored = read(PREFERENCE_KEYS.quality);
+  return isQuality(stored) ? stored : 'auto';
+}
+
+export function writeQuality(quality: Quality): void {
+  write(PREFERENCE_KEYS.quality, quality);
+}
+
+export function isSubtitleChoice(value: unknown): value is SubtitleChoice {
+  return value === 'off' || (typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value));
+}
+
+/** The stored subtitle choice, or null when the viewer never chose. */
+export function readSubtitleChoice(): SubtitleChoice | null {
+  const stored = read(PREFERENCE_KEYS.subtitles);
+  return isSubtitleChoice(stored) ? stored : null;
+}
+
+export function writeSubtitleChoice(choice: SubtitleChoice): void {
+  write(PREFERENCE_KEYS.subtitles, choice);
+}
+
+/** DESIGN §7: auto-unlock of the next episode is off by default. */
+export function readAutoUnlock(): boolean {
+  return read(PREFERENCE_KEYS.autoUnlock) === 'true';
+}
+
+export function writeAutoUnlock(on: boolean): void {
+  write(PREFERENCE_KEYS.autoUnlock, on ? 'true' : 'false');
+}
+
+/**
+ * The subtitle track to show: the viewer's stored choice when this episode has it (or 'off'),
+ * else the interface language when the episode has it, else none.
+ */
+export function effectiveSubtitle(
+  stored: SubtitleChoice | null,
+  available: readonly Language[],
+  uiLanguage: Language,
+): SubtitleChoice {
+  if (stored === 'off') return 'off';
+  if (stored && available.includes(stored)) return stored;
+  return available.includes(uiLanguage) ? uiLanguage : 'off';
+}

@@ -1,0 +1,30 @@
+/** Spec §2 quality menu: auto, HD, SD (DESIGN §8 ladder: HD 720×1280, SD 480×854). */
+export const QUALITIES = ['auto', 'hd', 'sd'] as const;
+export type Quality = (typeof QUALITIES)[number];
+
+export const QUALITY_HEIGHTS = { hd: 1280, sd: 854 } as const;
+
+export function isQuality(value: unknown): value is Quality {
+  return typeof value === 'string' && (QUALITIES as readonly string[]).includes(value);
+}
+
+/**
+ * The hls.js level index for a menu choice: -1 (automatic) for auto; the level of the rendition's
+ * height for HD / SD, else the tallest / shortest level; -1 when there are no levels.
+ */
+export function levelIndexForQuality(levels: readonly { height: number }[], quality: Quality): number {
+  if (quality === 'auto' || levels.length === 0) return -1;
+  const exact = levels.findIndex((level) => level.height === QUALITY_HEIGHTS[quality]);
+  if (exact !== -1) return exact;
+  let best = 0;
+  levels.forEach((level, index) => {
+    const current = levels[best]!.height;
+    if (quality === 'hd' ? level.height > current : level.height < current) best = index;
+  });
+  return best;
+}
+
+/** Which menu entries a set of levels offers: auto always, HD and SD when there are two or more. */
+export function qualitiesFor(levels: readonly { height: number }[]): Quality[] {
+  return levels.length > 1 ? [...QUALITIES] : ['auto'];
+}

@@ -1,0 +1,258 @@
+import type { DramaCard, DramaDetail, EpisodeSummary } from '@cliffhanger/contract';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startAccountsWorld, type AccountsWorld } from '../support/accounts-server.js';
+import { launchBrowser, VIEWPORTS, type ViewportSize } from '../support/browser.js';
+
+/**
+ * Playback in Chromium against the demo catalogue (issue 4 acceptance): an episode plays, HD → SD
+ * changes the playing level, subtitle cues show in zh/en/tr, a swipe plays the next episode, a
+ * locked episode opens the unlock dialog with its prices, and a signed-in viewer resumes.
+ */
+let browser: Browser;
+let world: AccountsWorld;
+
+interface Subject {
+  drama: DramaDetail;
+  free: EpisodeSummary[];
+  firstLocked: EpisodeSummary;
+}
+let subject: Subject;
+
+async function apiGet<T>(path: string): Promise<T> {
+  const response = await fetch(`${world.server.url}/api/v1${path}`);
+  const body = (await response.json()) as { code: number; data: T };
+  if (body.code !== 200) throw new Error(`GET ${path}: code ${body.code}`);
+  return body.data;
+}
+
+/** A demo drama with at least two free episodes followed by a locked one. */
+async function findSubject(): Promise<Subject> {
+  const list = await apiGet<{ list: DramaCard[] }>('/dramas?size=50&lang=en');
+  for (const card of list.list) {
+    const drama = await apiGet<DramaDetail>(`/dramas/${card.id}?lang=en`);
+    const free = drama.episodes.filter((episode) => !episode.locked);
+    const firstLocked = drama.episodes.find((episode) => episode.locked);
+    if (free.length >= 2 && firstLocked && firstLocked.number === free.length + 1) return { drama, free, firstLocked };
+  }
+  throw new Error('the demo catalogue has no drama with two free episodes followed by a locked one');
+}
+
+beforeAll(async () => {
+  world = await startAccountsWorld();
+  browser = await launchBrowser();
+  subject = await findSubject();
+});
+afterAll(async () => {
+  await browser?.close();
+  await world?.stop();
+});
+
+async function freshPage(viewport: ViewportSize = VIEWPORTS.phone): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ baseURL: world.server.url, viewport, locale: 'en-US' });
+  return { context, page: await context.newPage() };
+}
+
+const mobileVideo = (episodeId?: number) =>
+  `/pages/video/mobileVideoIndex?drama_id=${subject.drama.id}${episodeId ? `&episode_id=${episodeId}` : ''}`;
+
+const PLAYER = '[data-testid="video-player"]';
+
+async function playerOf(page: Page, episodeId: number): Promise<void> {
+  await page.locator(`${PLAYER}[data-episode-id="${episodeId}"]`).waitFor({ timeout: 20_000 });
+}
+
+const currentTime = (page: Page) => page.$eval(PLAYER, (video) => (video as HTMLVideoElement).currentTime);
+
+async function expectPlaying(page: Page, beyond = 1): Promise<void> {
+  await expect.poll(() => currentTime(page), { timeout: 20_000, interval: 250 }).toBeGreaterThan(beyond);
+}
+
+async function openSettings(page: Page): Promise<void> {
+  await page.click('[data-testid="video-settings"]');
+  await page.locator('[data-testid="video-settings-sheet"]').waitFor();
+}
+
+async function closeSettings(page: Page): Promise<void> {
+  await page.click('[data-testid="video-settings-sheet-close"]');
+  await page.locator('[data-testid="video-settings-sheet"]').waitFor({ state: 'detached' });
+}
+
+/** US numbers: the browser is en-US, so the country selector defaults to +1. */
+async function signInBySms(page: Page, national: string): Promise<void> {
+  await page.goto('/pages/login/index');
+  await page.fill('[data-testid="login-phone"]', national);
+  await page.click('[data-testid="login-send-code"]');
+  const phone = `+1${national}`;
+  await expect.poll(() => world.twilio.lastCodeFor(phone), { timeout: 10_000 }).toMatch(/^\d{6}$/);
+  await page.fill('[data-testid="login-code"]', world.twilio.lastCodeFor(phone)!);
+  await page.click('[data-testid="login-submit"]');
+  await page.waitForFunction(() => localStorage.getItem('token') !== null);
+}
+
+describe('playback in the browser', () => {
+  it('plays an episode: currentTime advances', async () => {
+    const { context, page } = await freshPage();
+    const first = subject.free[0]!;
+    await page.goto(mobileVideo(first.id));
+    await playerOf(page, first.id);
+    await expectPlaying(page);
+    await expect(page.locator('[data-testid="video-error"]').count()).resolves.toBe(0);
+    await context.close();
+  });
+
+  it('switches HD → SD and the playing level changes', async () => {
+    const { context, page } = await freshPage();
+    const first = subject.free[0]!;
+    await page.goto(mobileVideo(first.id));
+    await playerOf(page, first.id);
+    await expectPlaying(page, 0.2);
+
+    await openSettings(page);
+    await page.click('[data-testid="quality-option-hd"]');
+    await closeSettings(page);
+    await expect.poll(() => page.getAttribute(PLAYER, 'data-level'), { timeout: 15_000 }).toBe('1280');
+    await expect
+      .poll(() => page.$eval(PLAYER, (video) => (video as HTMLVideoElement).videoHeight), { timeout: 15_000 })
+      .toBe(1280);
+
+    await openSettings(page);
+    await page.click('[data-testid="quality-option-sd"]');
+    await closeSettings(page);
+    await expect.poll(() => page.getAttribute(PLAYER, 'data-level'), { timeout: 15_000 }).toBe('854');
+    // The decoded frames really are the SD rendition, not just the label.
+    await expect
+      .poll(() => page.$eval(PLAYER, (video) => (video as HTMLVideoElement).videoHeight), { timeout: 15_000 })
+      .toBe(854);
+    expect(await page.evaluate(() => localStorage.getItem('video_quality'))).toBe('sd');
+    await context.close();
+  });
+
+  it('shows a subtitle cue in each language', async () => {
+    const { context, page } = await freshPage();
+    const first = subject.free[0]!;
+    await page.goto(mobileVideo(first.id));
+    await playerOf(page, first.id);
+    await expectPlaying(page, 0.2);
+
+    for (const lang of ['zh', 'en', 'tr'] as const) {
+      await openSettings(page);
+      await page.click(`[data-testid="subtitle-option-${lang}"]`);
+      await closeSettings(page);
+      // The demo cue runs from 0 to 2 s.
+      await page.$eval(PLAYER, (video) => {
+        const element = video as HTMLVideoElement;
+        element.pause();
+        element.currentTime = 0.8;
+      });
+      await expect
+        .poll(
+          () =>
+            page.$eval(
+              PLAYER,
+              (video, language) => {
+                const tracks = Array.from({ length: (video as HTMLVideoElement).textTracks.length }, (_, i) => (video as HTMLVideoElement).textTracks[i]!);
+                const showing = tracks.filter((track) => track.mode === 'showing');
+                if (showing.length !== 1 || showing[0]!.language !== language) return null;
+                const active = showing[0]!.activeCues;
+                return active && active.length > 0 ? (active[0] as VTTCue).text : null;
+              },
+              lang,
+            ),
+          { timeout: 10_000, interval: 200 },
+        )
+        .toBeTruthy();
+    }
+    await context.close();
+  });
+
+  it('a swipe up goes to the next episode and it plays; ArrowUp comes back', async () => {
+    const { context, page } = await freshPage();
+    const [first, second] = subject.free as [EpisodeSummary, EpisodeSummary];
+    await page.goto(mobileVideo(first.id));
+    await playerOf(page, first.id);
+    await expectPlaying(page, 0.2);
+    // The next episode is preloaded in a hidden player.
+    await page.locator(`[data-testid="video-preload"][data-episode-id="${second.id}"]`).waitFor({ state: 'attached' });
+
+    const { width, height } = VIEWPORTS.phone;
+    await page.mouse.move(width / 2, height * 0.7);
+    await page.mouse.down();
+    await page.mouse.move(width / 2, height * 0.45, { steps: 4 });
+    await page.mouse.move(width / 2, height * 0.25, { steps: 4 });
+    await page.mouse.up();
+
+    await playerOf(page, second.id);
+    expect(page.url()).toContain(`episode_id=${second.id}`);
+    await expectPlaying(page, 0.5);
+    await expect(page.locator('[data-testid="video-episode-number"]').innerText()).resolves.toBe(`Episode ${second.number}`);
+
+    await page.keyboard.press('ArrowUp');
+    await playerOf(page, first.id);
+    await context.close();
+  });
+
+  it('reaching a locked episode opens the unlock dialog with its prices', async () => {
+    const { context, page } = await freshPage();
+    const lastFree = subject.free.at(-1)!;
+    await page.goto(mobileVideo(lastFree.id));
+    await playerOf(page, lastFree.id);
+    await page.keyboard.press('ArrowDown');
+
+    const dialog = page.locator('[data-testid="unlock-dialog"]');
+    await dialog.waitFor({ timeout: 15_000 });
+    const { prices } = subject.drama;
+    await expect(dialog.innerText()).resolves.toContain(`Episode ${subject.firstLocked.number} is locked`);
+    await expect(page.locator('[data-testid="unlock-price-episode"]').innerText()).resolves.toBe(
+      `Unlock this episode: ${prices.episode} coins`,
+    );
+    if (prices.locked_count > 1) {
+      await expect(page.locator('[data-testid="unlock-price-all"]').innerText()).resolves.toBe(
+        `Unlock all remaining (${prices.locked_count} episodes): ${prices.all} coins`,
+      );
+    }
+    // A visitor is offered sign-in, not a purchase; nothing was played.
+    await page.locator('[data-testid="unlock-sign-in"]').waitFor();
+    await expect(page.locator(PLAYER).count()).resolves.toBe(0);
+    await context.close();
+  });
+
+  it('shows a signed-in viewer both unlock buttons, the balance and the auto-unlock switch', async () => {
+    const { context, page } = await freshPage(VIEWPORTS.desktop);
+    await signInBySms(page, '2015550161');
+    await page.goto(`/pages/video/index?drama_id=${subject.drama.id}&episode_id=${subject.free[0]!.id}`);
+    await playerOf(page, subject.free[0]!.id);
+    await page.click(`[data-testid="episode-tile-${subject.firstLocked.number}"]`);
+    await page.locator('[data-testid="unlock-dialog"]').waitFor({ timeout: 15_000 });
+    await expect(page.locator('[data-testid="unlock-episode"]').innerText()).resolves.toContain(String(subject.drama.prices.episode));
+    await page.locator('[data-testid="unlock-balance"]').waitFor();
+    await expect(page.locator('[data-testid="unlock-auto"]').isChecked()).resolves.toBe(false);
+    await context.close();
+  });
+
+  it('resumes a signed-in viewer near the saved position', async () => {
+    const { context, page } = await freshPage();
+    await signInBySms(page, '2015550162');
+    const first = subject.free[0]!;
+    await page.goto(mobileVideo(first.id));
+    await playerOf(page, first.id);
+    await expectPlaying(page, 3);
+
+    // Pausing saves the position (PUT /history).
+    const saved = page.waitForResponse((r) => r.url().endsWith('/api/v1/history') && r.request().method() === 'PUT');
+    await page.$eval(PLAYER, (video) => (video as HTMLVideoElement).pause());
+    const body = (await (await saved).json()) as { code: number; data: { position_s: number } };
+    expect(body.code).toBe(200);
+    const position = body.data.position_s;
+    expect(position).toBeGreaterThan(2);
+
+    // Reopen the drama without naming an episode: history decides where to start.
+    await page.goto('/pages/index/index');
+    await page.goto(mobileVideo());
+    await playerOf(page, first.id);
+    await expect.poll(() => currentTime(page), { timeout: 15_000, interval: 100 }).toBeGreaterThan(0);
+    const start = await currentTime(page);
+    expect(Math.abs(start - position)).toBeLessThan(2.5);
+    await context.close();
+  });
+});
