@@ -86,7 +86,7 @@ describe('app shell layout (spec §2, DESIGN §12)', () => {
   it('/ is home, and an unknown path goes home', async () => {
     const { router } = renderApp('/');
     expect(await screen.findByTestId('tab-item-home')).toHaveAttribute('aria-current', 'page');
-    expect(await screen.findByText('Recommended')).toBeInTheDocument();
+    expect(await screen.findByTestId('home-search')).toBeInTheDocument();
     await act(() => router.navigate('/no/such/page'));
     expect(router.state.location.pathname).toBe('/');
   });

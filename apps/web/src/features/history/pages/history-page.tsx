@@ -1,13 +1,19 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/ui/button';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { ListView } from '../../../components/ui/list-view';
+import { LoadError } from '../../../components/ui/load-error';
 import { LoginRequired } from '../../../components/ui/login-required';
+import { pageItems } from '../../../lib/page-items';
 import { useSession } from '../../../lib/session';
+import { useHistory } from '../api/list-history';
+import { useRemoveHistory } from '../api/remove-history';
+import { HistoryRow } from '../components/history-row';
+import './history-page.css';
 
-/** Watch history (spec §2: dark bar, no pull-down refresh, no bounce). */
-export function HistoryPage() {
-  const { t } = useTranslation();
-  const { signedIn } = useSession();
+/** Spec §2: this page has no pull-down refresh and no bounce. */
+function useNoOverscroll(): void {
   useEffect(() => {
     const root = document.documentElement;
     const previous = root.style.overscrollBehaviorY;
@@ -16,6 +22,16 @@ export function HistoryPage() {
       root.style.overscrollBehaviorY = previous;
     };
   }, []);
+}
+
+/** Watch history (spec §2: dark bar): newest first, 20 at a time, continue, remove, clear all. */
+export function HistoryPage() {
+  const { t } = useTranslation();
+  const { signedIn } = useSession();
+  const history = useHistory({ enabled: signedIn });
+  const remove = useRemoveHistory();
+  const [confirmClear, setConfirmClear] = useState(false);
+  useNoOverscroll();
   // Spec §6: a visitor's history is not kept; sign in, then come back here.
   if (!signedIn) {
     return (
@@ -24,15 +40,49 @@ export function HistoryPage() {
       </div>
     );
   }
+  if (history.isError && !history.data) {
+    return (
+      <div className="page-body">
+        <LoadError error={history.error} onRetry={() => void history.refetch()} testId="history-error" />
+      </div>
+    );
+  }
+  const items = pageItems(history.data?.pages);
   return (
     <div className="page-body">
-      <p className="page-intro">{t('history.intro')}</p>
+      <div className="history-toolbar">
+        <p className="page-intro">{t('history.intro')}</p>
+        {items.length > 0 && (
+          <Button variant="ghost" small onClick={() => setConfirmClear(true)} data-testid="history-clear">
+            {t('history.clearAll')}
+          </Button>
+        )}
+      </div>
       <ListView
-        items={[] as const}
-        itemKey={(_, index) => index}
-        renderItem={() => null}
+        items={items}
+        itemKey={(item) => item.id}
+        renderItem={(item) => <HistoryRow item={item} onRemove={(dramaId) => remove.mutate({ dramaId })} />}
+        hasMore={history.hasNextPage && !history.isFetchNextPageError}
+        onLoadMore={() => void history.fetchNextPage()}
+        loading={history.isPending || history.isFetchingNextPage}
         label={t('titles.history')}
         testId="history-list"
+      />
+      {history.isFetchNextPageError && (
+        <LoadError error={history.error} onRetry={() => void history.fetchNextPage()} testId="history-more-error" />
+      )}
+      <ConfirmDialog
+        open={confirmClear}
+        title={t('history.clearTitle')}
+        message={t('history.clearMessage')}
+        confirmLabel={t('history.clearConfirm')}
+        destructive
+        onCancel={() => setConfirmClear(false)}
+        onConfirm={() => {
+          setConfirmClear(false);
+          remove.mutate('all');
+        }}
+        testId="history-clear-dialog"
       />
     </div>
   );

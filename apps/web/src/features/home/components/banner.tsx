@@ -1,14 +1,32 @@
+import type { Banner as BannerData } from '@cliffhanger/contract';
 import { useTranslation } from 'react-i18next';
+import { Carousel } from '../../../components/ui/carousel';
+import { videoHref } from '../../../lib/paths';
+import { useViewport } from '../../../lib/viewport';
 import './banner.css';
 
-/** The featured-drama banner; slides arrive with the home data (GET /home). */
-export function Banner() {
+/** The featured-drama carousel at the top of home (GET /home banners); each slide opens its drama. */
+export function Banner({ banners, loading }: { banners: readonly BannerData[]; loading: boolean }) {
   const { t } = useTranslation();
-  return (
-    <section className="home-banner" aria-label={t('home.banner')} data-testid="home-banner">
-      <div className="home-banner__frame">
-        <p className="home-banner__empty">{t('home.bannerEmpty')}</p>
+  const { isMobile } = useViewport();
+  if (loading || banners.length === 0) {
+    return (
+      <div className="home-banner" data-testid="home-banner" aria-busy={loading}>
+        <div className={loading ? 'home-banner__frame is-loading' : 'home-banner__frame'}>
+          {!loading && <p className="home-banner__empty">{t('home.bannerEmpty')}</p>}
+        </div>
       </div>
-    </section>
+    );
+  }
+  const slides = banners.map((banner) => ({
+    key: banner.drama_id,
+    href: videoHref(isMobile, banner.drama_id),
+    image: banner.image,
+    title: banner.title,
+  }));
+  return (
+    <div className="home-banner">
+      <Carousel slides={slides} label={t('home.banner')} testId="home-banner" />
+    </div>
   );
 }

@@ -1,57 +1,65 @@
-import { useTranslation } from 'react-i18next';
+import { DRAMA_SORTS, type DramaSort } from '@cliffhanger/contract';
+import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { ListView } from '../../../components/ui/list-view';
-import { Section } from '../../../components/ui/section';
-import { Segmented } from '../../../components/ui/segmented';
-import { Banner } from '../components/banner';
-import { DramaSection } from '../components/drama-section';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
+import { BrowseList } from '../components/browse-list';
 import { HomeNavBar } from '../components/home-nav-bar';
+import { SearchBox } from '../components/search-box';
+import { Showcase } from '../components/showcase';
+import './home-page.css';
 
-const SORTS = ['hits', 'likes', 'az'] as const;
-type Sort = (typeof SORTS)[number];
-const isSort = (value: string | null): value is Sort => (SORTS as readonly (string | null)[]).includes(value);
+/** Typing settles this long before the search runs. */
+export const SEARCH_DEBOUNCE_MS = 300;
 
-/** Home (spec §2): banner, recommended / hot / latest, and every drama sorted by hits, likes or A–Z. */
+const isSort = (value: string | null): value is DramaSort => (DRAMA_SORTS as readonly (string | null)[]).includes(value);
+
+/**
+ * Home (spec §2): banner, recommended / hot / latest, and every drama sorted by hits, likes or
+ * A–Z, plus a title search. The sort (`?sort=`) and the search (`?q=`) live in the address, so
+ * going back to home, reloading or sharing the link keeps them.
+ */
 export function HomePage() {
-  const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
   const sortParam = params.get('sort');
-  const sort: Sort = isSort(sortParam) ? sortParam : 'hits';
-  const setSort = (next: Sort) => {
-    const updated = new URLSearchParams(params);
-    updated.set('sort', next);
-    setParams(updated, { replace: true });
+  const sort: DramaSort = isSort(sortParam) ? sortParam : 'hits';
+  const q = (params.get('q') ?? '').trim();
+  const [text, setText] = useState(q);
+  const settled = useDebouncedValue(text, SEARCH_DEBOUNCE_MS).trim();
+
+  const setQuery = (key: 'sort' | 'q', value: string) => {
+    setParams(
+      (current) => {
+        const updated = new URLSearchParams(current);
+        if (value) updated.set(key, value);
+        else updated.delete(key);
+        return updated;
+      },
+      { replace: true },
+    );
   };
-  const sortLabels: Record<Sort, string> = {
-    hits: t('home.sortHits'),
-    likes: t('home.sortLikes'),
-    az: t('home.sortAz'),
-  };
+
+  // Typing settled: search for it (an empty box browses everything again).
+  useEffect(() => {
+    if (settled !== q) setQuery('q', settled);
+    // Only a new settled text searches; q changing on its own (clear, back) must not undo it.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [settled]);
 
   return (
     <>
       <HomeNavBar />
-      <Banner />
-      <div className="page-body">
-        <DramaSection title={t('home.recommended')} testId="home-recommended" />
-        <DramaSection title={t('home.hot')} testId="home-hot" />
-        <DramaSection title={t('home.latest')} testId="home-latest" />
-        <Section title={t('home.allDramas')} testId="home-all">
-          <Segmented
-            options={SORTS.map((key) => ({ key, label: sortLabels[key] }))}
-            value={sort}
-            onChange={setSort}
-            label={t('home.sortBy')}
-            testIdPrefix="home-sort"
-          />
-          <ListView
-            items={[] as const}
-            itemKey={(_, index) => index}
-            renderItem={() => null}
-            label={t('home.allDramas')}
-            testId="home-all-list"
-          />
-        </Section>
+      <SearchBox
+        value={text}
+        onChange={setText}
+        onSubmit={() => setQuery('q', text.trim())}
+        onClear={() => {
+          setText('');
+          setQuery('q', '');
+        }}
+      />
+      {!q && <Showcase />}
+      <div className="page-body home-browse">
+        <BrowseList sort={sort} q={q} onSortChange={(next) => setQuery('sort', next)} />
       </div>
     </>
   );

@@ -1,0 +1,16 @@
+import { describe, expect, it } from 'vitest';
+import { formatCount } from './format-count';
+
+describe('formatCount', () => {
+  it('keeps small numbers whole and shortens big ones per language', () => {
+    expect(formatCount(980, 'en')).toBe('980');
+    expect(formatCount(1234, 'en')).toBe('1.2K');
+    expect(formatCount(3_400_000, 'en')).toBe('3.4M');
+    expect(formatCount(12_345, 'zh')).toBe('1.2万');
+  });
+
+  it('shows nonsense as 0', () => {
+    expect(formatCount(-5, 'en')).toBe('0');
+    expect(formatCount(Number.NaN, 'en')).toBe('0');
+  });
+});

@@ -1,0 +1,12 @@
+/**
+ * A play or like count as people read it on a poster: 980, 1.2K, 3.4M in English; 1.2万 in
+ * Chinese; 1,2 B in Turkish. Negative or non-finite input (a broken answer) shows as 0.
+ */
+export function formatCount(value: number, language: string): string {
+  const n = Number.isFinite(value) && value > 0 ? Math.floor(value) : 0;
+  try {
+    return new Intl.NumberFormat(language, { notation: 'compact', maximumFractionDigits: 1 }).format(n);
+  } catch {
+    return String(n);
+  }
+}

@@ -1,0 +1,116 @@
+import type { DramaCard, Page as ListPage } from '@cliffhanger/contract';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { baseUrl, launchBrowser, newContext, open, VIEWPORTS } from '../support/browser.js';
+
+/**
+ * Home against the demo catalogue the server seeds at boot (12 dramas): every section renders,
+ * the browse list sorts (the order on screen is the server's order for that sort), and the title
+ * search finds a drama.
+ */
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function dramas(query: string): Promise<DramaCard[]> {
+  const res = await fetch(`${baseUrl()}/api/v1/dramas?${query}`);
+  const body = (await res.json()) as { code: number; data: ListPage<DramaCard> };
+  expect(body.code).toBe(200);
+  return body.data.list;
+}
+
+async function homePage(): Promise<Page> {
+  const context = await newContext(browser, { viewport: VIEWPORTS.phone });
+  const page = await context.newPage();
+  await open(page, '/pages/index/index');
+  return page;
+}
+
+const cardTitles = (page: Page, testId: string) =>
+  page.$$eval(`[data-testid="${testId}"] [data-role="drama-title"]`, (titles) => titles.map((t) => t.textContent ?? ''));
+
+/** Waits until the browse list shows exactly `expected` (it refetches after a sort or search). */
+async function expectBrowseTitles(page: Page, expected: string[]): Promise<void> {
+  await expect.poll(() => cardTitles(page, 'home-all-card'), { timeout: 10_000 }).toEqual(expected);
+}
+
+describe('home in the browser', () => {
+  it('renders the banner carousel and the recommended, hot and latest shelves', async () => {
+    const page = await homePage();
+    for (const shelf of ['home-recommended', 'home-hot', 'home-latest']) {
+      await page.locator(`[data-testid="${shelf}-card"]`).first().waitFor();
+      expect(await page.locator(`[data-testid="${shelf}-card"]`).count(), shelf).toBeGreaterThan(0);
+    }
+    const slides = page.locator('[data-testid="home-banner-slide"]');
+    expect(await slides.count()).toBeGreaterThan(0);
+    expect(await page.locator('[data-testid="home-banner-slide"][data-active="true"]').count()).toBe(1);
+    // The banner image is public and loads.
+    await expect
+      .poll(() => page.$eval('[data-testid="home-banner-slide"] img', (img) => (img as HTMLImageElement).naturalWidth))
+      .toBeGreaterThan(0);
+
+    // A poster box is 3:4 whatever the state of its image (no layout shift).
+    const box = await page.locator('[data-testid="home-recommended-card"] [data-role="poster"]').first().boundingBox();
+    expect(box).not.toBeNull();
+    expect(box!.height / box!.width).toBeCloseTo(4 / 3, 1);
+    const img = page.locator('[data-testid="home-recommended-card"] img').first();
+    expect(await img.getAttribute('loading')).toBe('lazy');
+    await page.context().close();
+  });
+
+  it('sorts the browse list by hits, A to Z and likes, keeping the sort in the URL', async () => {
+    const [byHits, byAz, byLikes] = await Promise.all([dramas('sort=hits'), dramas('sort=az'), dramas('sort=likes')]);
+    expect(byHits.length).toBeGreaterThanOrEqual(12);
+    const page = await homePage();
+    const hitsTitles = byHits.map((d) => d.title);
+    await expectBrowseTitles(page, hitsTitles);
+
+    await page.click('[data-testid="home-sort-az"]');
+    await page.waitForURL(/[?&]sort=az/);
+    const azTitles = byAz.map((d) => d.title);
+    await expectBrowseTitles(page, azTitles);
+    expect(azTitles).not.toEqual(hitsTitles);
+    expect([...azTitles].sort((a, b) => a.localeCompare(b, 'en', { sensitivity: 'base' }))).toEqual(azTitles);
+
+    await page.click('[data-testid="home-sort-likes"]');
+    await page.waitForURL(/[?&]sort=likes/);
+    await expectBrowseTitles(page, byLikes.map((d) => d.title));
+
+    // A reload keeps the sort (it lives in the URL).
+    await page.reload();
+    await expectBrowseTitles(page, byLikes.map((d) => d.title));
+    expect(await page.getAttribute('[data-testid="home-sort-likes"]', 'aria-pressed')).toBe('true');
+    await page.context().close();
+  });
+
+  it('finds a drama by title and clears the search', async () => {
+    const [target] = await dramas('sort=az');
+    const word = target!.title.split(/\s+/).find((w) => w.length >= 4) ?? target!.title;
+    const page = await homePage();
+    await page.locator('[data-testid="home-all-card"]').first().waitFor();
+    await page.fill('[data-testid="home-search"]', word.toLowerCase());
+    await page.waitForURL(/[?&]q=/);
+    await expect.poll(() => cardTitles(page, 'home-all-card'), { timeout: 10_000 }).toContain(target!.title);
+    for (const title of await cardTitles(page, 'home-all-card')) expect(title.toLowerCase()).toContain(word.toLowerCase());
+    expect(await page.locator('[data-testid="home-recommended"]').count()).toBe(0);
+
+    await page.click('[data-testid="home-search-clear"]');
+    await expect.poll(() => page.locator('[data-testid="home-all-card"]').count(), { timeout: 10_000 }).toBeGreaterThanOrEqual(12);
+    await page.locator('[data-testid="home-recommended"]').waitFor();
+    await page.context().close();
+  });
+
+  it('opens a drama from a card', async () => {
+    const page = await homePage();
+    const card = page.locator('[data-testid="home-all-card"]').first();
+    await card.waitFor();
+    const id = await card.getAttribute('data-drama-id');
+    await card.click();
+    await page.waitForURL(`**/pages/video/mobileVideoIndex?drama_id=${id}`);
+    await page.context().close();
+  });
+});
