@@ -5,7 +5,8 @@ import i18next from 'eslint-plugin-i18next';
 import globals from 'globals';
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', '**/drizzle/meta/**', 'coverage/**'] },
+  // apps/server/demo holds HLS segments named *.ts (MPEG transport streams, not TypeScript).
+  { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', '**/drizzle/meta/**', 'coverage/**', 'apps/server/demo/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {

@@ -1,5 +1,6 @@
 import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { seedDemoCatalog } from './catalog-import/seed-demo-catalog.js';
 import type { ServerConfig } from './config.js';
 import type { Database } from './db/database.js';
 import { REQUEST_ID_HEADER, requestIdOf } from './http/request-id.js';
@@ -14,9 +15,11 @@ import webPlugin from './plugins/web.plugin.js';
 import { appConfigRoutes } from './routes/app-config.routes.js';
 import { authRoutes } from './routes/auth.routes.js';
 import { avatarRoutes } from './routes/avatar.routes.js';
+import { catalogRoutes } from './routes/catalog.routes.js';
 import { healthRoutes } from './routes/health.routes.js';
 import { mediaRoutes } from './routes/media.routes.js';
 import { oauthRoutes } from './routes/oauth.routes.js';
+import { socialRoutes } from './routes/social.routes.js';
 import { userRoutes } from './routes/user.routes.js';
 import type { RateLimiter } from './services/rate-limit/rate-limiter.js';
 import type { SmsSender } from './services/sms/sms-sender.js';
@@ -70,6 +73,7 @@ export async function buildApp(config: Readonly<ServerConfig>, deps: BuildAppDep
     await app.register(errorHandlerPlugin);
     await app.register(databasePlugin, deps.database ? { database: deps.database } : {});
     await app.register(servicesPlugin, servicesOptionsOf(deps));
+    if (config.demoCatalog) await seedDemoCatalog(app);
     await app.register(authPlugin);
     await app.register(openapiPlugin);
     await app.register(healthRoutes);
@@ -78,7 +82,9 @@ export async function buildApp(config: Readonly<ServerConfig>, deps: BuildAppDep
     await app.register(oauthRoutes);
     await app.register(userRoutes);
     await app.register(avatarRoutes);
+    await app.register(catalogRoutes);
     await app.register(mediaRoutes);
+    await app.register(socialRoutes);
     if (deps.extend) {
       const extend = deps.extend;
       await app.register(async (scope) => extend(scope));

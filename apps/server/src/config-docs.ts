@@ -56,6 +56,50 @@ export const configDocs: readonly ConfigDoc[] = [
     description: 'Where clients fetch media: a path on this server or a CDN URL.',
   },
   {
+    name: 'MEDIA_STORAGE',
+    default: 'local',
+    description:
+      'Media storage driver: `local` keeps files in `${DATA_DIR}/media`; `s3` uses S3-compatible object storage (MEDIA_S3_*). See docs/media.md.',
+  },
+  {
+    name: 'MEDIA_S3_ENDPOINT',
+    default: undefined,
+    description:
+      'S3 API endpoint (http(s) URL), e.g. `https://s3.us-east-1.amazonaws.com`, `https://<account>.r2.cloudflarestorage.com` or `http://minio:9000`. Required with MEDIA_STORAGE=s3.',
+  },
+  {
+    name: 'MEDIA_S3_REGION',
+    default: 'us-east-1',
+    description: 'Region used in request signatures (Cloudflare R2: `auto`).',
+  },
+  {
+    name: 'MEDIA_S3_BUCKET',
+    default: undefined,
+    description: 'Bucket holding the media. Required with MEDIA_STORAGE=s3.',
+  },
+  {
+    name: 'MEDIA_S3_ACCESS_KEY_ID',
+    default: undefined,
+    description: 'Access key id of the S3 credentials. Required with MEDIA_STORAGE=s3.',
+  },
+  {
+    name: 'MEDIA_S3_SECRET_ACCESS_KEY',
+    default: undefined,
+    description: 'Secret access key of the S3 credentials. Required with MEDIA_STORAGE=s3.',
+  },
+  {
+    name: 'MEDIA_S3_PREFIX',
+    default: undefined,
+    description:
+      'Key prefix inside the bucket (e.g. `media/prod`), so several environments can share one bucket. Unset: keys are the media paths.',
+  },
+  {
+    name: 'MEDIA_S3_FORCE_PATH_STYLE',
+    default: 'true',
+    description:
+      'Path-style URLs `${endpoint}/${bucket}/${key}` (MinIO, R2, most S3-compatible stores); false: virtual-host style `${bucket}.${endpoint host}/${key}`.',
+  },
+  {
     name: 'WEB_DIST_DIR',
     default: 'apps/web/dist',
     description: 'Built web app served at /. Relative to the repository root.',
@@ -229,6 +273,39 @@ export const configDocs: readonly ConfigDoc[] = [
     name: 'AVATAR_MAX_BYTES',
     default: '5242880',
     description: 'Largest accepted avatar upload in bytes (code 10004, HTTP 413 beyond).',
+  },
+  {
+    name: 'FFMPEG_PATH',
+    default: 'ffmpeg',
+    description: 'ffmpeg executable used by `npm run catalog -- import` (a name on PATH or a path). Not needed to serve, nor to load the demo catalogue.',
+  },
+  {
+    name: 'FFPROBE_PATH',
+    default: 'ffprobe',
+    description: 'ffprobe executable used by the catalogue import to check source videos.',
+  },
+  {
+    name: 'DEMO_CATALOG',
+    default: 'true',
+    description:
+      'When the dramas table is empty at boot, import the committed demo catalogue (`apps/server/demo`: 12 dramas with real video, subtitles and posters; no ffmpeg needed). Never touches a catalogue that has dramas; set false for a production deployment that starts empty.',
+  },
+  {
+    name: 'COIN_CHECKIN_VALIDITY_DAYS',
+    default: '7',
+    description: 'Days check-in reward coins stay spendable before they expire (spec §9: 7). See docs/wallet.md.',
+  },
+  {
+    name: 'COIN_REWARD_VALIDITY_DAYS',
+    default: '0',
+    description:
+      'Days other reward coins (task, watch video, ad, share, invitee rewards and giveaways) stay spendable; 0 = they never expire. Purchased coins never expire.',
+  },
+  {
+    name: 'COIN_EXPIRY_INTERVAL_S',
+    default: '300',
+    description:
+      'Seconds between runs of the in-process job that expires due coin lots (a wallet is also brought up to date whenever it is read or used).',
   },
 ];
 

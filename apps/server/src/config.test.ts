@@ -1,7 +1,15 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, configDocs, envSchema, loadConfig, parseEnv, renderConfigTable, renderEnvExample } from './config.js';
+import {
+  ConfigError,
+  configDocs,
+  envSchema,
+  loadConfig,
+  parseEnv,
+  renderConfigTable,
+  renderEnvExample,
+} from './config.js';
 import { repoRoot, serverRoot } from './paths.js';
 
 /** Prettier pads Markdown tables; compare cell contents, not alignment. */
@@ -43,6 +51,7 @@ describe('loadConfig', () => {
       supportEmail: 'support@cliffhanger.app',
       iosAppUrl: 'https://apps.apple.com/app/cliffhanger/id0000000000',
       mediaBaseUrl: '/media',
+      mediaS3: undefined,
       webDistDir: join(repoRoot, 'apps/web/dist'),
       publicBaseUrl: 'http://localhost:8080',
       passwordLoginEnabled: true,
@@ -131,6 +140,13 @@ describe('loadConfig', () => {
     ['SUPPORT_EMAIL', 'nobody'],
     ['IOS_APP_URL', 'http://apps.apple.com/app/x'],
     ['MEDIA_BASE_URL', 'media'],
+    ['MEDIA_STORAGE', 'ftp'],
+    ['MEDIA_S3_ENDPOINT', 'minio:9000'],
+    ['MEDIA_S3_REGION', 'US East'],
+    ['MEDIA_S3_BUCKET', 'Bad_Bucket'],
+    ['MEDIA_S3_PREFIX', '../escape'],
+    ['MEDIA_S3_PREFIX', '/absolute'],
+    ['MEDIA_S3_FORCE_PATH_STYLE', 'yes'],
     ['PUBLIC_BASE_URL', 'localhost:8080'],
     ['PASSWORD_LOGIN_ENABLED', 'ture'],
     ['TRUST_PROXY', 'yes'],
@@ -196,6 +212,60 @@ describe('loadConfig', () => {
     expect(
       configErrorOf({ SMS_PROVIDER: 'twilio', TWILIO_ACCOUNT_SID: 'AC0123456789', TWILIO_AUTH_TOKEN: 't' }).issues,
     ).toEqual([{ variable: 'TWILIO_FROM', message: expect.stringContaining('TWILIO_MESSAGING_SERVICE_SID') }]);
+  });
+
+  it('reads a complete S3 media setup, path style by default', () => {
+    const config = loadConfig({
+      MEDIA_STORAGE: 's3',
+      MEDIA_S3_ENDPOINT: 'http://minio:9000/',
+      MEDIA_S3_BUCKET: 'cliffhanger-media',
+      MEDIA_S3_ACCESS_KEY_ID: 'AKID',
+      MEDIA_S3_SECRET_ACCESS_KEY: 'secret',
+      MEDIA_S3_PREFIX: 'media/prod/',
+    });
+    expect(config.mediaS3).toEqual({
+      endpoint: 'http://minio:9000',
+      region: 'us-east-1',
+      bucket: 'cliffhanger-media',
+      accessKeyId: 'AKID',
+      secretAccessKey: 'secret',
+      prefix: 'media/prod',
+      forcePathStyle: true,
+    });
+    expect(Object.isFrozen(config.mediaS3)).toBe(true);
+    expect(
+      loadConfig({
+        MEDIA_STORAGE: 's3',
+        MEDIA_S3_ENDPOINT: 'https://s3.eu-west-1.amazonaws.com',
+        MEDIA_S3_REGION: 'eu-west-1',
+        MEDIA_S3_BUCKET: 'media',
+        MEDIA_S3_ACCESS_KEY_ID: 'AKID',
+        MEDIA_S3_SECRET_ACCESS_KEY: 'secret',
+        MEDIA_S3_FORCE_PATH_STYLE: 'false',
+      }).mediaS3,
+    ).toMatchObject({ region: 'eu-west-1', prefix: '', forcePathStyle: false });
+  });
+
+  it('refuses MEDIA_STORAGE=s3 without endpoint, bucket, key id and secret, naming each', () => {
+    expect(configErrorOf({ MEDIA_STORAGE: 's3' }).issues).toEqual(
+      ['MEDIA_S3_ENDPOINT', 'MEDIA_S3_BUCKET', 'MEDIA_S3_ACCESS_KEY_ID', 'MEDIA_S3_SECRET_ACCESS_KEY'].map(
+        (variable) => ({
+          variable,
+          message: 'is required when MEDIA_STORAGE=s3',
+        }),
+      ),
+    );
+    const partial = configErrorOf({
+      MEDIA_STORAGE: 's3',
+      MEDIA_S3_ENDPOINT: 'http://minio:9000',
+      MEDIA_S3_BUCKET: 'media',
+      MEDIA_S3_ACCESS_KEY_ID: 'AKID',
+    });
+    expect(partial.issues.map((issue) => issue.variable)).toEqual(['MEDIA_S3_SECRET_ACCESS_KEY']);
+  });
+
+  it('ignores MEDIA_S3_* while MEDIA_STORAGE=local', () => {
+    expect(loadConfig({ MEDIA_S3_BUCKET: 'media', MEDIA_S3_ACCESS_KEY_ID: 'AKID' }).mediaS3).toBeUndefined();
   });
 
   it('refuses to boot in production without AUTH_SECRET', () => {

@@ -53,6 +53,14 @@ const OAUTH_CREDENTIAL_PAIRS = [
   ['TIKTOK_CLIENT_KEY', 'TIKTOK_CLIENT_SECRET'],
 ] as const;
 
+/** What MEDIA_STORAGE=s3 cannot work without (region, prefix and URL style have defaults). */
+const MEDIA_S3_REQUIRED = [
+  'MEDIA_S3_ENDPOINT',
+  'MEDIA_S3_BUCKET',
+  'MEDIA_S3_ACCESS_KEY_ID',
+  'MEDIA_S3_SECRET_ACCESS_KEY',
+] as const;
+
 /**
  * The environment, keyed by variable name. Every key needs an entry in `configDocs`
  * (a unit test enforces it, and the README table is generated from that list).
@@ -145,6 +153,12 @@ export const envSchema = z.object({
   SMS_IP_HOURLY_CAP: integer(1, 1_000_000).default(20),
   LOGIN_HOURLY_CAP: integer(1, 1_000_000).default(10),
   AVATAR_MAX_BYTES: integer(1024, 50 * 1024 * 1024).default(5 * 1024 * 1024),
+  FFMPEG_PATH: nonEmpty.default('ffmpeg'),
+  FFPROBE_PATH: nonEmpty.default('ffprobe'),
+  DEMO_CATALOG: boolean.default(true),
+  COIN_CHECKIN_VALIDITY_DAYS: integer(1, 3650).default(7),
+  COIN_REWARD_VALIDITY_DAYS: integer(0, 3650).default(0),
+  COIN_EXPIRY_INTERVAL_S: integer(10, DAY_S).default(300),
 });
 
 /** The schema plus the rules that span several variables. */
@@ -211,6 +225,17 @@ export interface ServerConfig {
   smsIpHourlyCap: number;
   loginHourlyCap: number;
   avatarMaxBytes: number;
+  /** ffmpeg / ffprobe executables (a name looked up on PATH, or a path) for the catalogue import. */
+  ffmpegPath: string;
+  ffprobePath: string;
+  /** Import the committed demo catalogue at boot when the dramas table is empty. */
+  demoCatalog: boolean;
+  /** Days check-in coins stay spendable (spec §9: 7). */
+  coinCheckinValidityDays: number;
+  /** Days other reward coins (tasks, ads, invites, giveaways) stay spendable; 0 = they never expire. */
+  coinRewardValidityDays: number;
+  /** How often the in-process job expires due coin lots, in seconds. */
+  coinExpiryIntervalS: number;
 }
 
 export type SmsConfig =
@@ -307,7 +332,7 @@ function crossFieldIssues(e: z.output<typeof envSchema>): ConfigIssue[] {
     }
   }
   if (e.MEDIA_STORAGE === 's3') {
-    for (const name of ['MEDIA_S3_ENDPOINT', 'MEDIA_S3_BUCKET', 'MEDIA_S3_ACCESS_KEY_ID', 'MEDIA_S3_SECRET_ACCESS_KEY'] as const) {
+    for (const name of MEDIA_S3_REQUIRED) {
       if (e[name] === undefined) issues.push({ variable: name, message: 'is required when MEDIA_STORAGE=s3' });
     }
   }
@@ -396,5 +421,11 @@ export function loadConfig(env: Env = process.env): Readonly<ServerConfig> {
     smsIpHourlyCap: e.SMS_IP_HOURLY_CAP,
     loginHourlyCap: e.LOGIN_HOURLY_CAP,
     avatarMaxBytes: e.AVATAR_MAX_BYTES,
+    ffmpegPath: e.FFMPEG_PATH,
+    ffprobePath: e.FFPROBE_PATH,
+    demoCatalog: e.DEMO_CATALOG,
+    coinCheckinValidityDays: e.COIN_CHECKIN_VALIDITY_DAYS,
+    coinRewardValidityDays: e.COIN_REWARD_VALIDITY_DAYS,
+    coinExpiryIntervalS: e.COIN_EXPIRY_INTERVAL_S,
   });
 }

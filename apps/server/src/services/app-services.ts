@@ -7,6 +7,7 @@ import { IdentitiesRepository } from '../repositories/identities.repository.js';
 import { OAuthStatesRepository } from '../repositories/oauth-states.repository.js';
 import { AccountService } from './account.service.js';
 import { AvatarService } from './avatar.service.js';
+import { createCatalogServices, type CatalogServices } from './catalog/catalog-services.js';
 import type { MediaStorage } from './media/media-storage.js';
 import { createOAuthProviders } from './oauth/oauth-providers.js';
 import { OAuthService } from './oauth/oauth.service.js';
@@ -14,6 +15,7 @@ import { PasswordService } from './password.service.js';
 import type { RateLimiter } from './rate-limit/rate-limiter.js';
 import { SessionService } from './session.service.js';
 import { SmsLoginService } from './sms-login.service.js';
+import { createSocialServices, type SocialServices } from './social/social-services.js';
 import { TokenRefreshService } from './token-refresh.service.js';
 import type { SmsSender } from './sms/sms-sender.js';
 import { UserService } from './user.service.js';
@@ -23,7 +25,7 @@ import { UserService } from './user.service.js';
  * `app.services.<name>`. Routes of any feature use these rather than constructing their own, so
  * there is one clock, one rate limiter and one media store per app.
  */
-export interface AppServices {
+export interface AppServices extends CatalogServices {
   /** The app's notion of now; tests inject a movable one. */
   clock: Clock;
   /** HMAC-SHA256 under AUTH_SECRET. */
@@ -39,6 +41,8 @@ export interface AppServices {
   avatar: AvatarService;
   account: AccountService;
   oauth: OAuthService;
+  /** Comments, likes, favourites, history, shares. */
+  social: SocialServices;
 }
 
 export interface AppServicesDeps {
@@ -80,5 +84,7 @@ export function createAppServices(deps: AppServicesDeps): AppServices {
       rateLimiter,
       clock,
     }),
+    ...createCatalogServices({ db, config, clock, secret: deps.secret, users }),
+    social: createSocialServices({ db, clock, rateLimiter, users, mediaBaseUrl: config.mediaBaseUrl }),
   };
 }

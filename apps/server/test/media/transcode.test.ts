@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { probe } from '../../src/media/transcode/ffmpeg.js';
 import { HLS_LADDER, KEYFRAME_SECONDS, SEGMENT_SECONDS } from '../../src/media/transcode/hls-ladder.js';
+import { remuxToMp4 } from '../../src/media/transcode/remux-download.js';
 import {
   extractPoster,
   TranscodeError,
@@ -142,6 +143,42 @@ describe.skipIf(!hasFfmpeg && process.env.CI !== 'true')('media transcode (ffmpe
       expect(video).toMatchObject({ codec_name: 'h264', width: rendition.width, height: rendition.height });
       expect(audio).toMatchObject({ codec_name: 'aac' });
     }
+  });
+
+  it('compact rate: the same ladder, segments and key frames with mono 32 kb/s audio, and smaller', SLOW, async () => {
+    const out = join(dir, 'out', 'compact');
+    await transcodeToHls({ source: clip, outDir: out, ffmpegPath: FFMPEG, ffprobePath: FFPROBE, preset: 'ultrafast', rate: 'compact' });
+    for (const r of HLS_LADDER) {
+      const { video } = await streamsOf(join(out, r.name, 'seg_000.ts'));
+      expect(video).toMatchObject({ codec_name: 'h264', width: r.width, height: r.height });
+      const audio = execFileSync(
+        FFPROBE,
+        ['-v', 'error', '-select_streams', 'a:0', '-show_entries', 'stream=codec_name,channels', '-of', 'csv=p=0', join(out, r.name, 'seg_000.ts')],
+        { encoding: 'utf8' },
+      );
+      // ffprobe lists a transport stream's audio once per program and once on its own.
+      expect(new Set(audio.split(/\s+/).filter(Boolean))).toEqual(new Set(['aac,1']));
+      expect(extinfs(await readFile(join(out, r.name, 'index.m3u8'), 'utf8'))).toHaveLength(3);
+    }
+    const keys = keyFrameTimes(join(out, 'hd', 'index.m3u8'));
+    expect(keys.map((k) => Math.round(k - (keys[0] ?? 0)))).toEqual([0, 2, 4, 6, 8]);
+    const sizeOf = async (d: string) => (await readFile(join(d, 'hd', 'seg_000.ts'))).length;
+    expect(await sizeOf(out)).toBeLessThan(await sizeOf(outDir));
+  });
+
+  it('remuxes the SD rendition into a fast-start MP4 without re-encoding', SLOW, async () => {
+    const mp4 = join(dir, 'download.mp4');
+    await remuxToMp4({ playlist: join(outDir, 'sd', 'index.m3u8'), outFile: mp4, ffmpegPath: FFMPEG });
+    const info = await probe(FFPROBE, mp4);
+    expect(info.format?.format_name).toContain('mp4');
+    expect(info.format?.duration).toBeCloseTo(9, 0);
+    expect(info.streams.find((s) => s.codec_type === 'video')).toMatchObject({ codec_name: 'h264', width: 480, height: 854 });
+    expect(info.streams.find((s) => s.codec_type === 'audio')).toMatchObject({ codec_name: 'aac' });
+    const bytes = await readFile(mp4);
+    // +faststart: the index (moov) comes before the media data, so playback starts before the download ends.
+    expect(bytes.indexOf('moov')).toBeLessThan(bytes.indexOf('mdat'));
+    await expect(remuxToMp4({ playlist: join(dir, 'nope.m3u8'), outFile: join(dir, 'nope.mp4'), ffmpegPath: FFMPEG })).rejects.toThrow(TranscodeError);
+    await expect(readdir(dir)).resolves.not.toContain('nope.mp4');
   });
 
   it('rejects a text file named clip.mp4 and leaves no output', async () => {

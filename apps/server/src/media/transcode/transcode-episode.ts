@@ -10,6 +10,16 @@ export class TranscodeError extends Error {
 
 export type X264Preset = 'ultrafast' | 'superfast' | 'veryfast' | 'faster' | 'fast' | 'medium';
 
+/**
+ * `abr`: the DESIGN §8 bitrates (production). `compact`: constant quality (CRF 34) capped at the
+ * ladder bitrate with mono 32 kb/s audio — for synthetic clips that must stay small enough to
+ * commit (the demo catalogue). Sizes, segments and key frames are the same in both.
+ */
+export type RateMode = 'abr' | 'compact';
+
+const COMPACT_CRF = 34;
+const COMPACT_AUDIO_K = 32;
+
 export interface TranscodeOptions {
   source: string;
   /** Directory that will hold master.m3u8 and one folder per rendition; created atomically. */
@@ -20,6 +30,8 @@ export interface TranscodeOptions {
   preset?: X264Preset;
   /** Kill ffmpeg after this long (default 30 min). */
   timeoutMs?: number;
+  /** Default `abr`. */
+  rate?: RateMode;
 }
 
 export interface TranscodeResult {
@@ -64,24 +76,46 @@ function fitFilter(width: number, height: number): string {
   );
 }
 
-function buildFilterGraph(src: ProbedSource): string {
+function buildFilterGraph(src: ProbedSource, rate: RateMode): string {
+  const layout = rate === 'compact' ? 'mono' : 'stereo';
   const n = HLS_LADDER.length;
   const parts: string[] = [];
   parts.push(`[0:v:0]split=${n}${HLS_LADDER.map((_, i) => `[vin${i}]`).join('')}`);
   HLS_LADDER.forEach((r, i) => parts.push(`[vin${i}]${fitFilter(r.width, r.height)}[v${i}]`));
   const audioOut = HLS_LADDER.map((_, i) => `[a${i}]`).join('');
   if (src.hasAudio) {
-    parts.push(`[0:a:0]aresample=48000,aformat=channel_layouts=stereo,asplit=${n}${audioOut}`);
+    parts.push(`[0:a:0]aresample=48000,aformat=channel_layouts=${layout},asplit=${n}${audioOut}`);
   } else {
     // Every rendition carries audio (players and ABR switching expect identical track layouts).
     const trim = src.durationS !== undefined ? `,atrim=duration=${src.durationS.toFixed(3)}` : '';
-    parts.push(`anullsrc=channel_layout=stereo:sample_rate=48000${trim},asplit=${n}${audioOut}`);
+    parts.push(`anullsrc=channel_layout=${layout}:sample_rate=48000${trim},asplit=${n}${audioOut}`);
   }
   return parts.join(';');
 }
 
-function buildHlsArgs(source: string, workDir: string, src: ProbedSource, preset: X264Preset): string[] {
-  const args = ['-i', source, '-filter_complex', buildFilterGraph(src)];
+function rateArgs(rate: RateMode): string[] {
+  const args: string[] = rate === 'compact' ? ['-crf', String(COMPACT_CRF)] : [];
+  HLS_LADDER.forEach((r, i) => {
+    if (rate === 'compact') {
+      args.push(
+        `-maxrate:v:${i}`, `${r.videoBitrateK}k`,
+        `-bufsize:v:${i}`, `${r.videoBitrateK * 2}k`,
+        `-b:a:${i}`, `${COMPACT_AUDIO_K}k`,
+      );
+    } else {
+      args.push(
+        `-b:v:${i}`, `${r.videoBitrateK}k`,
+        `-maxrate:v:${i}`, `${Math.round(r.videoBitrateK * 1.07)}k`,
+        `-bufsize:v:${i}`, `${Math.round(r.videoBitrateK * 1.5)}k`,
+        `-b:a:${i}`, `${r.audioBitrateK}k`,
+      );
+    }
+  });
+  return args;
+}
+
+function buildHlsArgs(source: string, workDir: string, src: ProbedSource, preset: X264Preset, rate: RateMode): string[] {
+  const args = ['-i', source, '-filter_complex', buildFilterGraph(src, rate)];
   HLS_LADDER.forEach((_, i) => args.push('-map', `[v${i}]`, '-map', `[a${i}]`));
   args.push(
     '-c:v', 'libx264',
@@ -91,17 +125,10 @@ function buildHlsArgs(source: string, workDir: string, src: ProbedSource, preset
     '-force_key_frames', `expr:gte(t,n_forced*${KEYFRAME_SECONDS})`,
     '-sc_threshold', '0',
     '-c:a', 'aac',
-    '-ac', '2',
+    '-ac', rate === 'compact' ? '1' : '2',
     '-ar', '48000',
+    ...rateArgs(rate),
   );
-  HLS_LADDER.forEach((r, i) => {
-    args.push(
-      `-b:v:${i}`, `${r.videoBitrateK}k`,
-      `-maxrate:v:${i}`, `${Math.round(r.videoBitrateK * 1.07)}k`,
-      `-bufsize:v:${i}`, `${Math.round(r.videoBitrateK * 1.5)}k`,
-      `-b:a:${i}`, `${r.audioBitrateK}k`,
-    );
-  });
   if (!src.hasAudio && src.durationS === undefined) args.push('-shortest');
   args.push(
     '-f', 'hls',
@@ -156,7 +183,7 @@ export async function transcodeToHls(opts: TranscodeOptions): Promise<TranscodeR
   try {
     for (const r of HLS_LADDER) await mkdir(join(workDir, r.name));
     try {
-      await runFfmpeg(ffmpegPath, buildHlsArgs(source, workDir, src, opts.preset ?? 'veryfast'), {
+      await runFfmpeg(ffmpegPath, buildHlsArgs(source, workDir, src, opts.preset ?? 'veryfast', opts.rate ?? 'abr'), {
         timeoutMs: opts.timeoutMs ?? DEFAULT_TIMEOUT_MS,
       });
     } catch (err) {

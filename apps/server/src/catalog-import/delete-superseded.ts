@@ -1,0 +1,47 @@
+import type { MediaStorage } from '../services/media/media-storage.js';
+import type { PreparedDrama, Superseded } from './apply-catalog.js';
+import { readEpisodeRecord, RECORD_FILE } from './episode-record.js';
+
+/** Media the catalogue references after the import. */
+function liveMedia(prepared: readonly PreparedDrama[]): { dirs: Set<string>; paths: Set<string> } {
+  const dirs = new Set<string>();
+  const paths = new Set<string>();
+  for (const { artwork, episodes } of prepared) {
+    paths.add(artwork.posterPath).add(artwork.bannerPath);
+    for (const episode of episodes) {
+      dirs.add(episode.mediaDir);
+      for (const subtitle of Object.values(episode.subtitles)) paths.add(subtitle.path);
+    }
+  }
+  return { dirs, paths };
+}
+
+/**
+ * After the commit: deletes the media the previous catalogue used and the new one does not
+ * (replaced episode dirs, listed by their source.json; old subtitles, posters and banners).
+ * Best effort: a failure here leaves an orphan file, never a broken catalogue.
+ */
+export async function deleteSuperseded(
+  media: MediaStorage,
+  superseded: Superseded,
+  prepared: readonly PreparedDrama[],
+  warn: (message: string) => void,
+): Promise<void> {
+  const live = liveMedia(prepared);
+  const doomed = new Set<string>();
+  for (const episode of superseded.episodes) {
+    for (const path of Object.values(episode.subtitles)) if (path && !live.paths.has(path)) doomed.add(path);
+    if (live.dirs.has(episode.mediaDir)) continue;
+    const record = await readEpisodeRecord(media, episode.mediaDir);
+    for (const file of record?.files ?? []) doomed.add(`${episode.mediaDir}/${file}`);
+    if (record) doomed.add(`${episode.mediaDir}/${RECORD_FILE}`);
+  }
+  for (const drama of superseded.dramas) {
+    for (const path of [drama.poster, drama.banner]) {
+      if (/^(posters|banners)\//.test(path) && !live.paths.has(path)) doomed.add(path);
+    }
+  }
+  for (const path of doomed) {
+    await media.delete(path).catch((error: unknown) => warn(`could not delete superseded ${path}: ${String(error)}`));
+  }
+}

@@ -1,0 +1,107 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Db } from '../db/database.js';
+import type { MediaStorage } from '../services/media/media-storage.js';
+import { applyCatalog, type PreparedDrama } from './apply-catalog.js';
+import { deleteSuperseded } from './delete-superseded.js';
+import { CatalogImportError } from './import-problem.js';
+import type { PlannedDrama } from './import-plan.js';
+import { loadManifest } from './load-manifest.js';
+import type { MediaTools } from './media-tools.js';
+import { prepareArtwork } from './prepare-artwork.js';
+import { prepareEpisode, type EpisodeAction, type PrepareContext } from './prepare-episode.js';
+import { uploadPrepared } from './upload-prepared.js';
+import { validateFiles } from './validate-files.js';
+
+export interface ImportCatalogDeps {
+  db: Db;
+  media: MediaStorage;
+  tools: MediaTools;
+  /** Told about non-fatal trouble (an old file that could not be deleted). */
+  warn?: (message: string) => void;
+}
+
+export interface DramaImportSummary {
+  slug: string;
+  id: number;
+  created: boolean;
+  changed: boolean;
+  episodes: Record<EpisodeAction | 'removed', number>;
+}
+
+export interface ImportSummary {
+  dramas: DramaImportSummary[];
+  durationMs: number;
+}
+
+function message(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** Phase 2: transcodes, artwork and subtitles into the scratch folder; an ffmpeg failure names its episode. */
+async function prepareAll(plan: readonly PlannedDrama[], ctx: PrepareContext): Promise<PreparedDrama[]> {
+  const prepared: PreparedDrama[] = [];
+  for (const planned of plan) {
+    const { slug } = planned.drama;
+    const episodes = [];
+    for (const episode of planned.episodes) {
+      try {
+        episodes.push(await prepareEpisode(slug, episode, ctx));
+      } catch (error) {
+        const file = episode.input.kind === 'source' ? episode.input.file : episode.input.dir;
+        throw new CatalogImportError([{ slug, episode: episode.number, file, message: message(error) }]);
+      }
+    }
+    let artwork;
+    try {
+      artwork = await prepareArtwork(planned, ctx);
+    } catch (error) {
+      throw new CatalogImportError([
+        { slug, ...(planned.poster ? { file: planned.poster.file } : {}), message: `poster/banner: ${message(error)}` },
+      ]);
+    }
+    prepared.push({ drama: planned.drama, artwork, episodes });
+  }
+  return prepared;
+}
+
+function summaryOf(
+  prepared: PreparedDrama,
+  applied: { id: number; created: boolean; changed: boolean; removedEpisodes: number },
+): DramaImportSummary {
+  const episodes = { transcoded: 0, copied: 0, unchanged: 0, removed: applied.removedEpisodes };
+  for (const episode of prepared.episodes) episodes[episode.action] += 1;
+  return { slug: prepared.drama.slug, id: applied.id, created: applied.created, changed: applied.changed, episodes };
+}
+
+/**
+ * Imports a manifest into media storage and the database, in four phases:
+ * 1. validate every file (nothing written; all problems reported together);
+ * 2. prepare in a scratch folder (transcode, download.mp4, WebVTT, poster and banner);
+ * 3. upload into content-versioned paths, never over what the catalogue serves now;
+ * 4. one transaction switches the catalogue to the new rows.
+ * Only then is media the catalogue no longer uses deleted. A failure before phase 4 commits leaves
+ * the catalogue as it was. Re-importing the same manifest transcodes and changes nothing.
+ * @throws CatalogImportError with every problem found (phase 1) or the one that stopped phase 2.
+ */
+export async function importCatalog(manifestPath: string, deps: ImportCatalogDeps): Promise<ImportSummary> {
+  const started = Date.now();
+  const manifest = await loadManifest(manifestPath);
+  const checked = await validateFiles(manifest, deps.tools);
+  if ('problems' in checked) throw new CatalogImportError(checked.problems);
+
+  const workDir = await mkdtemp(join(tmpdir(), 'cliffhanger-import-'));
+  try {
+    const prepared = await prepareAll(checked.plan, { media: deps.media, tools: deps.tools, workDir });
+    await uploadPrepared(deps.media, prepared);
+    const { applied, superseded } = await applyCatalog(deps.db, prepared);
+    await deleteSuperseded(deps.media, superseded, prepared, deps.warn ?? (() => undefined));
+    return {
+      dramas: prepared.map((item, i) => summaryOf(item, applied[i]!)),
+      durationMs: Date.now() - started,
+    };
+  } finally {
+    await rm(workDir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,105 @@
+import { z } from 'zod';
+
+/**
+ * The catalogue manifest read by `npm run catalog -- import <manifest.json>` (docs/media.md,
+ * "Import and demo catalogue"). File paths are relative to the manifest's folder.
+ */
+
+export const MANIFEST_LANGUAGES = ['en', 'zh', 'tr'] as const;
+export type ManifestLanguage = (typeof MANIFEST_LANGUAGES)[number];
+
+/** Becomes part of media paths (`episodes/<slug>/…`), which only allow lowercase, digits and `-`. */
+const SLUG = /^[a-z0-9][a-z0-9-]{0,62}$/;
+
+const localised = (max: number) =>
+  z
+    .object({
+      en: z.string().trim().min(1).max(max),
+      zh: z.string().trim().min(1).max(max).optional(),
+      tr: z.string().trim().min(1).max(max).optional(),
+    })
+    .strict();
+
+const filePath = z.string().trim().min(1).max(1024);
+const count = z.number().int().nonnegative().max(2_000_000_000);
+const rank = z.number().int().min(0).max(1_000_000);
+
+export const manifestEpisodeSchema = z
+  .object({
+    number: z.number().int().min(1).max(10_000),
+    title: localised(200),
+    /** A video file to transcode into the HLS ladder. */
+    source: filePath.optional(),
+    /** A prebuilt folder: master.m3u8, hd/ and sd/ playlists with their segments, download.mp4. */
+    hls: filePath.optional(),
+    subtitles: z
+      .object({ en: filePath.optional(), zh: filePath.optional(), tr: filePath.optional() })
+      .strict()
+      .default({}),
+  })
+  .strict()
+  .refine((e) => (e.source === undefined) !== (e.hls === undefined), {
+    error: 'needs exactly one of "source" (a video file) and "hls" (a prebuilt folder)',
+    path: ['source'],
+  });
+
+export const manifestDramaSchema = z
+  .object({
+    slug: z
+      .string()
+      .regex(SLUG, {
+        error: 'must be lowercase letters, digits and "-" (at most 63), starting with a letter or digit',
+      }),
+    title: localised(200),
+    synopsis: localised(2000),
+    tags: z.array(z.string().trim().min(1).max(32)).max(20).default([]),
+    free_episodes: z.number().int().min(0).max(10_000).default(5),
+    episode_price: count,
+    all_price: count,
+    recommend_rank: rank.nullable().optional(),
+    banner_rank: rank.nullable().optional(),
+    published_at: z.iso.datetime({ offset: true }).optional(),
+    /** Demo popularity: applied only when the drama is first created; real plays count from there. */
+    initial_hits: count.optional(),
+    initial_likes: count.optional(),
+    /** An image; default: a frame of episode 1. */
+    poster: filePath.optional(),
+    /** An image; default: the poster's image. */
+    banner: filePath.optional(),
+    episodes: z.array(manifestEpisodeSchema).min(1).max(10_000),
+  })
+  .strict()
+  .superRefine((drama, ctx) => {
+    const seen = new Set<number>();
+    drama.episodes.forEach((episode, index) => {
+      if (seen.has(episode.number)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['episodes', index, 'number'],
+          message: `episode ${episode.number} is listed twice`,
+        });
+      }
+      seen.add(episode.number);
+    });
+  });
+
+export const manifestSchema = z
+  .object({ dramas: z.array(manifestDramaSchema).min(1) })
+  .strict()
+  .superRefine((manifest, ctx) => {
+    const seen = new Set<string>();
+    manifest.dramas.forEach((drama, index) => {
+      if (seen.has(drama.slug)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['dramas', index, 'slug'],
+          message: `slug "${drama.slug}" is listed twice`,
+        });
+      }
+      seen.add(drama.slug);
+    });
+  });
+
+export type Manifest = z.output<typeof manifestSchema>;
+export type ManifestDrama = Manifest['dramas'][number];
+export type ManifestEpisode = ManifestDrama['episodes'][number];

@@ -1,0 +1,60 @@
+import { join } from 'node:path';
+import sharp from 'sharp';
+import { sha256Text, short } from './file-hash.js';
+import type { PlannedDrama } from './import-plan.js';
+import type { PrepareContext } from './prepare-episode.js';
+import { isStored } from './storage-io.js';
+
+export const POSTER_SIZE = { width: 720, height: 960 } as const;
+export const BANNER_SIZE = { width: 1280, height: 720 } as const;
+const JPEG_QUALITY = 82;
+/** Bump when the rendering below changes, so stored artwork is made again. */
+const ARTWORK_VERSION = 'artwork-v1';
+
+export interface PreparedArtwork {
+  posterPath: string;
+  bannerPath: string;
+  /** Only what is not stored yet. */
+  uploads: { path: string; bytes: Buffer }[];
+}
+
+function render(image: string, size: { width: number; height: number }): Promise<Buffer> {
+  // rotate(): honour EXIF orientation; cover + centre: fill the frame, crop the overflow.
+  return sharp(image)
+    .rotate()
+    .resize(size.width, size.height, { fit: 'cover' })
+    .jpeg({ quality: JPEG_QUALITY })
+    .toBuffer();
+}
+
+/**
+ * Phase 2 for a drama's poster (3:4, 720×960) and banner (16:9, 1280×720), as JPEG. Named after
+ * their inputs (`posters/<slug>-<hash8>.jpg`), so an unchanged poster is neither rendered nor
+ * uploaded again. Without a poster image, a frame of the first episode is used (needs ffmpeg);
+ * without a banner image, the poster's image is.
+ */
+export async function prepareArtwork(planned: PlannedDrama, ctx: PrepareContext): Promise<PreparedArtwork> {
+  const { slug } = planned.drama;
+  const first = planned.episodes[0];
+  if (!first) throw new Error(`Drama ${slug} has no episodes`);
+  const posterKey = planned.poster ? `image:${planned.poster.sha256}` : `frame:${first.input.sha256}`;
+  const bannerKey = planned.banner ? `image:${planned.banner.sha256}` : posterKey;
+  const posterPath = `posters/${slug}-${short(sha256Text(`${ARTWORK_VERSION}:${posterKey}`))}.jpg`;
+  const bannerPath = `banners/${slug}-${short(sha256Text(`${ARTWORK_VERSION}:${bannerKey}`))}.jpg`;
+
+  const uploads: PreparedArtwork['uploads'] = [];
+  const needPoster = !(await isStored(ctx.media, posterPath));
+  const needBanner = !(await isStored(ctx.media, bannerPath));
+  if (!needPoster && !needBanner) return { posterPath, bannerPath, uploads };
+
+  let posterImage = planned.poster?.file;
+  if (posterImage === undefined && (needPoster || planned.banner === undefined)) {
+    posterImage = join(ctx.workDir, `${slug}-frame.jpg`);
+    const video = first.input.kind === 'source' ? first.input.file : join(first.input.dir, 'hd', 'index.m3u8');
+    await ctx.tools.extractFrame(video, posterImage);
+  }
+  if (needPoster && posterImage) uploads.push({ path: posterPath, bytes: await render(posterImage, POSTER_SIZE) });
+  const bannerImage = planned.banner?.file ?? posterImage;
+  if (needBanner && bannerImage) uploads.push({ path: bannerPath, bytes: await render(bannerImage, BANNER_SIZE) });
+  return { posterPath, bannerPath, uploads };
+}

@@ -1,0 +1,57 @@
+import { readFile } from 'node:fs/promises';
+import { extname } from 'node:path';
+import type { MediaStorage } from '../services/media/media-storage.js';
+
+/** Types the media route can pass through as stored (S3 keeps them; local storage infers them). */
+const CONTENT_TYPES: Record<string, string> = {
+  '.m3u8': 'application/vnd.apple.mpegurl',
+  '.ts': 'video/mp2t',
+  '.mp4': 'video/mp4',
+  '.vtt': 'text/vtt; charset=utf-8',
+  '.jpg': 'image/jpeg',
+  '.json': 'application/json',
+};
+
+export function mediaContentType(path: string): string {
+  return CONTENT_TYPES[extname(path).toLowerCase()] ?? 'application/octet-stream';
+}
+
+export async function putBytes(media: MediaStorage, path: string, bytes: Buffer): Promise<void> {
+  await media.put(path, bytes, mediaContentType(path));
+}
+
+export async function putFile(media: MediaStorage, path: string, file: string): Promise<void> {
+  await putBytes(media, path, await readFile(file));
+}
+
+/** The stored bytes at `path`, or null. Meant for small files (records). */
+export async function readStored(media: MediaStorage, path: string): Promise<Buffer | null> {
+  const object = await media.get(path);
+  if (!object) return null;
+  const chunks: Buffer[] = [];
+  for await (const chunk of object.body) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string));
+  return Buffer.concat(chunks);
+}
+
+export async function isStored(media: MediaStorage, path: string): Promise<boolean> {
+  const object = await media.get(path);
+  if (!object) return false;
+  object.body.destroy();
+  return true;
+}
+
+/** Runs `task` over `items`, at most `limit` at a time (uploads to S3 are latency-bound). */
+export async function eachLimited<T>(
+  items: readonly T[],
+  limit: number,
+  task: (item: T) => Promise<void>,
+): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const item = items[next++] as T;
+      await task(item);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+}

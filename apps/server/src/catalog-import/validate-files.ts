@@ -1,0 +1,136 @@
+import { readFile, stat } from 'node:fs/promises';
+import { extname } from 'node:path';
+import sharp from 'sharp';
+import { convertToWebVtt } from '../media/subtitles/to-webvtt.js';
+import { sha256File, sha256Folder } from './file-hash.js';
+import { inspectHlsFolder } from './hls-folder.js';
+import type { ImportProblem } from './import-problem.js';
+import type { EpisodeInput, PlannedDrama, PlannedEpisode, PlannedImage, PlannedSubtitle } from './import-plan.js';
+import type { ResolvedManifest } from './load-manifest.js';
+import { MANIFEST_LANGUAGES, type ManifestDrama, type ManifestEpisode } from './manifest.js';
+import type { MediaTools } from './media-tools.js';
+
+/** A poster larger than this is a mistake (or a decompression bomb), not artwork. */
+const MAX_IMAGE_PIXELS = 40_000_000;
+
+type Report = (problem: Omit<ImportProblem, 'slug'> & { slug?: string }) => void;
+
+async function kindOf(path: string): Promise<'file' | 'dir' | 'missing'> {
+  try {
+    const info = await stat(path);
+    return info.isFile() ? 'file' : info.isDirectory() ? 'dir' : 'missing';
+  } catch {
+    return 'missing';
+  }
+}
+
+async function checkImage(file: string, report: Report): Promise<PlannedImage | undefined> {
+  if ((await kindOf(file)) !== 'file') {
+    report({ file, message: 'file not found' });
+    return undefined;
+  }
+  try {
+    const meta = await sharp(file, { limitInputPixels: MAX_IMAGE_PIXELS }).metadata();
+    if (!meta.width || !meta.height) throw new Error('no dimensions');
+  } catch (error) {
+    report({ file, message: `not a readable image (${(error as Error).message})` });
+    return undefined;
+  }
+  return { file, sha256: await sha256File(file) };
+}
+
+async function checkSubtitle(file: string, report: Report): Promise<PlannedSubtitle | undefined> {
+  const ext = extname(file).toLowerCase();
+  if (ext !== '.srt' && ext !== '.vtt') {
+    report({ file, message: 'subtitles must be .srt or .vtt' });
+    return undefined;
+  }
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch {
+    report({ file, message: 'file not found' });
+    return undefined;
+  }
+  try {
+    return { file, vtt: convertToWebVtt(text, ext === '.srt' ? 'srt' : 'vtt') };
+  } catch (error) {
+    report({ file, message: `subtitles do not parse: ${(error as Error).message}` });
+    return undefined;
+  }
+}
+
+async function checkInput(
+  episode: ManifestEpisode,
+  tools: MediaTools,
+  report: Report,
+): Promise<EpisodeInput | undefined> {
+  if (episode.source !== undefined) {
+    const file = episode.source;
+    if ((await kindOf(file)) !== 'file') {
+      report({ file, message: 'source video not found' });
+      return undefined;
+    }
+    const problem = await tools.checkVideo(file);
+    if (problem) {
+      report({ file, message: `source video is not usable: ${problem}` });
+      return undefined;
+    }
+    return { kind: 'source', file, sha256: await sha256File(file) };
+  }
+  const dir = episode.hls ?? '';
+  if ((await kindOf(dir)) !== 'dir') {
+    report({ file: dir, message: 'prebuilt HLS folder not found' });
+    return undefined;
+  }
+  const folder = await inspectHlsFolder(dir);
+  if ('problems' in folder) {
+    for (const message of folder.problems) report({ file: dir, message: `prebuilt HLS folder: ${message}` });
+    return undefined;
+  }
+  return { kind: 'hls', dir, sha256: await sha256Folder(dir, folder.files), folder };
+}
+
+async function checkEpisode(
+  episode: ManifestEpisode,
+  tools: MediaTools,
+  report: Report,
+): Promise<PlannedEpisode | undefined> {
+  const reportHere: Report = (p) => report({ episode: episode.number, ...p });
+  const input = await checkInput(episode, tools, reportHere);
+  const subtitles: PlannedEpisode['subtitles'] = {};
+  for (const lang of MANIFEST_LANGUAGES) {
+    const file = episode.subtitles[lang];
+    if (file === undefined) continue;
+    const subtitle = await checkSubtitle(file, reportHere);
+    if (subtitle) subtitles[lang] = subtitle;
+  }
+  return input ? { number: episode.number, title: episode.title, input, subtitles } : undefined;
+}
+
+async function checkDrama(drama: ManifestDrama, tools: MediaTools, problems: ImportProblem[]): Promise<PlannedDrama> {
+  const report: Report = (p) => problems.push({ slug: drama.slug, ...p });
+  const poster = drama.poster !== undefined ? await checkImage(drama.poster, report) : undefined;
+  const banner = drama.banner !== undefined ? await checkImage(drama.banner, report) : undefined;
+  const episodes: PlannedEpisode[] = [];
+  for (const episode of [...drama.episodes].sort((a, b) => a.number - b.number)) {
+    const planned = await checkEpisode(episode, tools, report);
+    if (planned) episodes.push(planned);
+  }
+  return { drama, episodes, poster, banner };
+}
+
+/**
+ * Phase 1: every file of the manifest is checked (exists, ffprobe reads a video stream, prebuilt
+ * folders are complete, subtitles parse, images decode) and hashed. Nothing is written.
+ * Resolves to the plan, or to every problem found.
+ */
+export async function validateFiles(
+  manifest: ResolvedManifest,
+  tools: MediaTools,
+): Promise<{ plan: PlannedDrama[] } | { problems: ImportProblem[] }> {
+  const problems: ImportProblem[] = [];
+  const plan: PlannedDrama[] = [];
+  for (const drama of manifest.dramas) plan.push(await checkDrama(drama, tools, problems));
+  return problems.length > 0 ? { problems } : { plan };
+}

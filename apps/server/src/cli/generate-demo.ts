@@ -1,0 +1,139 @@
+import { mkdir, mkdtemp, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createFfmpegTools, type MediaTools } from '../catalog-import/media-tools.js';
+import { DOWNLOAD_FILE } from '../catalog-import/hls-folder.js';
+import { serverRoot } from '../paths.js';
+import { DEMO_DRAMAS, type DemoDrama } from './demo-dramas.js';
+import { assertFonts, renderBackground, renderBanner, renderClip, renderPoster, type Renderer } from './demo-render.js';
+import { cuesOf, episodeLabel, toSrt, toVtt } from './demo-subtitles.js';
+
+/**
+ * `npm run demo:generate -w apps/server`: synthesises the demo catalogue into apps/server/demo —
+ * 12 dramas of 4–6 ten-second episodes, transcoded by the real pipeline (compact rate mode) into
+ * prebuilt HLS folders, with zh/en/tr subtitles, posters, banners and manifest.json. Importing
+ * that manifest needs no ffmpeg, which is what lets a fresh clone show a catalogue.
+ */
+
+const DEMO_DIR = join(serverRoot, 'demo');
+/** The issue allows 20 MB of committed media; stay well below. */
+const BUDGET_BYTES = 15 * 1024 * 1024;
+/** Buying every locked episode at once costs about this share of buying them one by one. */
+const ALL_EPISODES_DISCOUNT = 0.7;
+
+function allPrice(drama: DemoDrama): number {
+  const locked = drama.episodes.length - drama.freeEpisodes;
+  return Math.round((locked * drama.episodePrice * ALL_EPISODES_DISCOUNT) / 5) * 5;
+}
+
+async function generateEpisode(
+  drama: DemoDrama,
+  n: number,
+  out: string,
+  r: Renderer,
+  tools: MediaTools,
+  background: string,
+) {
+  const clip = join(r.workDir, `${drama.slug}-${n}.mp4`);
+  await renderClip(r, clip, background, {
+    title: drama.title.en,
+    episodeLabel: episodeLabel('en', n),
+    toneHz: drama.toneHz,
+  });
+  const hlsDir = join(out, drama.slug, String(n));
+  await tools.transcode(clip, hlsDir);
+  await tools.remuxDownload(join(hlsDir, 'sd', 'index.m3u8'), join(hlsDir, DOWNLOAD_FILE));
+  await rm(clip);
+
+  const subs = join(out, drama.slug, 'subs');
+  await mkdir(subs, { recursive: true });
+  await writeFile(join(subs, `${n}.en.vtt`), toVtt(cuesOf(drama, n, 'en')));
+  await writeFile(join(subs, `${n}.zh.srt`), toSrt(cuesOf(drama, n, 'zh')));
+  await writeFile(join(subs, `${n}.tr.srt`), toSrt(cuesOf(drama, n, 'tr')));
+  return {
+    number: n,
+    title: drama.episodes[n - 1],
+    hls: `${drama.slug}/${n}`,
+    subtitles: {
+      en: `${drama.slug}/subs/${n}.en.vtt`,
+      zh: `${drama.slug}/subs/${n}.zh.srt`,
+      tr: `${drama.slug}/subs/${n}.tr.srt`,
+    },
+  };
+}
+
+async function generateDrama(drama: DemoDrama, out: string, r: Renderer, tools: MediaTools) {
+  const dir = join(out, drama.slug);
+  await mkdir(dir, { recursive: true });
+  const tagline = drama.tags.join(' · ');
+  await renderPoster(r, join(dir, 'poster.jpg'), drama.title.en, drama.colors, tagline);
+  await renderBanner(r, join(dir, 'banner.jpg'), drama.title.en, drama.colors, tagline);
+  const background = join(r.workDir, `${drama.slug}-bg.png`);
+  await renderBackground(r, background, drama.colors);
+
+  const episodes = [];
+  for (let n = 1; n <= drama.episodes.length; n += 1) {
+    episodes.push(await generateEpisode(drama, n, out, r, tools, background));
+    process.stdout.write(`  ${drama.slug} episode ${n}/${drama.episodes.length}\n`);
+  }
+  return {
+    slug: drama.slug,
+    title: drama.title,
+    synopsis: drama.synopsis,
+    tags: drama.tags,
+    free_episodes: drama.freeEpisodes,
+    episode_price: drama.episodePrice,
+    all_price: allPrice(drama),
+    ...(drama.recommendRank !== undefined ? { recommend_rank: drama.recommendRank } : {}),
+    ...(drama.bannerRank !== undefined ? { banner_rank: drama.bannerRank } : {}),
+    published_at: drama.publishedAt,
+    initial_hits: drama.hits,
+    initial_likes: drama.likes,
+    poster: `${drama.slug}/poster.jpg`,
+    banner: `${drama.slug}/banner.jpg`,
+    episodes,
+  };
+}
+
+async function sizeOf(path: string): Promise<number> {
+  const info = await stat(path);
+  if (!info.isDirectory()) return info.size;
+  let total = 0;
+  for (const entry of await readdir(path)) total += await sizeOf(join(path, entry));
+  return total;
+}
+
+async function main(): Promise<void> {
+  assertFonts();
+  const ffmpegPath = process.env.FFMPEG_PATH || 'ffmpeg';
+  const ffprobePath = process.env.FFPROBE_PATH || 'ffprobe';
+  // The production ladder and segmenting, at a constant quality that suits flat synthetic pictures.
+  const tools = createFfmpegTools({ ffmpegPath, ffprobePath, rate: 'compact', preset: 'medium' });
+  const workDir = await mkdtemp(join(tmpdir(), 'cliffhanger-demo-'));
+  // Built next to the old demo and swapped in at the end, so a failed run leaves the old one intact.
+  const out = `${DEMO_DIR}.tmp-${process.pid}`;
+  try {
+    await mkdir(out, { recursive: true });
+    const dramas = [];
+    for (const drama of DEMO_DRAMAS) dramas.push(await generateDrama(drama, out, { ffmpegPath, workDir }, tools));
+    await writeFile(join(out, 'manifest.json'), `${JSON.stringify({ dramas }, null, 2)}\n`);
+    // Segments are named *.ts: make sure git never treats them (or the MP4s and JPEGs) as text.
+    await writeFile(join(out, '.gitattributes'), '*.ts binary\n*.mp4 binary\n*.jpg binary\n');
+    const bytes = await sizeOf(out);
+    if (bytes > BUDGET_BYTES)
+      throw new Error(`The demo is ${(bytes / 1048576).toFixed(1)} MB, over the ${BUDGET_BYTES / 1048576} MB budget`);
+    await rm(DEMO_DIR, { recursive: true, force: true });
+    await rename(out, DEMO_DIR);
+    process.stdout.write(
+      `Demo catalogue: ${dramas.length} dramas, ${(bytes / 1048576).toFixed(1)} MB in ${DEMO_DIR}\n`,
+    );
+  } finally {
+    await rm(workDir, { recursive: true, force: true });
+    await rm(out, { recursive: true, force: true });
+  }
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.exit(1);
+});

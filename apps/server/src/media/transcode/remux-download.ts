@@ -1,0 +1,53 @@
+import { mkdir, rename, rm } from 'node:fs/promises';
+import { basename, dirname, join, resolve } from 'node:path';
+import { runFfmpeg } from './ffmpeg.js';
+import { TranscodeError } from './transcode-episode.js';
+
+export interface RemuxOptions {
+  /** An HLS media playlist (the SD rendition's index.m3u8) whose segments sit next to it. */
+  playlist: string;
+  outFile: string;
+  ffmpegPath?: string;
+  timeoutMs?: number;
+}
+
+/**
+ * Joins an HLS rendition into one MP4 for offline download: stream copy (no re-encode, so it is
+ * fast and bit-identical to what streams) with the index moved to the front (`+faststart`) so a
+ * browser can start playing before the whole file has arrived. Written to a temp file and renamed.
+ */
+export async function remuxToMp4(opts: RemuxOptions): Promise<void> {
+  const outFile = resolve(opts.outFile);
+  await mkdir(dirname(outFile), { recursive: true });
+  const tmp = join(dirname(outFile), `.${basename(outFile)}.tmp-${process.pid}-${Date.now()}.mp4`);
+  try {
+    await runFfmpeg(
+      opts.ffmpegPath ?? 'ffmpeg',
+      [
+        '-i',
+        resolve(opts.playlist),
+        '-map',
+        '0',
+        '-c',
+        'copy',
+        '-bsf:a',
+        'aac_adtstoasc',
+        '-movflags',
+        '+faststart',
+        '-f',
+        'mp4',
+        tmp,
+      ],
+      { timeoutMs: opts.timeoutMs ?? 10 * 60_000 },
+    );
+    await rename(tmp, outFile);
+  } catch (err) {
+    await rm(tmp, { force: true });
+    throw new TranscodeError(
+      `Making an MP4 from ${opts.playlist} failed: ${err instanceof Error ? err.message : String(err)}`,
+      {
+        cause: err,
+      },
+    );
+  }
+}

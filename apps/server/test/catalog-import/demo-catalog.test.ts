@@ -1,0 +1,131 @@
+import { readdir, readFile, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { DramaCard, Page } from '@cliffhanger/contract';
+import { asc } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { importCatalog } from '../../src/catalog-import/import-catalog.js';
+import { loadManifest, type ResolvedManifest } from '../../src/catalog-import/load-manifest.js';
+import { DEMO_MANIFEST, seedDemoCatalog } from '../../src/catalog-import/seed-demo-catalog.js';
+import { dramas, episodes } from '../../src/db/catalog.schema.js';
+import { parseSrt } from '../../src/media/subtitles/parse-srt.js';
+import { parseVtt } from '../../src/media/subtitles/parse-vtt.js';
+import { serverRoot } from '../../src/paths.js';
+import { MemoryMediaStorage } from '../../src/services/media/memory-media-storage.js';
+import { envelope } from '../helpers/accounts.js';
+import { createTestApp, type TestApp } from '../helpers/test-app.js';
+import { noFfmpegTools, readAll } from './import-kit.js';
+
+const DEMO_BUDGET_BYTES = 15 * 1024 * 1024;
+
+async function sizeOf(path: string): Promise<number> {
+  const info = await stat(path);
+  if (!info.isDirectory()) return info.size;
+  let total = 0;
+  for (const entry of await readdir(path)) total += await sizeOf(join(path, entry));
+  return total;
+}
+
+describe('the committed demo catalogue', () => {
+  let manifest: ResolvedManifest;
+  beforeAll(async () => {
+    manifest = await loadManifest(DEMO_MANIFEST);
+  });
+
+  it('stays within its size budget', async () => {
+    expect(await sizeOf(join(serverRoot, 'demo'))).toBeLessThanOrEqual(DEMO_BUDGET_BYTES);
+  });
+
+  it('has 12 dramas of 4 to 6 prebuilt episodes, each with free and locked episodes and a discounted price for all', () => {
+    expect(manifest.dramas).toHaveLength(12);
+    for (const drama of manifest.dramas) {
+      expect(drama.episodes.length).toBeGreaterThanOrEqual(4);
+      expect(drama.episodes.length).toBeLessThanOrEqual(6);
+      expect(drama.free_episodes).toBeGreaterThanOrEqual(1);
+      expect(drama.free_episodes).toBeLessThan(drama.episodes.length);
+      expect(drama.episode_price).toBeGreaterThanOrEqual(20);
+      expect(drama.episode_price).toBeLessThanOrEqual(60);
+      expect(drama.all_price).toBeLessThan((drama.episodes.length - drama.free_episodes) * drama.episode_price);
+      expect(Object.keys(drama.title).sort()).toEqual(['en', 'tr', 'zh']);
+      expect(Object.keys(drama.synopsis).sort()).toEqual(['en', 'tr', 'zh']);
+      for (const episode of drama.episodes) {
+        expect(episode.hls).toBeDefined();
+        expect(episode.source).toBeUndefined();
+        expect(Object.keys(episode.title).sort()).toEqual(['en', 'tr', 'zh']);
+      }
+    }
+    expect(manifest.dramas.filter((d) => d.recommend_rank !== undefined).length).toBeGreaterThan(0);
+    expect(manifest.dramas.filter((d) => d.banner_rank !== undefined).length).toBeGreaterThan(0);
+  });
+
+  it('has zh, en and tr subtitles for every episode, with a cue in the first two seconds', async () => {
+    for (const drama of manifest.dramas) {
+      for (const episode of drama.episodes) {
+        for (const lang of ['zh', 'en', 'tr'] as const) {
+          const file = episode.subtitles[lang] ?? '';
+          const text = await readFile(file, 'utf8');
+          const cues = file.endsWith('.srt') ? parseSrt(text) : parseVtt(text);
+          expect(cues[0]?.startMs, `${file}`).toBeLessThan(2_000);
+        }
+      }
+    }
+  });
+});
+
+describe('DEMO_CATALOG=true on an empty database', () => {
+  let t: TestApp;
+  let bootMs: number;
+
+  beforeAll(async () => {
+    const started = Date.now();
+    t = await createTestApp({ env: { DEMO_CATALOG: 'true' } });
+    bootMs = Date.now() - started;
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('boots with the 12 demo dramas listed', async () => {
+    // Copying ~13 MB into memory storage plus 24 sharp renders; a margin for a busy CI machine.
+    expect(bootMs).toBeLessThan(20_000);
+    const res = await t.app.inject({ method: 'GET', url: '/api/v1/dramas?size=50' });
+    expect(res.statusCode).toBe(200);
+    const page = envelope<Page<DramaCard>>(res).data;
+    expect(page.total).toBe(12);
+    expect(page.list).toHaveLength(12);
+    expect(page.list.every((card) => card.episode_count >= 4 && card.free_episodes < card.episode_count)).toBe(true);
+  });
+
+  it('serves a demo poster', async () => {
+    const page = envelope<Page<DramaCard>>(await t.app.inject({ method: 'GET', url: '/api/v1/dramas?size=1' })).data;
+    const poster = page.list[0]?.poster ?? '';
+    expect(poster).toMatch(/^\/media\/posters\/.+\.jpg$/);
+    const res = await t.app.inject({ method: 'GET', url: poster });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('image/jpeg');
+    expect([res.rawPayload[0], res.rawPayload[1]]).toEqual([0xff, 0xd8]);
+  });
+
+  it('does not seed again once the catalogue has dramas', async () => {
+    const before = await t.app.database.db.select().from(dramas).orderBy(asc(dramas.id));
+    await seedDemoCatalog(t.app);
+    expect(await t.app.database.db.select().from(dramas).orderBy(asc(dramas.id))).toEqual(before);
+  });
+
+  it('imports without ffmpeg: prebuilt folders are copied and artwork is re-rendered with sharp', async () => {
+    const rows = await t.app.database.db.select().from(episodes).orderBy(asc(episodes.id));
+    const fresh = new MemoryMediaStorage();
+    const summary = await importCatalog(DEMO_MANIFEST, { db: t.app.database.db, media: fresh, tools: noFfmpegTools });
+    for (const drama of summary.dramas) {
+      expect(drama).toMatchObject({
+        created: false,
+        changed: false,
+        episodes: { transcoded: 0, unchanged: 0, removed: 0 },
+      });
+      expect(drama.episodes.copied).toBeGreaterThanOrEqual(4);
+    }
+    expect(await t.app.database.db.select().from(episodes).orderBy(asc(episodes.id))).toEqual(rows);
+    const [first] = rows;
+    expect((await readAll(fresh, `${first?.mediaDir}/master.m3u8`))?.toString('utf8')).toContain('#EXTM3U');
+    expect((await readAll(fresh, first?.subtitles.zh ?? ''))?.toString('utf8')).toMatch(/^WEBVTT/);
+  });
+});
