@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import type { NavKind } from '../components/ui/nav-bar';
+import { startVideoPrefetch } from '../features/video/api/start-video-prefetch';
 import { PATHS } from '../lib/paths';
 import type { TabKey } from '../lib/tab-bar';
 import type en from '../locales/en.json';
@@ -63,14 +64,20 @@ export const ROUTES: readonly RouteDef[] = [
     navKind: 'custom',
     titleKey: 'titles.video',
     video: true,
-    load: () => import('../features/video/pages/video-page').then((m) => m.VideoPage),
+    load: () => {
+      startVideoPrefetch(window.location.search);
+      return import('../features/video/pages/video-page').then((m) => m.VideoPage);
+    },
   },
   {
     path: PATHS.mobileVideo,
     navKind: 'custom',
     titleKey: 'titles.video',
     video: true,
-    load: () => import('../features/video/pages/video-page').then((m) => m.MobileVideoPage),
+    load: () => {
+      startVideoPrefetch(window.location.search);
+      return import('../features/video/pages/video-page').then((m) => m.MobileVideoPage);
+    },
   },
   {
     path: PATHS.vip,

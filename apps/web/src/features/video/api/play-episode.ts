@@ -9,12 +9,18 @@ import {
 } from '@cliffhanger/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { prefetchKey, takePrefetched } from './prefetch';
 import { videoKeys } from './video-keys';
 
 /** GET /episodes/:id/play: a signed playlist, or a 30002 rejection carrying the prices. */
-export async function fetchPlayback(episodeId: number, lang: Language): Promise<Playback> {
+export async function requestPlayback(episodeId: number, lang: Language): Promise<Playback> {
   const { data } = await api.call(playEpisode, { params: { id: episodeId }, query: { lang } });
   return data;
+}
+
+/** The playback, taking over a call the route started before the page code arrived (prefetch.ts). */
+export function fetchPlayback(episodeId: number, lang: Language): Promise<Playback> {
+  return takePrefetched<Playback>(prefetchKey.playback(episodeId, lang)) ?? requestPlayback(episodeId, lang);
 }
 
 /** A cached playback is reused until shortly before its signatures expire. */

@@ -1,4 +1,4 @@
-import { Code, isApiError, type DramaDetail, type EpisodeSummary, type Playback } from '@cliffhanger/contract';
+import { Code, isApiError, type EpisodeSummary, type Playback } from '@cliffhanger/contract';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -8,24 +8,10 @@ import { useDrama } from '../api/get-drama';
 import { lockedDataFrom, usePlayback } from '../api/play-episode';
 import { useUnlock, type UnlockRequest } from '../api/unlock';
 import type { UnlockKind, UnlockOffer } from '../components/unlock-dialog';
+import { dramaIdFrom, episodeToPlay, idFrom } from '../video-params';
 import { rememberedPosition, resumePosition } from './use-progress-saver';
 
-/** A positive whole-number id from the query, else null. */
-export function idFrom(raw: string | null): number | null {
-  return raw && /^[1-9]\d{0,15}$/.test(raw) ? Number(raw) : null;
-}
-
-/** The drama of the page: `drama_id` (`id` is accepted as an older spelling). */
-export function dramaIdFrom(params: URLSearchParams): number | null {
-  return idFrom(params.get('drama_id')) ?? idFrom(params.get('id'));
-}
-
-/** The episode to play: the one asked for, else where the viewer stopped, else the first. */
-export function episodeToPlay(requested: number | null, drama: DramaDetail | undefined): number | null {
-  if (requested !== null) return requested;
-  if (!drama) return null;
-  return drama.progress?.episode_id ?? drama.episodes[0]?.id ?? null;
-}
+export { dramaIdFrom, episodeToPlay, idFrom };
 
 /** The episodes before and after one, in drama order. */
 export function neighbours(episodes: readonly EpisodeSummary[], episodeId: number | null) {

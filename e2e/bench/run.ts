@@ -1,0 +1,96 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { repoRoot, startServer } from '../support/server-process.js';
+import { benchGet, type ApiResult } from './api-bench.js';
+import { benchPlayback, launchChromium, type PlaybackResult } from './playback-bench.js';
+
+/**
+ * `npm run bench`: the performance goals of docs/performance.md, measured on the real server in
+ * its embedded mode (PGlite, local media, demo catalogue) and in Debian's Chromium.
+ */
+interface Envelope<T> {
+  code: number;
+  data: T;
+}
+
+async function getJson<T>(url: string): Promise<T> {
+  const body = (await (await fetch(url)).json()) as Envelope<T>;
+  if (body.code !== 200) throw new Error(`${url} answered code ${body.code}`);
+  return body.data;
+}
+
+function table(rows: ApiResult[]): void {
+  console.log('\nAPI (ms)                          conc   p50    p95    p99    max   req/s  errors');
+  for (const r of rows) {
+    console.log(
+      `${r.name.padEnd(32)} ${String(r.concurrency).padStart(5)} ${[r.p50, r.p95, r.p99, r.max]
+        .map((x) => x.toFixed(1).padStart(6))
+        .join(' ')} ${String(r.requestsPerSecond).padStart(6)} ${String(r.errors).padStart(6)}`,
+    );
+  }
+}
+
+async function main(): Promise<void> {
+  const dataDir = path.join(repoRoot, 'data', 'bench', String(Date.now()));
+  const server = await startServer({ env: { DATA_DIR: dataDir, DEMO_CATALOG: 'true', LOG_LEVEL: 'warn' } });
+  try {
+    const base = `${server.url}/api/v1`;
+    const list = await getJson<{ list: { id: number }[] }>(`${base}/dramas?sort=hits&size=50`);
+    const drama = await getJson<{ id: number; episodes: { id: number; locked: boolean }[] }>(
+      `${base}/dramas/${list.list[0]?.id ?? 1}`,
+    );
+    const [ep1, ep2] = drama.episodes;
+    if (!ep1 || !ep2 || ep1.locked || ep2.locked) throw new Error('the demo drama needs two free episodes');
+    const play = await getJson<{ playlist_url: string }>(`${base}/episodes/${ep1.id}/play`);
+    const master = await (await fetch(new URL(play.playlist_url, server.url))).text();
+    const variant = master.split('\n').find((line) => line.includes('.m3u8')) ?? '';
+    const variantText = await (await fetch(new URL(variant, server.url))).text();
+    const segment = variantText.split('\n').find((line) => line.includes('.ts')) ?? '';
+
+    const options = { requests: 2000, concurrency: 16 };
+    const ids = list.list.map((d) => d.id);
+    let k = 0;
+    const api: ApiResult[] = [];
+    // Warm-up: JIT, connection pool, PGlite caches.
+    await benchGet('warm-up', () => `${base}/home`, { requests: 300, concurrency: 8 });
+    api.push(await benchGet('GET /home', () => `${base}/home`, options));
+    api.push(await benchGet('GET /dramas?sort=hits', () => `${base}/dramas?sort=hits`, options));
+    api.push(await benchGet('GET /dramas?q=', () => `${base}/dramas?q=love`, options));
+    api.push(await benchGet('GET /dramas/:id', () => `${base}/dramas/${ids[k++ % ids.length]}`, options));
+    api.push(await benchGet('GET /episodes/:id/play', () => `${base}/episodes/${ep1.id}/play`, options));
+    api.push(await benchGet('GET signed variant playlist', () => new URL(variant, server.url).toString(), options));
+    api.push(await benchGet('GET signed segment', () => new URL(segment, server.url).toString(), options));
+    table(api);
+
+    const browser = await launchChromium();
+    let playback: PlaybackResult;
+    try {
+      playback = await benchPlayback(
+        browser,
+        server.url,
+        { id: drama.id, firstEpisodeId: ep1.id, secondEpisodeId: ep2.id },
+        Number(process.env.BENCH_PLAYBACK_RUNS ?? 7),
+      );
+    } finally {
+      await browser.close();
+    }
+    console.log('\nPlayback in Chromium (ms)         n     p50    p95    max');
+    for (const [name, s] of [
+      ['first frame (cold page load)', playback.firstFrame],
+      ['swipe → next episode frame', playback.swipeToFrame],
+    ] as const) {
+      console.log(
+        `${name.padEnd(32)} ${String(s.n).padStart(3)} ${[s.p50, s.p95, s.max].map((x) => x.toFixed(1).padStart(6)).join(' ')}`,
+      );
+    }
+
+    const out = path.join(repoRoot, 'data', 'bench', 'latest.json');
+    mkdirSync(path.dirname(out), { recursive: true });
+    writeFileSync(out, `${JSON.stringify({ at: new Date().toISOString(), api, playback }, null, 2)}\n`);
+    console.log(`\nResults written to ${path.relative(repoRoot, out)}`);
+  } finally {
+    await server.stop();
+  }
+}
+
+await main();
