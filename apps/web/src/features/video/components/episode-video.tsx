@@ -79,9 +79,20 @@ export function EpisodeVideo({
   }, [active, video, onVideo]);
 
   // Only the chosen language is fetched and shown; the preloading player shows none.
+  // The browser may switch tracks on by itself (automatic selection when the source loads), so
+  // the choice is applied again whenever the track list changes.
   useEffect(() => {
     if (!video) return;
-    showOnlyTrack(video, active && subtitle !== 'off' ? subtitle : null);
+    const language = active && subtitle !== 'off' ? subtitle : null;
+    const enforce = () => showOnlyTrack(video, language);
+    enforce();
+    const tracks = video.textTracks as TextTrackList | undefined; // jsdom has none
+    tracks?.addEventListener('change', enforce);
+    tracks?.addEventListener('addtrack', enforce);
+    return () => {
+      tracks?.removeEventListener('change', enforce);
+      tracks?.removeEventListener('addtrack', enforce);
+    };
   }, [video, subtitle, active, playback.subtitles]);
 
   // React does not hand a <track>'s error event to props, so it is listened to here.

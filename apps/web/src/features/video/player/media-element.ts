@@ -24,6 +24,9 @@ export function showOnlyTrack(video: HTMLVideoElement, language: string | null):
   for (const element of video.querySelectorAll('track')) {
     // `track` is always there in browsers; jsdom has no text tracks.
     const track = element.track as TextTrack | undefined;
-    if (track) track.mode = language !== null && element.srclang === language ? 'showing' : 'disabled';
+    if (!track) continue;
+    const mode = language !== null && element.srclang === language ? 'showing' : 'disabled';
+    // Only a real change is written, so re-applying on the list's change event settles at once.
+    if (track.mode !== mode) track.mode = mode;
   }
 }
