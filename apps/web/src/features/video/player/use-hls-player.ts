@@ -109,9 +109,17 @@ export function useHlsPlayer({ video, src, active, startPosition, quality }: Hls
         hls.stopLoad();
         fail(action === 'recover' ? 'playbackFailed' : action);
       });
+      // hls.js seeks to startPosition once its first fragment is buffered; an autoplay that is
+      // quicker than that would show the episode's opening frames first. Seeking as soon as the
+      // metadata is known keeps a resumed episode from flashing its beginning.
+      const onMetadata = () => {
+        if (start > 0 && Math.abs(video.currentTime - start) > 0.5) seekTo(video, start);
+      };
+      video.addEventListener('loadedmetadata', onMetadata, { once: true });
       hls.attachMedia(video);
       hls.loadSource(src);
       return () => {
+        video.removeEventListener('loadedmetadata', onMetadata);
         hls.destroy();
         hlsRef.current = null;
       };
