@@ -86,7 +86,9 @@ export function EpisodeVideo({
     const language = active && subtitle !== 'off' ? subtitle : null;
     const enforce = () => showOnlyTrack(video, language);
     enforce();
-    const tracks = video.textTracks as TextTrackList | undefined; // jsdom has none
+    // jsdom's text track list is a bare array without events.
+    const list = video.textTracks as TextTrackList | undefined;
+    const tracks = typeof list?.addEventListener === 'function' ? list : undefined;
     tracks?.addEventListener('change', enforce);
     tracks?.addEventListener('addtrack', enforce);
     return () => {
