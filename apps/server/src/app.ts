@@ -20,9 +20,12 @@ import { healthRoutes } from './routes/health.routes.js';
 import { mediaRoutes } from './routes/media.routes.js';
 import { oauthRoutes } from './routes/oauth.routes.js';
 import { socialRoutes } from './routes/social.routes.js';
+import { unlockRoutes } from './routes/unlock.routes.js';
 import { userRoutes } from './routes/user.routes.js';
+import { walletRoutes } from './routes/wallet.routes.js';
 import type { RateLimiter } from './services/rate-limit/rate-limiter.js';
 import type { SmsSender } from './services/sms/sms-sender.js';
+import { startExpiryScheduler } from './services/wallet/expiry-scheduler.js';
 import type { MediaStorage } from './services/media/media-storage.js';
 
 export interface BuildAppDeps {
@@ -85,11 +88,28 @@ export async function buildApp(config: Readonly<ServerConfig>, deps: BuildAppDep
     await app.register(catalogRoutes);
     await app.register(mediaRoutes);
     await app.register(socialRoutes);
+    await app.register(walletRoutes);
+    await app.register(unlockRoutes);
     if (deps.extend) {
       const extend = deps.extend;
       await app.register(async (scope) => extend(scope));
     }
     await app.register(webPlugin);
+    // Coin expiry runs in-process (docs/wallet.md). Started once the app is ready, so a failed
+    // boot leaves no timer; close handlers run in reverse order, so a run in progress finishes
+    // before the database plugin closes the pool.
+    let stopExpiry: (() => Promise<void>) | undefined;
+    app.addHook('onReady', (done) => {
+      stopExpiry = startExpiryScheduler({
+        wallet: app.services.wallet,
+        intervalMs: config.coinExpiryIntervalS * 1000,
+        log: app.log,
+      });
+      done();
+    });
+    app.addHook('onClose', async () => {
+      await stopExpiry?.();
+    });
     await app.ready();
     return app;
   } catch (error) {

@@ -26,6 +26,8 @@ export const Code = {
 
   INSUFFICIENT_COINS: 30001,
   EPISODE_LOCKED: 30002,
+  /** A client idempotency key already used for another target: refused, never replayed. */
+  IDEMPOTENCY_KEY_REUSED: 30003,
 
   TASK_NOT_COMPLETED: 40701,
 
@@ -111,6 +113,7 @@ export function httpStatusOf(code: ResponseCode): number {
     case Code.USERNAME_TAKEN:
     case Code.INSUFFICIENT_COINS:
     case Code.EPISODE_LOCKED:
+    case Code.IDEMPOTENCY_KEY_REUSED:
     case Code.TASK_NOT_COMPLETED:
     case Code.PAYMENT_FAILED:
     case Code.INVITE_CODE_INVALID:

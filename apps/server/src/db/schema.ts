@@ -3,3 +3,4 @@ export * from './users.schema.js';
 export * from './auth.schema.js';
 export * from './catalog.schema.js';
 export * from './social.schema.js';
+export * from './wallet.schema.js';

@@ -19,13 +19,14 @@ import { createSocialServices, type SocialServices } from './social/social-servi
 import { TokenRefreshService } from './token-refresh.service.js';
 import type { SmsSender } from './sms/sms-sender.js';
 import { UserService } from './user.service.js';
+import { createWalletServices, type WalletServices } from './wallet/wallet-services.js';
 
 /**
  * Every service of the app, created once per app instance (services.plugin.ts) and reached as
  * `app.services.<name>`. Routes of any feature use these rather than constructing their own, so
  * there is one clock, one rate limiter and one media store per app.
  */
-export interface AppServices extends CatalogServices {
+export interface AppServices extends CatalogServices, WalletServices {
   /** The app's notion of now; tests inject a movable one. */
   clock: Clock;
   /** HMAC-SHA256 under AUTH_SECRET. */
@@ -86,5 +87,6 @@ export function createAppServices(deps: AppServicesDeps): AppServices {
     }),
     ...createCatalogServices({ db, config, clock, secret: deps.secret, users }),
     social: createSocialServices({ db, clock, rateLimiter, users, mediaBaseUrl: config.mediaBaseUrl }),
+    ...createWalletServices({ db, clock, config }),
   };
 }

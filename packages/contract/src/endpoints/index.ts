@@ -5,3 +5,4 @@ export * from './task.js';
 export * from './user.js';
 export * from './catalog.js';
 export * from './social.js';
+export * from './wallet.js';

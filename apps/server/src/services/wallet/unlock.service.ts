@@ -1,0 +1,140 @@
+import { createHash } from 'node:crypto';
+import { Code, type UnlockBody, type UnlockResult } from '@cliffhanger/contract';
+import type { DramaRow, EpisodeRow } from '../../db/catalog.schema.js';
+import type { Db } from '../../db/database.js';
+import { AppError } from '../../http/envelope.js';
+import type { Clock } from '../../lib/clock.js';
+import type { DramasRepository } from '../../repositories/dramas.repository.js';
+import type { EntitlementsRepository } from '../../repositories/entitlements.repository.js';
+import type { EpisodesRepository } from '../../repositories/episodes.repository.js';
+import type { WalletEntriesRepository } from '../../repositories/wallet-entries.repository.js';
+import type { WalletUnlocksRepository } from '../../repositories/wallet-unlocks.repository.js';
+import { episodePrice, isEpisodePlayable, isVipActive, lockedEpisodes, unlockPrices } from '../catalog/entitlement.js';
+import type { WalletService } from './wallet.service.js';
+
+export interface UnlockServiceDeps {
+  db: Db;
+  clock: Clock;
+  wallet: WalletService;
+  dramas: DramasRepository;
+  episodes: EpisodesRepository;
+  entitlements: EntitlementsRepository;
+  entries: WalletEntriesRepository;
+  unlocks: WalletUnlocksRepository;
+}
+
+/** The answer and whether it is a repeat (10019: nothing bought, nothing taken). */
+export interface UnlockOutcome {
+  repeat: boolean;
+  result: UnlockResult;
+}
+
+/** What a request asks for, resolved against the catalogue. */
+interface UnlockTarget {
+  drama: DramaRow;
+  /** Set for a single-episode unlock. */
+  episode: EpisodeRow | undefined;
+  /** `episode:<id>` or `drama:<id>:all`: the ledger's ref, and what a client key is bound to. */
+  ref: string;
+}
+
+function notFound(what: string): AppError {
+  return new AppError(Code.NOT_FOUND, `${what} not found`);
+}
+
+function wrongDrama(): AppError {
+  return new AppError(Code.INVALID_INPUT, 'Invalid input', {
+    fields: [{ field: 'body.episode_id', message: 'is not an episode of drama_id' }],
+  });
+}
+
+/**
+ * POST /unlock (DESIGN §7, docs/wallet.md): one episode at its price, or every episode still
+ * locked at the all-episodes price, in one transaction with the debit. Free episodes and VIP
+ * members never pay; a repeat answers 10019 without a second debit.
+ */
+export class UnlockService {
+  constructor(private readonly deps: UnlockServiceDeps) {}
+
+  async unlock(userId: number, body: UnlockBody): Promise<UnlockOutcome> {
+    const target = await this.resolve(body);
+    const { deps } = this;
+    return deps.db.transaction(async (tx) => {
+      // The user's row lock comes first: concurrent unlocks by one user queue here, and each
+      // then sees the unlocks and the balance the previous one committed.
+      const holder = await deps.wallet.open(userId, tx);
+      const repeat = (): UnlockOutcome => ({
+        repeat: true,
+        result: { unlocked_episode_ids: [], cost: 0, balance: holder.coin },
+      });
+      const clientKey = body.idempotency_key === undefined ? undefined : `unlock:client:${body.idempotency_key}`;
+      if (clientKey !== undefined) {
+        const seen = await deps.entries.findByKey(userId, clientKey, tx);
+        if (seen && seen.ref !== target.ref) {
+          throw new AppError(Code.IDEMPOTENCY_KEY_REUSED, 'Idempotency key already used for another target');
+        }
+        if (seen) return repeat();
+      }
+      // VIP plays everything: there is nothing to buy.
+      if (isVipActive(holder.vipExpiresAt, deps.clock())) return repeat();
+
+      const { drama, episode } = target;
+      const entitlement = {
+        vip: false,
+        unlockedEpisodeIds: await deps.entitlements.unlockedEpisodeIds(userId, drama.id, tx),
+      };
+      let episodeIds: number[];
+      let cost: number;
+      if (episode) {
+        if (isEpisodePlayable(episode, drama, entitlement)) return repeat();
+        episodeIds = [episode.id];
+        cost = episodePrice(episode.number, drama);
+      } else {
+        const locked = lockedEpisodes(await deps.episodes.listByDrama(drama.id, tx), drama, entitlement);
+        if (locked.length === 0) return repeat();
+        episodeIds = locked.map((row) => row.id);
+        cost = unlockPrices(drama, locked.length).all;
+      }
+
+      let balance = holder.coin;
+      if (cost > 0) {
+        const debit = await deps.wallet.debit(
+          { userId, kind: 'consume', amount: cost, key: clientKey ?? serverKeyOf(target, episodeIds), ref: target.ref },
+          tx,
+        );
+        balance = debit.balance;
+      }
+      await deps.unlocks.insertMissing(userId, episodeIds, deps.clock(), tx);
+      return { repeat: false, result: { unlocked_episode_ids: episodeIds, cost, balance } };
+    });
+  }
+
+  /** Unknown episode or drama → 10002; an episode of another drama in the request → 10001. */
+  private async resolve(body: UnlockBody): Promise<UnlockTarget> {
+    const { dramas, episodes } = this.deps;
+    const episode = body.episode_id === undefined ? undefined : await episodes.findById(body.episode_id);
+    if (body.episode_id !== undefined && !episode) throw notFound('Episode');
+    if (body.all === true && body.drama_id !== undefined) {
+      const drama = await dramas.findById(body.drama_id);
+      if (!drama) throw notFound('Drama');
+      if (episode && episode.dramaId !== drama.id) throw wrongDrama();
+      return { drama, episode: undefined, ref: `drama:${drama.id}:all` };
+    }
+    if (!episode) throw notFound('Episode');
+    if (body.drama_id !== undefined && body.drama_id !== episode.dramaId) throw wrongDrama();
+    const drama = await dramas.findById(episode.dramaId);
+    if (!drama) throw notFound('Drama');
+    return { drama, episode, ref: `episode:${episode.id}` };
+  }
+}
+
+/**
+ * DESIGN §6: the server decides the target, so the server derives the key. One episode is
+ * bought once; "all" is keyed by the exact set it buys, so buying the episodes published later
+ * is a new purchase while a retry of the same one is not.
+ */
+function serverKeyOf(target: UnlockTarget, episodeIds: readonly number[]): string {
+  if (target.episode) return `unlock:episode:${target.episode.id}`;
+  const set = createHash('sha256').update([...episodeIds].sort((a, b) => a - b).join(',')).digest('hex');
+  return `unlock:drama:${target.drama.id}:${set.slice(0, 32)}`;
+}

@@ -1,0 +1,51 @@
+import type { ServerConfig } from '../../config.js';
+import type { Db } from '../../db/database.js';
+import type { Clock } from '../../lib/clock.js';
+import { DramasRepository } from '../../repositories/dramas.repository.js';
+import { EntitlementsRepository } from '../../repositories/entitlements.repository.js';
+import { EpisodesRepository } from '../../repositories/episodes.repository.js';
+import { WalletEntriesRepository } from '../../repositories/wallet-entries.repository.js';
+import { WalletLotsRepository } from '../../repositories/wallet-lots.repository.js';
+import { WalletUnlocksRepository } from '../../repositories/wallet-unlocks.repository.js';
+import { WalletUsersRepository } from '../../repositories/wallet-users.repository.js';
+import { UnlockService } from './unlock.service.js';
+import { VipService } from './vip.service.js';
+import { WalletHistoryService } from './wallet-history.service.js';
+import { WalletService } from './wallet.service.js';
+
+export interface WalletServices {
+  /** The only writer of balances and ledger entries (DESIGN §6). */
+  wallet: WalletService;
+  walletHistory: WalletHistoryService;
+  unlock: UnlockService;
+  vip: VipService;
+}
+
+export interface WalletServicesDeps {
+  db: Db;
+  clock: Clock;
+  config: Pick<ServerConfig, 'coinCheckinValidityDays' | 'coinRewardValidityDays'>;
+}
+
+/** Coins: the wallet, its history, unlocking and the VIP grant, over one set of repositories. */
+export function createWalletServices({ db, clock, config }: WalletServicesDeps): WalletServices {
+  const users = new WalletUsersRepository(db);
+  const entries = new WalletEntriesRepository(db);
+  const lots = new WalletLotsRepository(db);
+  const wallet = new WalletService({ db, clock, users, entries, lots, policy: config });
+  return {
+    wallet,
+    walletHistory: new WalletHistoryService({ clock, wallet, entries, lots }),
+    unlock: new UnlockService({
+      db,
+      clock,
+      wallet,
+      dramas: new DramasRepository(db),
+      episodes: new EpisodesRepository(db),
+      entitlements: new EntitlementsRepository(db),
+      entries,
+      unlocks: new WalletUnlocksRepository(db),
+    }),
+    vip: new VipService({ db, clock, users }),
+  };
+}

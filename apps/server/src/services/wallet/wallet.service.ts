@@ -1,0 +1,262 @@
+import { Code, walletGroupOf, type WalletExpenseKind, type WalletIncomeKind, type WalletKind } from '@cliffhanger/contract';
+import type { Db } from '../../db/database.js';
+import type { WalletEntryRow } from '../../db/wallet.schema.js';
+import { AppError } from '../../http/envelope.js';
+import type { Clock } from '../../lib/clock.js';
+import type { WalletEntriesRepository } from '../../repositories/wallet-entries.repository.js';
+import type { WalletLotsRepository } from '../../repositories/wallet-lots.repository.js';
+import type { WalletHolder, WalletUsersRepository } from '../../repositories/wallet-users.repository.js';
+import { planConsumption } from './lot-consumption.js';
+import { lotExpiryOf, type LotPolicyConfig } from './lot-policy.js';
+
+/** The largest single credit or debit: far above any pack, far below the int4 column. */
+export const MAX_LEDGER_AMOUNT = 100_000_000;
+/** Users handled per round of the expiry job. */
+const EXPIRY_BATCH = 100;
+
+export interface CreditInput {
+  userId: number;
+  kind: WalletIncomeKind;
+  /** Whole coins, > 0. */
+  amount: number;
+  /** Unique per user: a repeat with the same key and the same target is replayed, not applied. */
+  key: string;
+  ref?: string | null;
+  /** When the lot expires; omitted = the per-kind policy (lot-policy.ts); null = never. */
+  expiresAt?: Date | null;
+}
+
+export interface DebitInput {
+  userId: number;
+  kind: Extract<WalletExpenseKind, 'consume' | 'coin_freeze'>;
+  amount: number;
+  key: string;
+  ref?: string | null;
+}
+
+export interface LedgerResult {
+  entry: WalletEntryRow;
+  /** True when the key had already been applied: nothing changed this time. */
+  replayed: boolean;
+  /** The balance after the call. */
+  balance: number;
+}
+
+export interface WalletServiceDeps {
+  db: Db;
+  clock: Clock;
+  users: WalletUsersRepository;
+  entries: WalletEntriesRepository;
+  lots: WalletLotsRepository;
+  policy: LotPolicyConfig;
+}
+
+function invalidAmount(): AppError {
+  return new AppError(Code.INVALID_INPUT, 'Invalid input', {
+    fields: [{ field: 'amount', message: `must be a whole number from 1 to ${MAX_LEDGER_AMOUNT}` }],
+  });
+}
+
+function checkAmount(amount: number): void {
+  if (!Number.isSafeInteger(amount) || amount < 1 || amount > MAX_LEDGER_AMOUNT) throw invalidAmount();
+}
+
+function checkKind(kind: WalletKind, group: 'income' | 'expense'): void {
+  if (walletGroupOf(kind) !== group || kind === 'coin_expiry') {
+    throw new AppError(Code.INVALID_INPUT, 'Invalid input', {
+      fields: [{ field: 'kind', message: `cannot be used for a ${group === 'income' ? 'credit' : 'debit'}` }],
+    });
+  }
+}
+
+/**
+ * The only writer of balances and ledger entries (DESIGN §6, docs/wallet.md). Each call runs in
+ * the caller's transaction (or its own) and first row-locks the user: one user's wallet changes
+ * one at a time, so the idempotency check, the balance, the lots and the entry always agree.
+ * Due lots are expired before anything else, so expired coins are never spent.
+ */
+export class WalletService {
+  constructor(private readonly deps: WalletServiceDeps) {}
+
+  /** Runs `work` in `tx`, or in a transaction of its own. */
+  private inTx<T>(tx: Db | undefined, work: (tx: Db) => Promise<T>): Promise<T> {
+    return tx ? work(tx) : this.deps.db.transaction((own) => work(own));
+  }
+
+  /**
+   * Locks the user's wallet for the rest of the transaction and expires what is due. Call first
+   * in any transaction that decides on the balance (the unlock does). A deleted account → 20007.
+   */
+  async open(userId: number, tx: Db): Promise<WalletHolder> {
+    const holder = await this.deps.users.lock(userId, tx);
+    if (!holder) throw new AppError(Code.NOT_FOUND, 'User not found');
+    if (holder.deletedAt) throw new AppError(Code.SESSION_REVOKED, 'Account deleted');
+    const expired = await this.expireLocked(holder.id, tx);
+    return { ...holder, coin: holder.coin - expired };
+  }
+
+  async credit(input: CreditInput, tx?: Db): Promise<LedgerResult> {
+    checkKind(input.kind, 'income');
+    checkAmount(input.amount);
+    const now = this.deps.clock();
+    const expiresAt = input.expiresAt === undefined ? lotExpiryOf(input.kind, now, this.deps.policy) : input.expiresAt;
+    return this.inTx(tx, async (t) => {
+      const holder = await this.open(input.userId, t);
+      // A retry replays even when its lot has expired since; only a new lot must lie ahead.
+      const repeat = await this.replay(holder, input.key, input.kind, input.amount, input.ref ?? null, t);
+      if (repeat) return repeat;
+      if (expiresAt && expiresAt.getTime() <= now.getTime()) {
+        throw new AppError(Code.INVALID_INPUT, 'Invalid input', {
+          fields: [{ field: 'expiresAt', message: 'must be in the future' }],
+        });
+      }
+      const balance = await this.deps.users.addCoin(holder.id, input.amount, t);
+      const entry = await this.deps.entries.insert(
+        {
+          userId: holder.id,
+          kind: input.kind,
+          amount: input.amount,
+          balanceAfter: balance,
+          idempotencyKey: input.key,
+          ref: input.ref ?? null,
+          lotExpiresAt: expiresAt,
+          createdAt: now,
+        },
+        t,
+      );
+      await this.deps.lots.insert({ userId: holder.id, entryId: entry.id, amount: input.amount, expiresAt, createdAt: now }, t);
+      return { entry, replayed: false, balance };
+    });
+  }
+
+  /** Takes coins, soonest-expiring lot first. Not enough → 30001 with shortfall, balance and cost. */
+  async debit(input: DebitInput, tx?: Db): Promise<LedgerResult> {
+    checkKind(input.kind, 'expense');
+    checkAmount(input.amount);
+    return this.inTx(tx, async (t) => {
+      const holder = await this.open(input.userId, t);
+      const repeat = await this.replay(holder, input.key, input.kind, -input.amount, input.ref ?? null, t);
+      if (repeat) return repeat;
+      // Conditional even under the row lock: the guard must not depend on every caller locking.
+      const balance = await this.deps.users.debitIfCovered(holder.id, input.amount, t);
+      if (balance === undefined) {
+        throw new AppError(Code.INSUFFICIENT_COINS, 'Not enough coins', {
+          shortfall: input.amount - holder.coin,
+          balance: holder.coin,
+          cost: input.amount,
+        });
+      }
+      await this.consumeLots(holder.id, input.amount, t);
+      const entry = await this.deps.entries.insert(
+        {
+          userId: holder.id,
+          kind: input.kind,
+          amount: -input.amount,
+          balanceAfter: balance,
+          idempotencyKey: input.key,
+          ref: input.ref ?? null,
+          createdAt: this.deps.clock(),
+        },
+        t,
+      );
+      return { entry, replayed: false, balance };
+    });
+  }
+
+  /**
+   * The wallet of one user brought up to date: due lots expired (lazily, on read). Cheap when
+   * nothing is due: one indexed read, no lock.
+   */
+  async expireDueFor(userId: number): Promise<number> {
+    const due = await this.deps.lots.due(userId, this.deps.clock());
+    if (due.length === 0) return 0;
+    return this.deps.db.transaction(async (t) => {
+      const holder = await this.deps.users.lock(userId, t);
+      return holder ? this.expireLocked(holder.id, t) : 0;
+    });
+  }
+
+  /** The scheduled job: expires every due lot of every user, a user per transaction. */
+  async expireDue(): Promise<{ users: number; coins: number }> {
+    const totals = { users: 0, coins: 0 };
+    const seen = new Set<number>();
+    for (;;) {
+      const batch = (await this.deps.lots.usersWithDueLots(this.deps.clock(), EXPIRY_BATCH)).filter(
+        (userId) => !seen.has(userId),
+      );
+      if (batch.length === 0) return totals;
+      for (const userId of batch) {
+        seen.add(userId);
+        const coins = await this.expireDueFor(userId);
+        if (coins > 0) {
+          totals.users += 1;
+          totals.coins += coins;
+        }
+      }
+    }
+  }
+
+  /** The balance after lazy expiry. */
+  async balance(userId: number): Promise<number> {
+    await this.expireDueFor(userId);
+    const holder = await this.deps.users.find(userId);
+    if (!holder) throw new AppError(Code.NOT_FOUND, 'User not found');
+    return holder.coin;
+  }
+
+  /**
+   * A key seen before: the same target (kind, amount, ref) is a retry and gets the first result;
+   * anything else is a key reused for another target and is refused, never replayed.
+   */
+  private async replay(
+    holder: WalletHolder,
+    key: string,
+    kind: WalletKind,
+    signedAmount: number,
+    ref: string | null,
+    tx: Db,
+  ): Promise<LedgerResult | undefined> {
+    const entry = await this.deps.entries.findByKey(holder.id, key, tx);
+    if (!entry) return undefined;
+    if (entry.kind !== kind || entry.amount !== signedAmount || entry.ref !== ref) {
+      throw new AppError(Code.IDEMPOTENCY_KEY_REUSED, 'Idempotency key already used for another target');
+    }
+    return { entry, replayed: true, balance: holder.coin };
+  }
+
+  private async consumeLots(userId: number, amount: number, tx: Db): Promise<void> {
+    const plan = planConsumption(await this.deps.lots.spendable(userId, tx), amount);
+    // The balance covered the debit but the lots do not: the projection is broken. Failing the
+    // transaction keeps the damage from spreading; `npm run wallet -- reconcile` finds it.
+    if (!plan) throw new Error(`wallet of user ${userId}: lots hold less than the balance`);
+    for (const change of plan) await this.deps.lots.setRemaining(change.id, change.remaining, tx);
+  }
+
+  /**
+   * Expires the due lots of a locked user: each remainder leaves through its own coin_expiry
+   * entry (key `expiry:lot:<id>`), dated when the lot expired. Answers the coins expired.
+   */
+  private async expireLocked(userId: number, tx: Db): Promise<number> {
+    const due = await this.deps.lots.due(userId, this.deps.clock(), tx);
+    let total = 0;
+    for (const lot of due) {
+      const balance = await this.deps.users.debitIfCovered(userId, lot.remaining, tx);
+      if (balance === undefined) throw new Error(`wallet of user ${userId}: balance below lot ${lot.id}`);
+      await this.deps.lots.setRemaining(lot.id, 0, tx);
+      await this.deps.entries.insert(
+        {
+          userId,
+          kind: 'coin_expiry',
+          amount: -lot.remaining,
+          balanceAfter: balance,
+          idempotencyKey: `expiry:lot:${lot.id}`,
+          ref: `lot:${lot.id}`,
+          createdAt: lot.expiresAt ?? this.deps.clock(),
+        },
+        tx,
+      );
+      total += lot.remaining;
+    }
+    return total;
+  }
+}

@@ -1,0 +1,167 @@
+import { z } from 'zod';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../constants.js';
+import { defineEndpoint } from '../endpoint.js';
+
+/**
+ * Coins (DESIGN §6, §7, issue 5): the wallet ledger and unlocking episodes with coins.
+ *
+ * Wallet entry kinds: the twelve of spec §3 plus `coin_expiry`, which the spec lacks but an
+ * honest ledger needs (expired reward coins leave the balance through an entry of their own).
+ * The income/expense grouping of each kind is defined here and nowhere else.
+ */
+export const WALLET_KIND_GROUPS = {
+  task_reward: 'income',
+  recharge: 'income',
+  consume: 'expense',
+  giveaway: 'income',
+  checkin_reward: 'income',
+  watch_video_reward: 'income',
+  ad_reward: 'income',
+  share_app_reward: 'income',
+  invitee_reward: 'income',
+  coin_return: 'income',
+  coin_freeze: 'expense',
+  coin_unfreeze: 'income',
+  coin_expiry: 'expense',
+} as const satisfies Record<string, 'income' | 'expense'>;
+
+export type WalletKind = keyof typeof WALLET_KIND_GROUPS;
+export type WalletGroup = (typeof WALLET_KIND_GROUPS)[WalletKind];
+
+export const WALLET_KINDS = Object.keys(WALLET_KIND_GROUPS) as readonly WalletKind[];
+export const WALLET_GROUPS = ['income', 'expense'] as const satisfies readonly WalletGroup[];
+
+export function walletGroupOf(kind: WalletKind): WalletGroup {
+  return WALLET_KIND_GROUPS[kind];
+}
+
+/** Every kind of one group, in catalogue order. */
+export function walletKindsOf(group: WalletGroup): WalletKind[] {
+  return WALLET_KINDS.filter((kind) => WALLET_KIND_GROUPS[kind] === group);
+}
+
+/** Income entries add coins (amount > 0), expense entries take them (amount < 0). */
+export const walletKindSchema = z.enum(WALLET_KINDS as [WalletKind, ...WalletKind[]]);
+
+export const WALLET_TABS = ['all', ...WALLET_GROUPS] as const;
+export type WalletTab = (typeof WALLET_TABS)[number];
+
+/** One ledger entry as the wallet page lists it. */
+export const walletEntrySchema = z.object({
+  id: z.number().int(),
+  kind: walletKindSchema,
+  group: z.enum(WALLET_GROUPS),
+  /** Signed: positive for income, negative for expense. */
+  amount: z.number().int(),
+  /** The balance right after this entry. */
+  balance_after: z.number().int().nonnegative(),
+  created_at: z.string(),
+  /** For a credit whose coins expire (e.g. check-in rewards): when they do. */
+  expires_at: z.string().nullable(),
+  /** What caused the entry, e.g. `episode:12`, `drama:3:all`; null when nothing to point at. */
+  ref: z.string().nullable(),
+});
+export type WalletEntry = z.infer<typeof walletEntrySchema>;
+
+/** Coins that will expire at one moment (what the wallet shows as "expires when"). */
+export const expiringCoinsSchema = z.object({
+  amount: z.number().int().positive(),
+  expires_at: z.string(),
+});
+export type ExpiringCoins = z.infer<typeof expiringCoinsSchema>;
+
+/**
+ * `cursor` is opaque: pass back the `next_cursor` of the previous page. Pages are keyed by entry,
+ * not by offset, so entries that arrive while the viewer scrolls neither repeat nor vanish.
+ */
+export const walletQuerySchema = z.object({
+  type: z.enum(WALLET_TABS).default('all'),
+  cursor: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,64}$/, { error: 'must be a next_cursor from a previous page' })
+    .optional(),
+  size: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
+});
+export type WalletQuery = z.infer<typeof walletQuerySchema>;
+
+export const walletPageSchema = z.object({
+  /** Newest first. */
+  list: z.array(walletEntrySchema),
+  /** null on the last page. */
+  next_cursor: z.string().nullable(),
+  balance: z.number().int().nonnegative(),
+  /** Coins that will expire, soonest first (coins that never expire are not listed). */
+  expiring: z.array(expiringCoinsSchema),
+});
+export type WalletPage = z.infer<typeof walletPageSchema>;
+
+export const getWallet = defineEndpoint({
+  method: 'GET',
+  path: '/wallet',
+  auth: 'required',
+  summary: 'Wallet: balance, coins that will expire, ledger entries newest first (tabs all, income, expense)',
+  query: walletQuerySchema,
+  data: walletPageSchema,
+});
+
+const idSchema = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+
+/**
+ * `{episode_id}` unlocks one episode; `{drama_id, all: true}` every episode of the drama still
+ * locked for this viewer, at the all-episodes price. In an "all" request `episode_id` may name the
+ * episode the dialog was opened on; it must belong to that drama.
+ *
+ * The server derives the ledger's idempotency key from the target (`unlock:episode:12`), so a
+ * repeat is harmless without any key. `idempotency_key` is for a client that retries an "all"
+ * after a lost answer and must not buy episodes published in between: a retry with the same key
+ * replays (10019), the same key for another target is refused (30003).
+ */
+export const unlockBodySchema = z
+  .strictObject({
+    episode_id: idSchema.optional(),
+    drama_id: idSchema.optional(),
+    all: z.literal(true).optional(),
+    idempotency_key: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{8,64}$/, { error: 'must be 8-64 letters, digits, _ or -' })
+      .optional(),
+  })
+  .superRefine((body, ctx) => {
+    if (body.all === true && body.drama_id === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['drama_id'], message: 'is required with all: true' });
+    }
+    if (body.all !== true && body.episode_id === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['episode_id'], message: 'is required (or drama_id with all: true)' });
+    }
+  });
+export type UnlockBody = z.infer<typeof unlockBodySchema>;
+
+export const unlockResultSchema = z.object({
+  /** Episodes this request made playable (empty for a repeat, 10019). */
+  unlocked_episode_ids: z.array(z.number().int()),
+  /** Coins this request took (0 for a repeat, a free episode or a VIP member). */
+  cost: z.number().int().nonnegative(),
+  balance: z.number().int().nonnegative(),
+});
+export type UnlockResult = z.infer<typeof unlockResultSchema>;
+
+/** `data` of code 30001 (insufficient coins). */
+export const insufficientCoinsSchema = z.object({
+  shortfall: z.number().int().positive(),
+  balance: z.number().int().nonnegative(),
+  cost: z.number().int().positive(),
+});
+export type InsufficientCoins = z.infer<typeof insufficientCoinsSchema>;
+
+export const postUnlock = defineEndpoint({
+  method: 'POST',
+  path: '/unlock',
+  auth: 'required',
+  summary: 'Unlock one episode, or all locked episodes of a drama, with coins (10019 when already owned)',
+  body: unlockBodySchema,
+  data: unlockResultSchema,
+});
+
+/** Kinds that add coins (credits) and kinds that take them (debits). */
+export type WalletIncomeKind = { [K in WalletKind]: (typeof WALLET_KIND_GROUPS)[K] extends 'income' ? K : never }[WalletKind];
+export type WalletExpenseKind = Exclude<WalletKind, WalletIncomeKind>;
