@@ -1,12 +1,11 @@
 import type { DramaDetail, Playback } from '@cliffhanger/contract';
 import { useTranslation } from 'react-i18next';
-import { DownloadIcon, ShareIcon } from '../../../components/ui/icons';
+import { CommentIcon, DownloadIcon, EpisodesIcon, HeartIcon, ShareIcon, StarIcon } from '../../../components/ui/icons';
 import { useRequireLogin } from '../../../lib/require-login';
 import { useToggleFavorite } from '../api/toggle-favorite';
 import { useToggleLike } from '../api/toggle-like';
 import { useShareEpisode } from '../hooks/use-share-episode';
 import { ActionButton } from './action-button';
-import { CommentIcon, EpisodesIcon, HeartIcon, StarIcon } from './video-icons';
 import './episode-actions.css';
 
 export interface EpisodeActionsProps {

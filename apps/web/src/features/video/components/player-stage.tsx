@@ -2,7 +2,7 @@ import type { Playback } from '@cliffhanger/contract';
 import { useCallback, useEffect, useImperativeHandle, useState, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
-import { PlayIcon } from '../../../components/ui/icons';
+import { GearIcon, MutedIcon, PlayIcon } from '../../../components/ui/icons';
 import { currentLanguage } from '../../../lib/i18n';
 import { showToast } from '../../../lib/toast';
 import { PLAYER_ERROR_KEYS, SUBTITLE_ERROR_KEY, type PlayerError } from '../player/player-errors';
@@ -20,7 +20,6 @@ import { BottomSheet } from './bottom-sheet';
 import { EpisodeVideo } from './episode-video';
 import { PlayerSettings } from './player-settings';
 import { SeekBar } from './seek-bar';
-import { GearIcon, MutedIcon } from './video-icons';
 import './player-stage.css';
 
 export interface PlayerControls {
