@@ -1,4 +1,5 @@
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
+import { launchChromium } from '../support/chromium.js';
 import { summarise, type Summary } from './stats.js';
 
 export interface PlaybackResult {
@@ -8,22 +9,8 @@ export interface PlaybackResult {
   swipeToFrame: Summary;
 }
 
-export async function launchChromium(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--disable-quic',
-      '--no-first-run',
-      '--autoplay-policy=no-user-gesture-required',
-    ],
-  });
-}
+export const launchBenchBrowser = (): Promise<Browser> =>
+  launchChromium(['--autoplay-policy=no-user-gesture-required']);
 
 /** Resolves with performance.now() in the page once the player for `episodeId` shows moving video. */
 async function playingAt(page: Page, episodeId: number): Promise<number> {

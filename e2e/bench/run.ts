@@ -2,7 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { repoRoot, startServer } from '../support/server-process.js';
 import { benchGet, type ApiResult } from './api-bench.js';
-import { benchPlayback, launchChromium, type PlaybackResult } from './playback-bench.js';
+import { benchPlayback, launchBenchBrowser, type PlaybackResult } from './playback-bench.js';
 
 /**
  * `npm run bench`: the performance goals of docs/performance.md, measured on the real server in
@@ -62,7 +62,7 @@ async function main(): Promise<void> {
     api.push(await benchGet('GET signed segment', () => new URL(segment, server.url).toString(), options));
     table(api);
 
-    const browser = await launchChromium();
+    const browser = await launchBenchBrowser();
     let playback: PlaybackResult;
     try {
       playback = await benchPlayback(

@@ -1,28 +1,9 @@
-import { existsSync } from 'node:fs';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { inject } from 'vitest';
+import { launchChromium } from './chromium.js';
 
-const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-
-/** Debian's Chromium, never a downloaded one; flags keep it off the (closed) network. */
-export async function launchBrowser(): Promise<Browser> {
-  if (!existsSync(executablePath)) {
-    throw new Error(`Chromium not found at ${executablePath}: apt-get install chromium (or set CHROMIUM_PATH)`);
-  }
-  return chromium.launch({
-    executablePath,
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--disable-quic',
-      '--no-first-run',
-    ],
-  });
-}
+/** Debian's Chromium with the e2e flags (support/chromium.ts). */
+export const launchBrowser = (): Promise<Browser> => launchChromium();
 
 export const baseUrl = (): string => inject('baseUrl');
 
