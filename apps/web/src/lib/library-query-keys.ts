@@ -4,3 +4,9 @@
  */
 export const FAVORITES_QUERY_KEY = ['favorites'] as const;
 export const HISTORY_QUERY_KEY = ['history'] as const;
+
+/**
+ * Query-key root of the viewer's wallet (GET /wallet). Whatever changes the balance (an unlock,
+ * a claim, a purchase) invalidates it, so the wallet page never shows an old ledger.
+ */
+export const WALLET_QUERY_KEY = ['wallet'] as const;

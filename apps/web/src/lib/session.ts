@@ -94,6 +94,21 @@ export function updateUserInfo(response: { code: number; data: unknown } | null 
   return true;
 }
 
+
+/**
+ * A wallet answer carries the balance (POST /unlock, GET /wallet): the stored user info follows
+ * it, so Me, Rewards, the wallet and the unlock dialog show the same coins without another
+ * GET /user. `uid` is who the answer is about; an answer for a session that is gone (signed out,
+ * or in as someone else, meanwhile) changes nothing.
+ */
+export function storeCoinBalance({ uid, coin }: { uid: number; coin: number }): void {
+  const { userInfo } = sessionStore.get();
+  if (!userInfo || userInfo.uid !== uid || userInfo.coin === coin) return;
+  if (!Number.isSafeInteger(coin) || coin < 0) return;
+  storage()?.setItem(SESSION_KEYS.userInfo, JSON.stringify({ ...userInfo, coin }));
+  reload();
+}
+
 /** The same rule for a pending request: a rejection (transport failure, rejected code) clears too. */
 export async function updateUserInfoFrom(request: Promise<{ code: number; data: unknown }>): Promise<boolean> {
   try {

@@ -1,52 +1,71 @@
-import { Code, isApiError } from '@cliffhanger/contract';
+import {
+  Code,
+  insufficientCoinsSchema,
+  isApiError,
+  postUnlock,
+  type InsufficientCoins,
+  type UnlockResult,
+} from '@cliffhanger/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import type { TFunction } from 'i18next';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { http } from '../../../lib/api-client';
-import { messageForError } from '../../../lib/error-message';
+import { api } from '../../../lib/api-client';
+import { WALLET_QUERY_KEY } from '../../../lib/library-query-keys';
+import { getSession, storeCoinBalance } from '../../../lib/session';
 import { showToast } from '../../../lib/toast';
 import { videoKeys } from './video-keys';
 
 export type UnlockRequest = { episode_id: number } | { drama_id: number; all: true };
 
-/**
- * POST /unlock (the coins issue adds it to the contract): one episode, or every remaining locked
- * episode of a drama. Until then the server answers 10002 and this rejects with it.
- */
-export async function unlockEpisode(request: UnlockRequest): Promise<void> {
-  await http({ method: 'POST', path: '/unlock', body: request });
+/** POST /unlock: one episode, or every remaining locked episode of a drama. 10019 (owned) resolves too. */
+export async function unlockEpisode(request: UnlockRequest): Promise<UnlockResult> {
+  const { data } = await api.call(postUnlock, { body: request });
+  return data;
 }
 
-/**
- * What a failed unlock says: the code's own message (not enough coins, already owned…); an
- * unknown route or id is the spec's 'Unlock Failed'.
- */
-export function unlockErrorMessage(error: unknown, t: TFunction): string {
-  if (isApiError(error) && error.code === Code.NOT_FOUND) return t('errors.unlockFailed');
-  return messageForError(error, t);
+/** The 30001 data (how many coins are missing), or null for any other failure. */
+export function insufficientCoinsFrom(error: unknown): InsufficientCoins | null {
+  if (!isApiError(error) || error.code !== Code.INSUFFICIENT_COINS) return null;
+  const parsed = insufficientCoinsSchema.safeParse(error.data);
+  return parsed.success ? parsed.data : null;
 }
 
+/** A request that never got an answer has already shown 'Network Error' (the HTTP client's toast). */
+const alreadyToasted = (error: unknown) => isApiError(error) && (error.kind === 'network' || error.kind === 'timeout');
+
+export type UnlockOutcome = { ok: true; result: UnlockResult } | { ok: false; insufficient: InsufficientCoins | null };
+
 /**
- * Unlocks and, on success, refetches the drama (lock marks, prices) and the playback (now
- * entitled); a failure shows its mapped message. Resolves true when the purchase went through.
+ * Unlocks and, on success (or 10019, already owned), stores the new balance in the user info (Me,
+ * Rewards and the dialog agree), marks the wallet stale, and refetches the drama (lock marks,
+ * prices) and the playback (now entitled) so the episode plays at once.
+ *
+ * Not enough coins (30001) is answered with its shortfall for the dialog to show; any other
+ * failure toasts the spec's 'Unlock Failed'.
  */
-export function useUnlock(dramaId: number): (request: UnlockRequest) => Promise<boolean> {
+export function useUnlock(dramaId: number): (request: UnlockRequest) => Promise<UnlockOutcome> {
   const queryClient = useQueryClient();
   const { t } = useTranslation();
   return useCallback(
     async (request: UnlockRequest) => {
+      const uid = getSession().userInfo?.uid;
+      let result: UnlockResult;
       try {
-        await unlockEpisode(request);
+        result = await unlockEpisode(request);
       } catch (error) {
-        showToast(unlockErrorMessage(error, t));
-        return false;
+        const insufficient = insufficientCoinsFrom(error);
+        if (!insufficient && !alreadyToasted(error)) showToast(t('errors.unlockFailed'));
+        // The answer also tells the balance: keep the shown one honest.
+        if (insufficient && uid !== undefined) storeCoinBalance({ uid, coin: insufficient.balance });
+        return { ok: false, insufficient };
       }
+      if (uid !== undefined) storeCoinBalance({ uid, coin: result.balance });
       await Promise.all([
+        queryClient.invalidateQueries({ queryKey: WALLET_QUERY_KEY }),
         queryClient.invalidateQueries({ queryKey: videoKeys.dramaAll(dramaId) }),
         queryClient.resetQueries({ queryKey: videoKeys.playbackAll() }),
       ]);
-      return true;
+      return { ok: true, result };
     },
     [queryClient, t, dramaId],
   );

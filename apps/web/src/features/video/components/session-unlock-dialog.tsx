@@ -9,6 +9,7 @@ export function SessionUnlockDialog({ session }: { session: VideoSession }) {
       open={session.unlockOpen}
       offer={session.locked}
       busy={session.unlocking}
+      insufficient={session.insufficient}
       onUnlock={session.onUnlock}
       onClose={session.closeUnlock}
     />

@@ -1,6 +1,7 @@
 import { fireEvent, screen } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
-import { renderPage } from '../../../test/render';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
+import { i18n } from '../../../lib/i18n';
+import { renderPage, renderRoutes, Where } from '../../../test/render';
 import { PREFERENCE_KEYS } from '../player/preferences';
 import { UnlockDialog, type UnlockOffer } from './unlock-dialog';
 
@@ -51,7 +52,12 @@ describe('unlock dialog', () => {
 
   it('gives a visitor the prices and a sign-in button that comes back here', () => {
     renderPage(
-      <UnlockDialog open offer={offer({ signedIn: false, coin: 0 })} onUnlock={() => undefined} onClose={() => undefined} />,
+      <UnlockDialog
+        open
+        offer={offer({ signedIn: false, coin: 0 })}
+        onUnlock={() => undefined}
+        onClose={() => undefined}
+      />,
       '/pages/video/index?drama_id=7&episode_id=103',
     );
     expect(screen.getByTestId('unlock-price-episode')).toHaveTextContent('30 coins');
@@ -68,5 +74,58 @@ describe('unlock dialog', () => {
     renderPage(<UnlockDialog open offer={offer()} onUnlock={() => undefined} onClose={onClose} />);
     fireEvent.click(screen.getByTestId('unlock-close'));
     expect(onClose).toHaveBeenCalled();
+  });
+
+  it('has no shortfall and no "Get coins" while the balance covers an episode', () => {
+    renderPage(<UnlockDialog open offer={offer()} onUnlock={() => undefined} onClose={() => undefined} />);
+    expect(screen.queryByTestId('unlock-shortfall')).toBeNull();
+    expect(screen.queryByTestId('unlock-get-coins')).toBeNull();
+  });
+
+  it('after a 30001 shows the shortfall, the reported balance and "Get coins" leading to Rewards', () => {
+    renderRoutes(
+      [
+        {
+          path: '/pages/video/index',
+          element: (
+            <UnlockDialog
+              open
+              offer={offer()}
+              insufficient={{ shortfall: 10, balance: 40, cost: 50 }}
+              onUnlock={() => undefined}
+              onClose={() => undefined}
+            />
+          ),
+        },
+        { path: '/pages/Rewards/index', element: <Where /> },
+      ],
+      { initialEntries: ['/pages/video/index?drama_id=7&episode_id=103'] },
+    );
+    expect(screen.getByTestId('unlock-shortfall')).toHaveTextContent('You need 10 more coins');
+    expect(screen.getByTestId('unlock-balance')).toHaveTextContent('Your balance: 40 coins');
+    // Still possible to try again (coins may have arrived meanwhile).
+    expect(screen.getByTestId('unlock-episode')).toBeEnabled();
+    fireEvent.click(screen.getByTestId('unlock-get-coins'));
+    expect(screen.getByTestId('where')).toHaveTextContent('/pages/Rewards/index');
+  });
+
+  it('before any tap, a balance below the episode price already says how many coins are missing', () => {
+    renderPage(<UnlockDialog open offer={offer({ coin: 12 })} onUnlock={() => undefined} onClose={() => undefined} />);
+    expect(screen.getByTestId('unlock-shortfall')).toHaveTextContent('You need 18 more coins');
+    expect(screen.getByTestId('unlock-get-coins')).toHaveAttribute('href', '/pages/Rewards/index');
+  });
+
+  it('speaks Chinese and Turkish too', async () => {
+    onTestFinished(() => void i18n.changeLanguage('en'));
+    await i18n.changeLanguage('zh');
+    const { unmount } = renderPage(
+      <UnlockDialog open offer={offer({ coin: 12 })} onUnlock={() => undefined} onClose={() => undefined} />,
+    );
+    expect(screen.getByTestId('unlock-shortfall')).toHaveTextContent('还差 18 金币');
+    expect(screen.getByTestId('unlock-get-coins')).toHaveTextContent('获取金币');
+    unmount();
+    await i18n.changeLanguage('tr');
+    renderPage(<UnlockDialog open offer={offer({ coin: 12 })} onUnlock={() => undefined} onClose={() => undefined} />);
+    expect(screen.getByTestId('unlock-get-coins')).toHaveTextContent('Jeton kazan');
   });
 });

@@ -1,10 +1,11 @@
-import type { UnlockPrices } from '@cliffhanger/contract';
+import type { InsufficientCoins, UnlockPrices } from '@cliffhanger/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button, buttonClassName } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { CoinIcon } from '../../../components/ui/icons';
+import { PATHS } from '../../../lib/paths';
 import { useCurrentPath } from '../../../lib/require-login';
 import { loginHref } from '../../../lib/return-to';
 import { readAutoUnlock, writeAutoUnlock } from '../player/preferences';
@@ -23,20 +24,34 @@ export interface UnlockDialogProps {
   open: boolean;
   offer: UnlockOffer;
   busy?: boolean;
+  /** The 30001 answer of the last attempt: how many coins were missing. */
+  insufficient?: InsufficientCoins | null;
   onUnlock: (kind: UnlockKind) => void;
   onClose: () => void;
 }
 
 /**
- * The unlock dialog (spec §2, DESIGN §7): this episode, or every remaining locked one at the
- * discounted price; the balance; the auto-unlock switch (off by default). Visitors get a
- * sign-in button that brings them back to this episode.
+ * How many coins the viewer lacks: what the server said after a refused attempt (30001), else,
+ * before any tap, what even this one episode is short of; null when nothing is missing.
  */
-export function UnlockDialog({ open, offer, busy = false, onUnlock, onClose }: UnlockDialogProps) {
+export function shortfallOf(offer: UnlockOffer, insufficient: InsufficientCoins | null | undefined): number | null {
+  if (insufficient) return insufficient.shortfall;
+  return offer.coin < offer.prices.episode ? offer.prices.episode - offer.coin : null;
+}
+
+/**
+ * The unlock dialog (spec §2, DESIGN §7): this episode, or every remaining locked one at the
+ * discounted price; the balance; the auto-unlock switch (off by default). Short of coins, it
+ * says by how many and leads to the Rewards page (the coin store arrives with payments).
+ * Visitors get a sign-in button that brings them back to this episode.
+ */
+export function UnlockDialog({ open, offer, busy = false, insufficient = null, onUnlock, onClose }: UnlockDialogProps) {
   const { t } = useTranslation();
   const here = useCurrentPath();
   const [autoUnlock, setAutoUnlock] = useState(readAutoUnlock);
   const { prices } = offer;
+  const coin = insufficient?.balance ?? offer.coin;
+  const shortfall = shortfallOf(offer, insufficient);
 
   return (
     <Dialog
@@ -59,14 +74,37 @@ export function UnlockDialog({ open, offer, busy = false, onUnlock, onClose }: U
         <>
           <p className="unlock-dialog__balance" data-testid="unlock-balance">
             <CoinIcon size={16} />
-            {t('video.unlock.balance', { coin: offer.coin })}
+            {t('video.unlock.balance', { coin })}
           </p>
+          {shortfall !== null && (
+            <p className="unlock-dialog__shortfall" role="status" data-testid="unlock-shortfall">
+              {t('video.unlock.shortfall', { shortfall })}
+            </p>
+          )}
           <div className="unlock-dialog__actions">
-            <Button block disabled={busy} onClick={() => onUnlock('episode')} data-testid="unlock-episode" data-autofocus>
+            {shortfall !== null && (
+              <Link className={buttonClassName('primary', true)} to={PATHS.rewards} data-testid="unlock-get-coins">
+                {t('video.unlock.getCoins')}
+              </Link>
+            )}
+            <Button
+              block
+              variant={shortfall !== null ? 'secondary' : 'primary'}
+              disabled={busy}
+              onClick={() => onUnlock('episode')}
+              data-testid="unlock-episode"
+              data-autofocus
+            >
               {t('video.unlock.episodeButton', { price: prices.episode })}
             </Button>
             {prices.locked_count > 1 && (
-              <Button variant="secondary" block disabled={busy} onClick={() => onUnlock('all')} data-testid="unlock-all">
+              <Button
+                variant="secondary"
+                block
+                disabled={busy}
+                onClick={() => onUnlock('all')}
+                data-testid="unlock-all"
+              >
                 {t('video.unlock.allButton', { episodes: prices.locked_count, price: prices.all })}
               </Button>
             )}
@@ -88,7 +126,12 @@ export function UnlockDialog({ open, offer, busy = false, onUnlock, onClose }: U
         </>
       ) : (
         <div className="unlock-dialog__actions">
-          <Link className={buttonClassName('primary', true)} to={loginHref(here)} data-testid="unlock-sign-in" data-autofocus>
+          <Link
+            className={buttonClassName('primary', true)}
+            to={loginHref(here)}
+            data-testid="unlock-sign-in"
+            data-autofocus
+          >
             {t('video.unlock.signIn')}
           </Link>
         </div>

@@ -1,14 +1,14 @@
 import { Code, isApiError, type EpisodeSummary, type Playback } from '@cliffhanger/contract';
-import { useCallback, useState } from 'react';
+import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { currentLanguage } from '../../../lib/i18n';
 import { useSession } from '../../../lib/session';
 import { useDrama } from '../api/get-drama';
 import { lockedDataFrom, usePlayback } from '../api/play-episode';
-import { useUnlock, type UnlockRequest } from '../api/unlock';
 import type { UnlockKind, UnlockOffer } from '../components/unlock-dialog';
 import { dramaIdFrom, episodeToPlay, idFrom } from '../video-params';
+import { useUnlockFlow } from './use-unlock-flow';
 import { rememberedPosition, resumePosition } from './use-progress-saver';
 
 export { dramaIdFrom, episodeToPlay, idFrom };
@@ -65,9 +65,13 @@ export function useVideoSession() {
   const nextSummary = episodes.find((episode) => episode.id === nextId);
   const nextPlayback = usePlayback(nextId !== null && nextSummary && !nextSummary.locked ? nextId : null, lang);
 
+  const flow = useUnlockFlow({ dramaId, episodeId, locked, settled: !playback.isFetching });
+  const { armAutoUnlock } = flow;
+  // Every move to another episode (swipe, arrow key, the end of an episode, the grid) goes here.
   const goTo = useCallback(
     (id: number) => {
       if (dramaId === null) return;
+      armAutoUnlock(id);
       setParams(
         (previous) => {
           const query = new URLSearchParams(previous);
@@ -79,7 +83,7 @@ export function useVideoSession() {
         { replace: true },
       );
     },
-    [dramaId, setParams],
+    [dramaId, setParams, armAutoUnlock],
   );
   const goNext = useCallback(() => {
     if (next) goTo(next.id);
@@ -88,31 +92,15 @@ export function useVideoSession() {
     if (prev) goTo(prev.id);
   }, [prev, goTo]);
 
-  // The dialog opens by itself for a locked episode; closing it keeps it closed for that episode.
-  const [dismissedFor, setDismissedFor] = useState<number | null>(null);
   const offer: UnlockOffer | null = locked
-    ? { episodeNumber: locked.episode_number, prices: locked.prices, coin: locked.coin, signedIn: locked.signed_in }
-    : null;
-  const unlockOpen = offer !== null && dismissedFor !== episodeId;
-  const closeUnlock = useCallback(() => setDismissedFor(episodeId), [episodeId]);
-  const openUnlock = useCallback(() => setDismissedFor(null), []);
-
-  const unlock = useUnlock(dramaId ?? 0);
-  const [unlocking, setUnlocking] = useState(false);
-  const onUnlock = useCallback(
-    async (kind: UnlockKind) => {
-      if (!locked) return;
-      const request: UnlockRequest =
-        kind === 'all' ? { drama_id: locked.drama_id, all: true } : { episode_id: locked.episode_id };
-      setUnlocking(true);
-      try {
-        await unlock(request);
-      } finally {
-        setUnlocking(false);
+    ? {
+        episodeNumber: locked.episode_number,
+        prices: locked.prices,
+        // The stored balance, which every wallet answer updates: the same number Me and Rewards show.
+        coin: locked.signed_in ? (session.userInfo?.coin ?? locked.coin) : locked.coin,
+        signedIn: locked.signed_in,
       }
-    },
-    [locked, unlock],
-  );
+    : null;
 
   return {
     lang,
@@ -133,11 +121,12 @@ export function useVideoSession() {
     goNext,
     goPrev,
     locked: offer,
-    unlockOpen,
-    openUnlock,
-    closeUnlock,
-    unlocking,
-    onUnlock: (kind: UnlockKind) => void onUnlock(kind),
+    unlockOpen: offer !== null && flow.dialogAllowed,
+    openUnlock: flow.openUnlock,
+    closeUnlock: flow.closeUnlock,
+    unlocking: flow.unlocking,
+    insufficient: flow.insufficient,
+    onUnlock: (kind: UnlockKind) => void flow.onUnlock(kind),
   };
 }
 

@@ -1,24 +1,56 @@
-import { useState } from 'react';
+import type { WalletTab } from '@cliffhanger/contract';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { ListView } from '../../../components/ui/list-view';
+import { LoadError } from '../../../components/ui/load-error';
 import { LoginRequired } from '../../../components/ui/login-required';
 import { Tabs } from '../../../components/ui/tabs';
-import { useSession } from '../../../lib/session';
+import { pageItems } from '../../../lib/page-items';
+import { storeCoinBalance, useSession } from '../../../lib/session';
+import { useWallet, walletTabFrom } from '../api/get-wallet';
 import { BalanceHeader } from '../components/balance-header';
+import { ExpiringCoins } from '../components/expiring-coins';
 import { NetworkIssueNotice } from '../components/network-issue-notice';
+import { WalletEntryRow } from '../components/wallet-entry-row';
 
-type WalletTab = 'all' | 'income' | 'expense';
-
-/** Wallet (spec §2): balance, transactions by all / income / expense with load-more. */
+/**
+ * Wallet (spec §2, dark bar): balance, what expires when, the ledger by all / income / expense
+ * (`?type=`), newest first, 20 at a time with load-more, and the network-issue notice.
+ */
 export function WalletPage() {
   const { t } = useTranslation();
   const { userInfo, signedIn } = useSession();
-  const [tab, setTab] = useState<WalletTab>('all');
+  const [params, setParams] = useSearchParams();
+  const tab = walletTabFrom(params.get('type'));
+  const wallet = useWallet(tab, { enabled: signedIn });
+  const first = wallet.data?.pages[0];
+  const uid = userInfo?.uid;
+
+  const settled = first !== undefined && !wallet.isFetching;
+  // A fresh wallet answer is the server's latest balance: the stored user info (and with it the
+  // header here, Me, Rewards and the unlock dialog) follows it. Cached pages still being refetched
+  // may predate an unlock, so only a settled answer counts.
+  useEffect(() => {
+    if (settled && uid !== undefined) storeCoinBalance({ uid, coin: first.balance });
+  }, [settled, first, uid]);
+
   const options = [
     { key: 'all', label: t('wallet.tabAll') },
     { key: 'income', label: t('wallet.tabIncome') },
     { key: 'expense', label: t('wallet.tabExpense') },
   ] as const;
+  const selectTab = (next: WalletTab) =>
+    setParams(
+      (previous) => {
+        const query = new URLSearchParams(previous);
+        if (next === 'all') query.delete('type');
+        else query.set('type', next);
+        return query;
+      },
+      { replace: true },
+    );
+
   // Spec §6: a visitor has no wallet; sign in, then come back here.
   if (!signedIn) {
     return (
@@ -31,22 +63,33 @@ export function WalletPage() {
     <>
       <BalanceHeader coins={userInfo?.coin ?? 0} />
       <div className="page-body">
+        {first && <ExpiringCoins lots={first.expiring} />}
         <Tabs
           options={options}
           value={tab}
-          onChange={setTab}
+          onChange={selectTab}
           label={t('wallet.transactions')}
           idPrefix="wallet-tab"
           panelId="wallet-panel"
         />
         <div id="wallet-panel" role="tabpanel" aria-labelledby={`wallet-tab-${tab}`}>
-          <ListView
-            items={[] as const}
-            itemKey={(_, index) => index}
-            renderItem={() => null}
-            label={t('wallet.transactions')}
-            testId="wallet-list"
-          />
+          {wallet.isError && !wallet.data ? (
+            <LoadError error={wallet.error} onRetry={() => void wallet.refetch()} testId="wallet-error" />
+          ) : (
+            <ListView
+              items={pageItems(wallet.data?.pages)}
+              itemKey={(entry) => entry.id}
+              renderItem={(entry) => <WalletEntryRow entry={entry} />}
+              hasMore={wallet.hasNextPage && !wallet.isFetchNextPageError}
+              onLoadMore={() => void wallet.fetchNextPage()}
+              loading={wallet.isPending || wallet.isFetchingNextPage}
+              label={t('wallet.transactions')}
+              testId="wallet-list"
+            />
+          )}
+          {wallet.isFetchNextPageError && (
+            <LoadError error={wallet.error} onRetry={() => void wallet.fetchNextPage()} testId="wallet-more-error" />
+          )}
         </div>
         <NetworkIssueNotice />
       </div>
