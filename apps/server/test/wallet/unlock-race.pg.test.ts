@@ -6,7 +6,6 @@ import type { Db } from '../../src/db/database.js';
 import { queryRows } from '../../src/db/query-rows.js';
 import { envelope } from '../helpers/accounts.js';
 import { seedDrama } from '../helpers/catalog-fixture.js';
-import { testDbDriver } from '../helpers/test-app.js';
 import { createWalletKit, type WalletKit } from './wallet-kit.js';
 
 /**
@@ -16,7 +15,7 @@ import { createWalletKit, type WalletKit } from './wallet-kit.js';
 const PRICE = 10;
 const PARALLEL = 50;
 
-describe.skipIf(testDbDriver() === 'pglite')('unlock races on PostgreSQL', () => {
+describe('unlock races on PostgreSQL', () => {
   let kit: WalletKit;
 
   beforeAll(async () => {
