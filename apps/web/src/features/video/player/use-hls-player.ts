@@ -2,7 +2,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { ErrorTypes, Events, Hls } from './hls';
 import { clearSource, seekTo, setSource } from './media-element';
 import { hlsErrorAction, isUsablePlaylist, mediaElementError, type PlayerError } from './player-errors';
-import { levelIndexForQuality, qualitiesFor, type Quality } from './quality';
+import { levelIndexForQuality, lowestLevel, qualitiesFor, type Quality } from './quality';
 
 /** A preloading player fetches the first 4 s segment and stops, so a swipe shows a frame at once. */
 export const PRELOAD_BUFFER_S = 1;
@@ -91,6 +91,10 @@ export function useHlsPlayer({ video, src, active, startPosition, quality }: Hls
           // Before the first fragment: start on the chosen rendition and stay there.
           hls.startLevel = index;
           hls.loadLevel = index;
+        } else {
+          // Auto starts on the smallest rendition (the first frame comes sooner) and lets the
+          // bandwidth estimate step up; hls.js would otherwise start on the playlist's first, HD.
+          hls.startLevel = lowestLevel(levels);
         }
         setState((s) => ({ ...s, levels }));
       });
