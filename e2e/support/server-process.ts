@@ -38,6 +38,9 @@ export async function startServer(options: { port?: number; env?: Record<string,
       REDIS_URL: '',
       LOG_LEVEL: 'warn',
       PUBLIC_BASE_URL: `http://127.0.0.1:${port}`,
+      // House ads before every Nth episode would interrupt the playback specs at random points;
+      // a spec about ads turns them back on.
+      ADS_EVERY_N_EPISODES: '0',
       ...env,
       PORT: String(port),
       HOST: '127.0.0.1',

@@ -23,6 +23,9 @@ import { socialRoutes } from './routes/social.routes.js';
 import { unlockRoutes } from './routes/unlock.routes.js';
 import { userRoutes } from './routes/user.routes.js';
 import { walletRoutes } from './routes/wallet.routes.js';
+import { adsRoutes } from './routes/ads.routes.js';
+import { inviteRoutes } from './routes/invite.routes.js';
+import { rewardsRoutes } from './routes/rewards.routes.js';
 import type { RateLimiter } from './services/rate-limit/rate-limiter.js';
 import type { SmsSender } from './services/sms/sms-sender.js';
 import { startExpiryScheduler } from './services/wallet/expiry-scheduler.js';
@@ -90,6 +93,9 @@ export async function buildApp(config: Readonly<ServerConfig>, deps: BuildAppDep
     await app.register(socialRoutes);
     await app.register(walletRoutes);
     await app.register(unlockRoutes);
+    await app.register(rewardsRoutes);
+    await app.register(inviteRoutes);
+    await app.register(adsRoutes);
     if (deps.extend) {
       const extend = deps.extend;
       await app.register(async (scope) => extend(scope));

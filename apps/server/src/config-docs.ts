@@ -307,6 +307,41 @@ export const configDocs: readonly ConfigDoc[] = [
     description:
       'Seconds between runs of the in-process job that expires due coin lots (a wallet is also brought up to date whenever it is read or used).',
   },
+  {
+    name: 'REWARDS_TIME_ZONE',
+    default: 'UTC',
+    description:
+      'IANA time zone whose calendar day is "today" for the check-in, daily tasks and ad caps (e.g. `Europe/Istanbul`). See docs/rewards.md.',
+  },
+  {
+    name: 'CHECKIN_REWARDS',
+    default: '10,10,10,10,10,10,10',
+    description: 'Coins paid on days 1 to 7 of the check-in cycle: seven whole numbers ≥ 1, comma-separated (spec §9: 10 a day).',
+  },
+  { name: 'WATCH_VIDEO_REWARD', default: '5', description: 'Coins per counted video of the watch-video task (spec §9: 5).' },
+  {
+    name: 'WATCH_VIDEO_DAILY_CAP',
+    default: '10',
+    description: 'Most videos a day the watch-video task counts.',
+  },
+  { name: 'SHARE_APP_REWARD', default: '20', description: 'Coins of the share-app task, once a day (spec §9: 20).' },
+  {
+    name: 'INVITE_REWARD',
+    default: '50',
+    description: 'Coins per successful invite for the inviter, claimed through the invite-friends task (spec §9: 50).',
+  },
+  { name: 'INVITEE_REWARD', default: '20', description: 'Welcome coins credited at once to a new user who enters an invite code.' },
+  {
+    name: 'ADS_EVERY_N_EPISODES',
+    default: '3',
+    description: 'Viewers without VIP see a house ad before every Nth distinct episode they start in a day; 0 = no interstitial ads.',
+  },
+  { name: 'AD_REWARD', default: '10', description: 'Coins for watching one rewarded ad.' },
+  {
+    name: 'AD_REWARD_DAILY_CAP',
+    default: '5',
+    description: 'Most rewarded ads paid per viewer and day (code 40703 beyond); 0 = no rewarded ads.',
+  },
 ];
 
 /** The Markdown table of the README, between its `config-table` markers. */

@@ -43,6 +43,32 @@ const urlWithProtocols = (protocols: readonly string[]) =>
     { error: `must be a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')}` },
   );
 
+/** An IANA time zone the runtime knows (`UTC`, `Europe/Istanbul`, `Asia/Shanghai`). */
+const timeZone = z.string().refine(
+  (value) => {
+    try {
+      new Intl.DateTimeFormat('en-US', { timeZone: value });
+      return true;
+    } catch {
+      return false;
+    }
+  },
+  { error: 'must be an IANA time zone such as UTC or Europe/Istanbul' },
+);
+
+/** The check-in cycle's length (spec §9: a 7-day cycle). */
+export const CHECKIN_CYCLE_DAYS = 7;
+const DEFAULT_CHECKIN_REWARDS: number[] = Array<number>(CHECKIN_CYCLE_DAYS).fill(10);
+
+/** Seven whole numbers ≥ 1, comma-separated: the coins of cycle days 1..7. */
+const checkinRewards = z
+  .string()
+  .regex(new RegExp(`^\\s*\\d+(\\s*,\\s*\\d+){${CHECKIN_CYCLE_DAYS - 1}}\\s*$`), {
+    error: `must be ${CHECKIN_CYCLE_DAYS} whole numbers separated by commas`,
+  })
+  .transform((value) => value.split(',').map((part) => Number(part.trim())))
+  .pipe(z.array(z.number().int().min(1, { error: 'each day must pay at least 1 coin' }).max(100_000)));
+
 const httpUrl = urlWithProtocols(['http:', 'https:']);
 const nonEmpty = z.string().min(1);
 
@@ -159,6 +185,16 @@ export const envSchema = z.object({
   COIN_CHECKIN_VALIDITY_DAYS: integer(1, 3650).default(7),
   COIN_REWARD_VALIDITY_DAYS: integer(0, 3650).default(0),
   COIN_EXPIRY_INTERVAL_S: integer(10, DAY_S).default(300),
+  REWARDS_TIME_ZONE: timeZone.default('UTC'),
+  CHECKIN_REWARDS: checkinRewards.default(DEFAULT_CHECKIN_REWARDS),
+  WATCH_VIDEO_REWARD: integer(1, 100_000).default(5),
+  WATCH_VIDEO_DAILY_CAP: integer(1, 1000).default(10),
+  SHARE_APP_REWARD: integer(1, 100_000).default(20),
+  INVITE_REWARD: integer(1, 100_000).default(50),
+  INVITEE_REWARD: integer(1, 100_000).default(20),
+  ADS_EVERY_N_EPISODES: integer(0, 1000).default(3),
+  AD_REWARD: integer(1, 100_000).default(10),
+  AD_REWARD_DAILY_CAP: integer(0, 1000).default(5),
 });
 
 /** The schema plus the rules that span several variables. */
@@ -236,6 +272,26 @@ export interface ServerConfig {
   coinRewardValidityDays: number;
   /** How often the in-process job expires due coin lots, in seconds. */
   coinExpiryIntervalS: number;
+  /** Check-in, tasks, invites and ads (issue 6, docs/rewards.md). */
+  rewards: RewardsConfig;
+}
+
+export interface RewardsConfig {
+  /** IANA zone whose calendar day is "today" for every daily rule. */
+  timeZone: string;
+  /** Coins of cycle days 1..7. */
+  checkinRewards: readonly number[];
+  watchVideoReward: number;
+  watchVideoDailyCap: number;
+  shareAppReward: number;
+  /** Paid to the inviter per successful invite, through the invite_friends task. */
+  inviteReward: number;
+  /** Welcome coins paid to the invitee at once. */
+  inviteeReward: number;
+  /** An interstitial before every Nth distinct episode a viewer starts in a day; 0 = never. */
+  adsEveryNEpisodes: number;
+  adReward: number;
+  adRewardDailyCap: number;
 }
 
 export type SmsConfig =
@@ -427,5 +483,17 @@ export function loadConfig(env: Env = process.env): Readonly<ServerConfig> {
     coinCheckinValidityDays: e.COIN_CHECKIN_VALIDITY_DAYS,
     coinRewardValidityDays: e.COIN_REWARD_VALIDITY_DAYS,
     coinExpiryIntervalS: e.COIN_EXPIRY_INTERVAL_S,
+    rewards: Object.freeze({
+      timeZone: e.REWARDS_TIME_ZONE,
+      checkinRewards: Object.freeze(e.CHECKIN_REWARDS),
+      watchVideoReward: e.WATCH_VIDEO_REWARD,
+      watchVideoDailyCap: e.WATCH_VIDEO_DAILY_CAP,
+      shareAppReward: e.SHARE_APP_REWARD,
+      inviteReward: e.INVITE_REWARD,
+      inviteeReward: e.INVITEE_REWARD,
+      adsEveryNEpisodes: e.ADS_EVERY_N_EPISODES,
+      adReward: e.AD_REWARD,
+      adRewardDailyCap: e.AD_REWARD_DAILY_CAP,
+    }),
   });
 }

@@ -30,6 +30,10 @@ export const Code = {
   IDEMPOTENCY_KEY_REUSED: 30003,
 
   TASK_NOT_COMPLETED: 40701,
+  /** Rewarded ads: today's cap of rewarded ads is reached (the rest of the day pays nothing). */
+  AD_REWARD_DAILY_CAP: 40703,
+  /** Rewarded ads: the token was not served to this viewer, has expired, or is unknown. */
+  AD_NOT_SERVED: 40704,
 
   PAYMENT_FAILED: 50001,
 
@@ -115,6 +119,8 @@ export function httpStatusOf(code: ResponseCode): number {
     case Code.EPISODE_LOCKED:
     case Code.IDEMPOTENCY_KEY_REUSED:
     case Code.TASK_NOT_COMPLETED:
+    case Code.AD_REWARD_DAILY_CAP:
+    case Code.AD_NOT_SERVED:
     case Code.PAYMENT_FAILED:
     case Code.INVITE_CODE_INVALID:
     case Code.INVITE_OWN_CODE:

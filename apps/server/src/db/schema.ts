@@ -4,3 +4,4 @@ export * from './auth.schema.js';
 export * from './catalog.schema.js';
 export * from './social.schema.js';
 export * from './wallet.schema.js';
+export * from './rewards.schema.js';

@@ -12,6 +12,7 @@ import type { MediaStorage } from './media/media-storage.js';
 import { createOAuthProviders } from './oauth/oauth-providers.js';
 import { OAuthService } from './oauth/oauth.service.js';
 import { PasswordService } from './password.service.js';
+import { createRewardsServices, type RewardsServices } from './rewards/rewards-services.js';
 import type { RateLimiter } from './rate-limit/rate-limiter.js';
 import { SessionService } from './session.service.js';
 import { SmsLoginService } from './sms-login.service.js';
@@ -26,7 +27,7 @@ import { createWalletServices, type WalletServices } from './wallet/wallet-servi
  * `app.services.<name>`. Routes of any feature use these rather than constructing their own, so
  * there is one clock, one rate limiter and one media store per app.
  */
-export interface AppServices extends CatalogServices, WalletServices {
+export interface AppServices extends CatalogServices, WalletServices, RewardsServices {
   /** The app's notion of now; tests inject a movable one. */
   clock: Clock;
   /** HMAC-SHA256 under AUTH_SECRET. */
@@ -62,6 +63,15 @@ export function createAppServices(deps: AppServicesDeps): AppServices {
   const hasher = new KeyedHasher(deps.secret);
   const session = new SessionService({ db, config, clock });
   const users = new UserService({ db, hasher, media, clock, log });
+  const catalog = createCatalogServices({ db, config, clock, secret: deps.secret, users });
+  const walletServices = createWalletServices({ db, clock, config });
+  const rewards = createRewardsServices({
+    db,
+    clock,
+    config,
+    wallet: walletServices.wallet,
+    mediaSigner: catalog.mediaSigner,
+  });
   return {
     clock,
     hasher,
@@ -85,8 +95,16 @@ export function createAppServices(deps: AppServicesDeps): AppServices {
       rateLimiter,
       clock,
     }),
-    ...createCatalogServices({ db, config, clock, secret: deps.secret, users }),
-    social: createSocialServices({ db, clock, rateLimiter, users, mediaBaseUrl: config.mediaBaseUrl }),
-    ...createWalletServices({ db, clock, config }),
+    ...catalog,
+    social: createSocialServices({
+      db,
+      clock,
+      rateLimiter,
+      users,
+      mediaBaseUrl: config.mediaBaseUrl,
+      progressListener: rewards.watchTask,
+    }),
+    ...walletServices,
+    ...rewards,
   };
 }

@@ -2,7 +2,7 @@ import { QueryClientProvider, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { ToastHost } from '../components/ui/toast-host';
-import { sendLaunchCheckin } from '../features/rewards/api/post-task-checkin';
+import { RewardsLaunch } from '../features/rewards/components/rewards-launch';
 import { refreshUserInfo } from '../features/user/api/get-user';
 import { appConfigQueryOptions, useProductName } from '../lib/app-config/get-app-config';
 import { i18n } from '../lib/i18n';
@@ -15,14 +15,6 @@ function DocumentTitle() {
   useEffect(() => {
     document.title = name;
   }, [name]);
-  return null;
-}
-
-/** Spec §4: the check-in is sent silently once per launch for a signed-in viewer. */
-function LaunchCheckin() {
-  useEffect(() => {
-    sendLaunchCheckin();
-  }, []);
   return null;
 }
 
@@ -59,7 +51,8 @@ export function AppProvider({ children }: { children: ReactNode }) {
     <I18nextProvider i18n={i18n}>
       <QueryClientProvider client={queryClient}>
         <DocumentTitle />
-        <LaunchCheckin />
+        {/* Spec §4: the silent launch check-in, and the Rewards tab badge. */}
+        <RewardsLaunch />
         <LaunchUserRefresh />
         <ResetQueriesOnSessionChange />
         {children}

@@ -1,4 +1,4 @@
-import { ApiError, getAppConfig, postTaskCheckin } from '@cliffhanger/contract';
+import { ApiError, clearHistory, getAppConfig, postTaskCheckin } from '@cliffhanger/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { testUser } from '../test/fixtures';
 import { api, silentApi } from './api-client';
@@ -25,19 +25,19 @@ afterEach(async () => {
 
 describe('API client wiring (spec §7)', () => {
   it('sends the refresh token, else the token, else nothing, and the language', async () => {
-    fetchMock.mockImplementation(() => answer({ code: 200, message: 'OK', data: null }));
-    await api.call(postTaskCheckin);
+    fetchMock.mockImplementation(() => answer({ code: 200, message: 'OK', data: { removed: 0 } }));
+    await api.call(clearHistory);
     expect(lastHeaders().Authorization).toBe('');
     expect(lastHeaders()['Accept-Language']).toBe('en');
-    expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/v1/task/checkin');
+    expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/v1/history');
 
     setSession({ token: 'tok', userInfo: user });
-    await api.call(postTaskCheckin);
+    await api.call(clearHistory);
     expect(lastHeaders().Authorization).toBe('tok');
 
     setSession({ token: 'tok', refreshToken: 'ref', userInfo: user });
     await i18n.changeLanguage('tr');
-    await api.call(postTaskCheckin);
+    await api.call(clearHistory);
     expect(lastHeaders().Authorization).toBe('ref');
     expect(lastHeaders()['Accept-Language']).toBe('tr');
   });

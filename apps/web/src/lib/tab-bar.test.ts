@@ -3,7 +3,7 @@ import { createElement, type ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { i18n } from './i18n';
-import { createTabBarApi, isTabPage, TAB_ITEMS, tabBarStore, useTabBarApi } from './tab-bar';
+import { createTabBarApi, isTabPage, setTabBadge, TAB_ITEMS, tabBarStore, useTabBarApi } from './tab-bar';
 
 const reset = () => tabBarStore.set({ badges: TAB_ITEMS.map(() => null), texts: TAB_ITEMS.map(() => null) });
 afterEach(async () => {
@@ -69,5 +69,15 @@ describe('tab-bar API (spec §5)', () => {
     await expect(fromSettings.setTabBarBadge(0, '1')).rejects.toThrow('not TabBar page');
     const fromHome = renderHook(() => useTabBarApi(), { wrapper: on('/pages/index/index') }).result.current;
     await expect(fromHome.setTabBarBadge(0, '1')).resolves.toBeUndefined();
+  });
+
+  it('setTabBadge puts the app badge on one item from any page and takes it off again', () => {
+    setTabBadge('rewards', '');
+    expect(tabBarStore.get().badges).toEqual([null, null, '', null, null]);
+    const before = tabBarStore.get();
+    setTabBadge('rewards', '');
+    expect(tabBarStore.get()).toBe(before);
+    setTabBadge('rewards', null);
+    expect(tabBarStore.get().badges).toEqual([null, null, null, null, null]);
   });
 });

@@ -84,6 +84,17 @@ export function createTabBarApi(pathname: string): TabBarApi {
   };
 }
 
+/**
+ * The app's own badge on one item (e.g. Rewards while something is claimable), from whichever
+ * page is showing: unlike the page API above it is not limited to tab pages. `null` removes it;
+ * setting the badge it already shows changes nothing.
+ */
+export function setTabBadge(key: TabKey, text: string | null): void {
+  const index = TAB_ITEMS.findIndex((item) => item.key === key);
+  if (tabBarStore.get().badges[index] === text) return;
+  tabBarStore.update((state) => ({ ...state, badges: state.badges.map((badge, i) => (i === index ? text : badge)) }));
+}
+
 /** The tab-bar API for the page being shown. */
 export function useTabBarApi(): TabBarApi {
   const { pathname } = useLocation();

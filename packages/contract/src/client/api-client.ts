@@ -9,7 +9,8 @@ export interface ApiResult<T> {
   data: T;
 }
 
-type Optional<K extends string, T> = [T] extends [undefined] ? { [P in K]?: T } : { [P in K]: T };
+/** A part the endpoint does not need, or that may be left out (its input type admits undefined), is optional. */
+type Optional<K extends string, T> = undefined extends T ? { [P in K]?: T } : { [P in K]: T };
 
 export type CallInput<E> = Optional<'params', ParamsOf<E>> &
   Optional<'query', QueryOf<E>> &

@@ -6,3 +6,4 @@ export * from './user.js';
 export * from './catalog.js';
 export * from './social.js';
 export * from './wallet.js';
+export * from './rewards.js';

@@ -1,11 +1,5 @@
-import { z } from 'zod';
-import { defineEndpoint } from '../endpoint.js';
-
-/** Spec §7 ★: sent silently at app launch; the client ignores the answer and every error. */
-export const postTaskCheckin = defineEndpoint({
-  method: 'POST',
-  path: '/task/checkin',
-  auth: 'required',
-  summary: 'Daily check-in (silent, at app launch)',
-  data: z.unknown(),
-});
+/**
+ * The check-in, tasks, invites and ads live in rewards.ts (issue 6); `postTaskCheckin` keeps its
+ * spec §7 ★ path there. `POST /task/share` is in social.ts.
+ */
+export { postTaskCheckin } from './rewards.js';

@@ -3,17 +3,32 @@ import type { Db } from '../../db/database.js';
 import { AppError } from '../../http/envelope.js';
 import type { Clock } from '../../lib/clock.js';
 import { HistoryRepository } from '../../repositories/history.repository.js';
-import type { SocialTargetsRepository } from '../../repositories/social-targets.repository.js';
+import type { EpisodeTarget, SocialTargetsRepository } from '../../repositories/social-targets.repository.js';
 import { toDramaCard } from '../catalog/drama-card.js';
 import { canWatchEpisode } from './episode-access.js';
 import { pageFrom, sliceOf } from './page.js';
 import { requireEpisode } from './social-targets.js';
+
+/** Progress the server accepted (the episode exists and the viewer may watch it). */
+export interface ProgressEvent {
+  userId: number;
+  episode: EpisodeTarget;
+  /** Clamped to the episode's duration. */
+  positionS: number;
+  at: Date;
+}
+
+/** Told about every saved progress (the rewards' watch-video task listens). */
+export interface ProgressListener {
+  progressSaved(event: ProgressEvent): Promise<void>;
+}
 
 export interface HistoryServiceDeps {
   db: Db;
   targets: SocialTargetsRepository;
   clock: Clock;
   mediaBaseUrl: string;
+  progressListener?: ProgressListener | undefined;
 }
 
 export interface SavedProgress {
@@ -49,6 +64,7 @@ export class HistoryService {
     }
     const positionS = Math.min(input.position_s, episode.durationS);
     await this.history.upsert({ userId, dramaId: episode.dramaId, episodeId: episode.id, positionS, updatedAt: now });
+    await this.deps.progressListener?.progressSaved({ userId, episode, positionS, at: now });
     return { drama_id: episode.dramaId, episode_id: episode.id, position_s: positionS };
   }
 

@@ -5,7 +5,7 @@ import type { RateLimiter } from '../rate-limit/rate-limiter.js';
 import type { UserService } from '../user.service.js';
 import { CommentsService } from './comments.service.js';
 import { FavoritesService } from './favorites.service.js';
-import { HistoryService } from './history.service.js';
+import { HistoryService, type ProgressListener } from './history.service.js';
 import { LikesService } from './likes.service.js';
 import { SharesService } from './shares.service.js';
 
@@ -24,16 +24,18 @@ export interface SocialServicesDeps {
   rateLimiter: RateLimiter;
   users: Pick<UserService, 'getActive'>;
   mediaBaseUrl: string;
+  /** Told about saved watch progress (the watch-video task). */
+  progressListener?: ProgressListener | undefined;
 }
 
 export function createSocialServices(deps: SocialServicesDeps): SocialServices {
-  const { db, clock, rateLimiter, users, mediaBaseUrl } = deps;
+  const { db, clock, rateLimiter, users, mediaBaseUrl, progressListener } = deps;
   const targets = new SocialTargetsRepository(db);
   return {
     comments: new CommentsService({ db, targets, rateLimiter, users, clock, mediaBaseUrl }),
     likes: new LikesService({ db, targets, clock }),
     favorites: new FavoritesService({ db, targets, clock, mediaBaseUrl }),
-    history: new HistoryService({ db, targets, clock, mediaBaseUrl }),
+    history: new HistoryService({ db, targets, clock, mediaBaseUrl, progressListener }),
     shares: new SharesService({ db, targets, clock }),
   };
 }

@@ -1,6 +1,6 @@
-import { isApiError } from '@cliffhanger/contract';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { Section } from '../../../components/ui/section';
 import { TextInput } from '../../../components/ui/text-input';
@@ -8,14 +8,37 @@ import { messageForError } from '../../../lib/error-message';
 import { useRequireLogin } from '../../../lib/require-login';
 import { showToast } from '../../../lib/toast';
 import { useEnterInviteCode } from '../api/enter-invite-code';
+import { isTransportFailure } from '../transport-failure';
 
-/** Spec §2/§5: enter a friend's invite code (at most 140 characters). */
-export function EnterCodeForm() {
+/** The longest code PUT /invite/{invite_code} accepts. */
+export const INVITE_CODE_MAX_LENGTH = 32;
+
+/** Whether this viewer may enter a code: a visitor is asked to log in on submit. */
+export type EnterCodeStatus = { kind: 'visitor' } | { kind: 'open' } | { kind: 'closed'; inviter: string | null };
+
+/**
+ * Spec §2/§5: enter a friend's invite code (prefilled from a shared link's `?code=`). Accepted:
+ * the welcome coins are credited and toasted. Refused: the code's own message (unknown code,
+ * own code, after the 3 days, the inviter's limit, not a new user, already invited) under the
+ * field. Once a code was entered, or the window closed, the form gives way to a note.
+ */
+export function EnterCodeForm({ status }: { status: EnterCodeStatus }) {
   const { t } = useTranslation();
   const requireLogin = useRequireLogin();
-  const [code, setCode] = useState('');
+  const [params] = useSearchParams();
+  const [code, setCode] = useState(() => (params.get('code') ?? '').slice(0, INVITE_CODE_MAX_LENGTH));
   const [error, setError] = useState<string | null>(null);
   const mutation = useEnterInviteCode();
+
+  if (status.kind === 'closed') {
+    return (
+      <Section title={t('invite.enterTitle')} testId="invite-enter">
+        <p className="page-intro" data-testid="invite-enter-closed">
+          {status.inviter === null ? t('invite.enterClosed') : t('invite.invitedBy', { nickname: status.inviter })}
+        </p>
+      </Section>
+    );
+  }
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -27,13 +50,13 @@ export function EnterCodeForm() {
     setError(null);
     if (!requireLogin()) return;
     mutation.mutate(value, {
-      onSuccess: () => {
+      onSuccess: (result) => {
         setCode('');
-        showToast(t('invite.accepted'));
+        showToast(t('invite.acceptedReward', { coins: result.reward }));
       },
-      // A transport failure already showed 'Network Error'.
+      // A request that never got an answer already showed 'Network Error'.
       onError: (failure) => {
-        if (!(isApiError(failure) && failure.isTransportFailure)) showToast(messageForError(failure, t));
+        if (!isTransportFailure(failure)) setError(messageForError(failure, t));
       },
     });
   };
@@ -47,6 +70,7 @@ export function EnterCodeForm() {
           value={code}
           onChange={(event) => setCode(event.target.value)}
           error={error}
+          maxLength={INVITE_CODE_MAX_LENGTH}
           autoComplete="off"
           autoCapitalize="characters"
           data-testid="invite-code-input"

@@ -1,64 +1,60 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { buttonClassName } from '../../../components/ui/button';
-import { CopyButton } from '../../../components/ui/copy-button';
-import { ListView } from '../../../components/ui/list-view';
+import { LoadError } from '../../../components/ui/load-error';
 import { NavBar } from '../../../components/ui/nav-bar';
 import { Section } from '../../../components/ui/section';
 import { useRewardConstants } from '../../../lib/app-config/get-app-config';
-import { useCurrentPath } from '../../../lib/require-login';
-import { loginHref } from '../../../lib/return-to';
 import { useSession } from '../../../lib/session';
-import { EnterCodeForm } from '../components/enter-code-form';
+import { useInvite } from '../api/get-invite';
+import { EnterCodeForm, type EnterCodeStatus } from '../components/enter-code-form';
+import { InviteRecordList } from '../components/invite-record';
+import { OwnCode } from '../components/own-code';
 import './invite-page.css';
 
-/** Invite (spec §2 custom bar): own code, enter a code, the invite record and the rules. */
+/**
+ * Invite (spec §2 custom bar): own code with copy and share, the enter-code form, the invite
+ * record and the rules, with the numbers of GET /invite (the app config's until it answers, and
+ * for a visitor).
+ */
 export function InvitePage() {
   const { t } = useTranslation();
   const { signedIn, userInfo } = useSession();
-  const rewards = useRewardConstants();
-  const here = useCurrentPath();
+  const config = useRewardConstants();
+  const invite = useInvite({ enabled: signedIn });
+  const data = signedIn ? invite.data : undefined;
+  const rules = data?.rules ?? {
+    window_days: config.invite_window_days,
+    max_invites: config.max_invites,
+    inviter_reward: config.invite_friend,
+    invitee_reward: null,
+  };
+  const status: EnterCodeStatus = !signedIn
+    ? { kind: 'visitor' }
+    : data && !data.can_enter_code
+      ? { kind: 'closed', inviter: data.inviter?.nickname ?? null }
+      : { kind: 'open' };
+
   return (
     <>
       <NavBar kind="custom" title={t('titles.invite')} showBack className="invite-bar" />
       <div className="page-body">
-        <Section title={t('invite.myCode')} testId="invite-my-code">
-          {signedIn && userInfo ? (
-            <div className="invite-mine">
-              <p className="invite-code" data-testid="invite-own-code">
-                {userInfo.invite_code}
-              </p>
-              <CopyButton text={userInfo.invite_code} label={t('invite.copyCode')} testId="invite-copy-code" />
-            </div>
-          ) : (
-            <div className="invite-visitor">
-              <p className="page-intro">{t('invite.myCodeVisitor')}</p>
-              <Link
-                className={buttonClassName('primary', false, true)}
-                to={loginHref(here)}
-                data-testid="invite-sign-in"
-              >
-                {t('common.signIn')}
-              </Link>
-            </div>
-          )}
-        </Section>
-        <EnterCodeForm />
-        <Section title={t('invite.recordTitle')} testId="invite-record">
-          <ListView
-            items={[] as const}
-            itemKey={(_, index) => index}
-            renderItem={() => null}
-            label={t('invite.recordTitle')}
-            testId="invite-record-list"
-          />
-        </Section>
+        <OwnCode
+          code={signedIn ? (data?.invite_code ?? userInfo?.invite_code ?? null) : null}
+          counts={data ? { invited: data.invited_count, max: data.rules.max_invites, earned: data.earned } : null}
+        />
+        {signedIn && invite.isError && (
+          <LoadError error={invite.error} onRetry={() => void invite.refetch()} testId="invite-error" />
+        )}
+        <EnterCodeForm status={status} />
+        <InviteRecordList records={data?.records ?? []} loading={signedIn && invite.isPending} />
         <Section title={t('invite.rulesTitle')} testId="invite-rules">
           <ol className="invite-rules">
             <li>{t('invite.ruleNewUser')}</li>
-            <li>{t('invite.ruleWindow', { days: rewards.invite_window_days })}</li>
-            <li>{t('invite.ruleLimit', { max: rewards.max_invites })}</li>
-            <li>{t('invite.ruleReward', { points: rewards.invite_friend })}</li>
+            <li>{t('invite.ruleWindow', { days: rules.window_days })}</li>
+            <li>{t('invite.ruleLimit', { max: rules.max_invites })}</li>
+            <li>{t('invite.ruleReward', { points: rules.inviter_reward })}</li>
+            {rules.invitee_reward !== null && (
+              <li>{t('invite.ruleWelcome', { points: rules.invitee_reward })}</li>
+            )}
           </ol>
         </Section>
       </div>

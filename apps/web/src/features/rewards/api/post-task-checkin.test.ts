@@ -1,14 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { testUser } from '../../../test/fixtures';
-import { clearSession, setSession } from '../../../lib/session';
+import { clearSession, getSession, setSession } from '../../../lib/session';
 import { hideToast, toastStore } from '../../../lib/toast';
+import { stubApi } from '../../../test/fake-api';
+import { testUser } from '../../../test/fixtures';
+import { strip } from '../test/fixtures';
 import { resetLaunchCheckinForTests, sendLaunchCheckin } from './post-task-checkin';
 
-const fetchMock = vi.fn<typeof fetch>();
+const answer = (balance: number) => ({ day: 1, reward: 10, balance, strip: strip(1, true), expires_at: null });
 
 beforeEach(() => {
-  vi.stubGlobal('fetch', fetchMock);
-  fetchMock.mockReset();
   resetLaunchCheckinForTests();
   clearSession();
   hideToast();
@@ -17,27 +17,39 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('launch check-in (spec §4/§7)', () => {
   it('is not sent for a visitor', () => {
+    const api = stubApi();
     sendLaunchCheckin();
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(api.calls).toHaveLength(0);
   });
 
-  it('sends POST /task/checkin once per launch when signed in', () => {
-    fetchMock.mockResolvedValue(new Response(JSON.stringify({ code: 200, message: 'OK', data: null })));
-    setSession({ token: 'tok', userInfo: testUser() });
-    sendLaunchCheckin();
-    sendLaunchCheckin();
-    expect(fetchMock).toHaveBeenCalledTimes(1);
-    const [url, init] = fetchMock.mock.calls[0]!;
-    expect(url).toBe('/api/v1/task/checkin');
-    expect(init?.method).toBe('POST');
+  it('sends POST /task/checkin once per launch, stores the balance and reports the answer', async () => {
+    const api = stubApi({ 'POST /task/checkin': { code: 200, data: answer(130) } });
+    setSession({ token: 'tok', userInfo: testUser({ coin: 120 }) });
+    const onCheckedIn = vi.fn();
+    sendLaunchCheckin(onCheckedIn);
+    sendLaunchCheckin(onCheckedIn);
+    await vi.waitFor(() => expect(onCheckedIn).toHaveBeenCalledTimes(1));
+    expect(api.callsTo('POST /task/checkin')).toHaveLength(1);
+    expect(onCheckedIn.mock.calls[0]![0]).toMatchObject({ day: 1, balance: 130 });
+    expect(getSession().userInfo?.coin).toBe(130);
   });
 
-  it('ignores errors silently: no "Network Error" toast, no unhandled rejection', async () => {
-    fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
+  it('a repeat the same day (40702) is a success too', async () => {
+    stubApi({ 'POST /task/checkin': { code: 40702, data: answer(120) } });
+    setSession({ token: 'tok', userInfo: testUser({ coin: 120 }) });
+    const onCheckedIn = vi.fn();
+    sendLaunchCheckin(onCheckedIn);
+    await vi.waitFor(() => expect(onCheckedIn).toHaveBeenCalledTimes(1));
+  });
+
+  it('ignores errors silently: no "Network Error" toast, no callback, no unhandled rejection', async () => {
+    const api = stubApi({ 'POST /task/checkin': { networkError: true } });
     setSession({ token: 'tok', userInfo: testUser() });
-    sendLaunchCheckin();
-    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalled());
+    const onCheckedIn = vi.fn();
+    sendLaunchCheckin(onCheckedIn);
+    await vi.waitFor(() => expect(api.calls).toHaveLength(1));
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(toastStore.get()).toBeNull();
+    expect(onCheckedIn).not.toHaveBeenCalled();
   });
 });

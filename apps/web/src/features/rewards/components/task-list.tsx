@@ -1,94 +1,85 @@
+import type { Task, TaskKey } from '@cliffhanger/contract';
+import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { InviteIcon, PlayIcon, ShareIcon, type IconProps } from '../../../components/ui/icons';
 import { Section } from '../../../components/ui/section';
-import { useProductName } from '../../../lib/app-config/get-app-config';
 import { PATHS } from '../../../lib/paths';
 import { useRequireLogin } from '../../../lib/require-login';
 import { showToast } from '../../../lib/toast';
-import type { ComponentType } from 'react';
+import { useClaim } from '../hooks/use-claim';
+import { useShareApp } from '../hooks/use-share-app';
 import './task-list.css';
 
-type TaskKey = 'watchVideo' | 'shareApp' | 'inviteFriend';
-
-interface Task {
-  key: TaskKey;
-  points: number;
-  Icon: ComponentType<IconProps>;
-}
+const TASK_VIEW = {
+  watch_video: { label: 'rewards.watchVideo', go: 'rewards.go', Icon: PlayIcon },
+  share_app: { label: 'rewards.shareApp', go: 'rewards.share', Icon: ShareIcon },
+  invite_friends: { label: 'rewards.inviteFriend', go: 'rewards.invite', Icon: InviteIcon },
+} as const satisfies Record<TaskKey, { label: string; go: string; Icon: ComponentType<IconProps> }>;
 
 /**
- * Spec §2: tasks watch video, share app and invite friends, each with a claim button. A task
- * becomes claimable once done (DESIGN §9); progress arrives with GET /task, so until then the
- * claim waits for completion.
+ * Spec §2 / DESIGN §9: watch video, share app and invite friends, each with its progress, a way
+ * to do it and a claim button. A task is claimable once the server counted it done; claiming
+ * pays once. Visitors see the same list and are asked to log in on every action (spec §6).
  */
-export function TaskList({
-  watchVideo,
-  shareApp,
-  inviteFriend,
-}: {
-  watchVideo: number;
-  shareApp: number;
-  inviteFriend: number;
-}) {
+export function TaskList({ tasks }: { tasks: readonly Task[] }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const requireLogin = useRequireLogin();
-  const productName = useProductName();
-  const tasks: Task[] = [
-    { key: 'watchVideo', points: watchVideo, Icon: PlayIcon },
-    { key: 'shareApp', points: shareApp, Icon: ShareIcon },
-    { key: 'inviteFriend', points: inviteFriend, Icon: InviteIcon },
-  ];
-
-  const share = async () => {
-    const data = {
-      title: productName,
-      text: t('rewards.shareText', { app: productName }),
-      url: window.location.origin,
-    };
-    try {
-      if (navigator.share) await navigator.share(data);
-      else await navigator.clipboard.writeText(data.url);
-      showToast(t('rewards.shared'));
-    } catch (error) {
-      // The viewer closing the share sheet is not a failure.
-      if (!(error instanceof DOMException && error.name === 'AbortError')) showToast(t('errors.shareFailed'));
-    }
-  };
+  const shareApp = useShareApp();
+  const { claim, pendingKey } = useClaim();
 
   const go = (key: TaskKey) => {
     if (!requireLogin()) return;
-    if (key === 'watchVideo') void navigate(PATHS.home);
-    else if (key === 'inviteFriend') void navigate(PATHS.invite);
-    else void share();
+    if (key === 'watch_video') void navigate(PATHS.home);
+    else if (key === 'invite_friends') void navigate(PATHS.invite);
+    else void shareApp();
   };
 
-  const claim = () => {
+  const onClaim = (task: Task) => {
     if (!requireLogin()) return;
-    showToast(t('rewards.notCompleted'));
+    if (task.state === 'todo') showToast(t('rewards.notCompleted'));
+    else claim(task.key);
   };
 
   return (
     <Section title={t('rewards.tasksTitle')} testId="reward-tasks">
       <ul className="tasks">
-        {tasks.map(({ key, points, Icon }) => (
-          <li key={key} className="task" data-testid={`task-${key}`}>
-            <span className="task__icon">
-              <Icon size={22} />
-            </span>
-            <span className="task__text">{t(`rewards.${key}`, { points })}</span>
-            <span className="task__actions">
-              <Button variant="secondary" small onClick={() => go(key)} data-testid={`task-${key}-go`}>
-                {t('rewards.go')}
-              </Button>
-              <Button small onClick={claim} data-testid={`task-${key}-claim`}>
-                {t('rewards.claim')}
-              </Button>
-            </span>
-          </li>
-        ))}
+        {tasks.map((task) => {
+          const { label, go: goLabel, Icon } = TASK_VIEW[task.key];
+          return (
+            <li key={task.key} className="task" data-testid={`task-${task.key}`} data-state={task.state}>
+              <span className="task__icon">
+                <Icon size={22} />
+              </span>
+              <span className="task__text">
+                <span>{t(label, { points: task.reward })}</span>
+                <span className="task__progress" data-testid={`task-${task.key}-progress`}>
+                  {t('rewards.progress', { progress: task.progress, target: task.target })}
+                </span>
+              </span>
+              <span className="task__actions">
+                <Button variant="secondary" small onClick={() => go(task.key)} data-testid={`task-${task.key}-go`}>
+                  {t(goLabel)}
+                </Button>
+                <Button
+                  small
+                  variant={task.state === 'claimable' ? 'primary' : 'ghost'}
+                  onClick={() => onClaim(task)}
+                  disabled={task.state === 'claimed' || pendingKey === task.key}
+                  data-testid={`task-${task.key}-claim`}
+                >
+                  {task.state === 'claimed'
+                    ? t('rewards.claimedLabel')
+                    : task.state === 'claimable'
+                      ? t('rewards.claimCoins', { coins: task.claimable_coins })
+                      : t('rewards.claim')}
+                </Button>
+              </span>
+            </li>
+          );
+        })}
       </ul>
     </Section>
   );

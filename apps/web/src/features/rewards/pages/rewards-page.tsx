@@ -2,20 +2,31 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { buttonClassName } from '../../../components/ui/button';
 import { CoinIcon } from '../../../components/ui/icons';
+import { LoadError } from '../../../components/ui/load-error';
 import { useRewardConstants } from '../../../lib/app-config/get-app-config';
 import { useCurrentPath } from '../../../lib/require-login';
 import { loginHref } from '../../../lib/return-to';
 import { useSession } from '../../../lib/session';
+import { useTasks } from '../api/get-tasks';
 import { CheckinStrip } from '../components/checkin-strip';
+import { RewardedAdCard } from '../components/rewarded-ad-card';
 import { TaskList } from '../components/task-list';
+import { placeholderOverview } from '../placeholder-overview';
 import './rewards-page.css';
 
-/** Rewards (spec §2): coin balance, the 7-day check-in and the tasks, amounts from app config. */
+/**
+ * Rewards (spec §2): the coin balance (the stored one, which every wallet answer updates), the
+ * 7-day check-in strip and the tasks as the server counts them (GET /task), and a rewarded ad.
+ */
 export function RewardsPage() {
   const { t } = useTranslation();
   const { userInfo, signedIn } = useSession();
   const rewards = useRewardConstants();
   const here = useCurrentPath();
+  const overview = useTasks();
+  const placeholder = placeholderOverview(rewards);
+  const strip = overview.data?.checkin.strip ?? placeholder.strip;
+  const tasks = overview.data?.tasks ?? placeholder.tasks;
   return (
     <div className="page-body">
       <div className="rewards-balance" data-testid="rewards-balance">
@@ -23,7 +34,7 @@ export function RewardsPage() {
           <p className="rewards-balance__label">{t('rewards.balance')}</p>
           <p className="rewards-balance__value">
             <CoinIcon size={26} />
-            <span data-testid="rewards-balance-value">{userInfo?.coin ?? 0}</span>
+            <span data-testid="rewards-balance-value">{signedIn ? (userInfo?.coin ?? 0) : 0}</span>
           </p>
         </div>
         {!signedIn && (
@@ -32,12 +43,12 @@ export function RewardsPage() {
           </Link>
         )}
       </div>
-      <CheckinStrip
-        days={rewards.checkin_cycle_days}
-        points={rewards.daily_checkin}
-        validityDays={rewards.checkin_validity_days}
-      />
-      <TaskList watchVideo={rewards.watch_video} shareApp={rewards.share_app} inviteFriend={rewards.invite_friend} />
+      {overview.isError && signedIn && (
+        <LoadError error={overview.error} onRetry={() => void overview.refetch()} testId="rewards-error" />
+      )}
+      <CheckinStrip strip={strip} validityDays={rewards.checkin_validity_days} />
+      <TaskList tasks={tasks} />
+      <RewardedAdCard />
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BackButton } from '../../../components/ui/back-button';
+import { PrerollGate } from '../ads/preroll-gate';
 import { CommentsPanel } from '../components/comments-panel';
 import { EpisodeActions } from '../components/episode-actions';
 import { EpisodeGrid } from '../components/episode-grid';
@@ -31,7 +32,9 @@ export function VideoPage() {
           <div className="desktop-video__back">
             <BackButton className="ui-back video-screen__back-button" />
           </div>
-          <VideoStage session={session} controls={controls} />
+          <PrerollGate session={session}>
+            <VideoStage session={session} controls={controls} />
+          </PrerollGate>
         </div>
 
         {drama && (

@@ -1,6 +1,7 @@
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BackButton } from '../../../components/ui/back-button';
+import { PrerollGate } from '../ads/preroll-gate';
 import { BottomSheet } from '../components/bottom-sheet';
 import { CommentsPanel } from '../components/comments-panel';
 import { EpisodeActions } from '../components/episode-actions';
@@ -49,7 +50,9 @@ export function MobileVideoPage() {
       </header>
 
       <div className="mobile-video__stage" role="region" aria-label={t('video.player')} {...swipe}>
-        <VideoStage session={session} controls={controls} />
+        <PrerollGate session={session}>
+          <VideoStage session={session} controls={controls} />
+        </PrerollGate>
       </div>
 
       {drama && episodeId !== null && !session.problem && (

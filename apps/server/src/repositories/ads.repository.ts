@@ -1,0 +1,101 @@
+import { and, count, eq, gt, isNotNull, lte, ne, sql } from 'drizzle-orm';
+import { dramas, episodes, type DramaRow, type EpisodeRow } from '../db/catalog.schema.js';
+import type { Db } from '../db/database.js';
+import { adEpisodeStarts, adRewardTokens, type AdRewardTokenRow } from '../db/rewards.schema.js';
+import { users } from '../db/users.schema.js';
+
+export interface NewAdRewardToken {
+  tokenHash: string;
+  userId: number;
+  adId: string;
+  expiresAt: Date;
+  createdAt: Date;
+}
+
+/** SQL for ads: house-ad candidates, the interstitial interval and rewarded-ad tokens. */
+export class AdsRepository {
+  constructor(private readonly db: Db) {}
+
+  async vipExpiresAt(userId: number, tx: Db = this.db): Promise<Date | null> {
+    const [row] = await tx.select({ vip: users.vipExpiresAt }).from(users).where(eq(users.id, userId)).limit(1);
+    return row?.vip ?? null;
+  }
+
+  async dramaOfEpisode(episodeId: number, tx: Db = this.db): Promise<number | undefined> {
+    const [row] = await tx.select({ dramaId: episodes.dramaId }).from(episodes).where(eq(episodes.id, episodeId)).limit(1);
+    return row?.dramaId;
+  }
+
+  /**
+   * A random drama other than `excludeDramaId` with its first episode, when that episode is free
+   * (the promo clip anyone may watch).
+   */
+  async randomPromo(
+    excludeDramaId: number | undefined,
+    tx: Db = this.db,
+  ): Promise<{ drama: DramaRow; episode: EpisodeRow } | undefined> {
+    const [row] = await tx
+      .select({ drama: dramas, episode: episodes })
+      .from(dramas)
+      .innerJoin(episodes, and(eq(episodes.dramaId, dramas.id), eq(episodes.number, 1)))
+      .where(and(gt(dramas.freeEpisodes, 0), excludeDramaId === undefined ? undefined : ne(dramas.id, excludeDramaId)))
+      .orderBy(sql`random()`)
+      .limit(1);
+    return row;
+  }
+
+  /** Records the start (once per viewer, day and episode) and answers its 1-based position that day. */
+  async startPosition(viewerKey: string, localDate: string, episodeId: number, at: Date, tx: Db = this.db): Promise<number> {
+    await tx.insert(adEpisodeStarts).values({ viewerKey, localDate, episodeId, createdAt: at }).onConflictDoNothing();
+    const [own] = await tx
+      .select({ id: adEpisodeStarts.id })
+      .from(adEpisodeStarts)
+      .where(
+        and(
+          eq(adEpisodeStarts.viewerKey, viewerKey),
+          eq(adEpisodeStarts.localDate, localDate),
+          eq(adEpisodeStarts.episodeId, episodeId),
+        ),
+      )
+      .limit(1);
+    if (!own) throw new Error('episode start vanished');
+    const [row] = await tx
+      .select({ n: count() })
+      .from(adEpisodeStarts)
+      .where(
+        and(
+          eq(adEpisodeStarts.viewerKey, viewerKey),
+          eq(adEpisodeStarts.localDate, localDate),
+          lte(adEpisodeStarts.id, own.id),
+        ),
+      );
+    return row?.n ?? 1;
+  }
+
+  async insertToken(token: NewAdRewardToken, tx: Db = this.db): Promise<void> {
+    await tx.insert(adRewardTokens).values(token);
+  }
+
+  async findToken(tokenHash: string, tx: Db = this.db): Promise<AdRewardTokenRow | undefined> {
+    const [row] = await tx.select().from(adRewardTokens).where(eq(adRewardTokens.tokenHash, tokenHash)).limit(1);
+    return row;
+  }
+
+  async markUsed(tokenHash: string, at: Date, localDate: string, tx: Db = this.db): Promise<void> {
+    await tx
+      .update(adRewardTokens)
+      .set({ usedAt: at, usedOn: localDate })
+      .where(eq(adRewardTokens.tokenHash, tokenHash));
+  }
+
+  /** Rewarded ads paid to the user on that server day. */
+  async countUsedOn(userId: number, localDate: string, tx: Db = this.db): Promise<number> {
+    const [row] = await tx
+      .select({ n: count() })
+      .from(adRewardTokens)
+      .where(
+        and(eq(adRewardTokens.userId, userId), eq(adRewardTokens.usedOn, localDate), isNotNull(adRewardTokens.usedAt)),
+      );
+    return row?.n ?? 0;
+  }
+}

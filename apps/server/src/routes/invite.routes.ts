@@ -1,0 +1,13 @@
+import { getInvite, putInvite } from '@cliffhanger/contract';
+import { ok } from '../http/envelope.js';
+import { registerEndpoint } from '../http/register-endpoint.js';
+import { signedIn } from '../http/signed-in.js';
+import type { AppInstance } from '../http/types.js';
+
+/** Invites (issue 6, spec §5): GET /invite, PUT /invite/:invite_code. */
+export function inviteRoutes(app: AppInstance): Promise<void> {
+  const { invites } = app.services;
+  registerEndpoint(app, getInvite, async (req) => ok(await invites.overview(signedIn(req).userId)));
+  registerEndpoint(app, putInvite, async (req) => ok(await invites.enter(signedIn(req).userId, req.params.invite_code)));
+  return Promise.resolve();
+}

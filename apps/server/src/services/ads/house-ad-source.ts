@@ -1,0 +1,34 @@
+import type { Clock } from '../../lib/clock.js';
+import type { MediaUrlSigner } from '../../media/signing/media-url-signer.js';
+import { signedMediaUrl } from '../../media/signing/signed-media-url.js';
+import type { AdsRepository } from '../../repositories/ads.repository.js';
+import { localise } from '../catalog/localise.js';
+import { publicMediaUrl } from '../media/public-url.js';
+import type { AdCreative, AdRequest, AdSource } from './ad-source.js';
+
+/** How long an ad's clip URL works: far longer than any ad, short enough to go stale. */
+export const AD_URL_TTL_SECONDS = 60 * 60;
+
+/**
+ * House ads: the first (free) episode of another drama, picked at random, as a promo clip. The
+ * playlist is signed like any playback (DESIGN §8).
+ */
+export class HouseAdSource implements AdSource {
+  constructor(
+    private readonly deps: { ads: AdsRepository; signer: MediaUrlSigner; mediaBaseUrl: string; clock: Clock },
+  ) {}
+
+  async next(request: AdRequest): Promise<AdCreative | null> {
+    const promo = await this.deps.ads.randomPromo(request.excludeDramaId);
+    if (!promo) return null;
+    const exp = this.deps.signer.nowSeconds() + AD_URL_TTL_SECONDS;
+    return {
+      id: `house:drama:${promo.drama.id}`,
+      kind: 'house',
+      dramaId: promo.drama.id,
+      title: localise(promo.drama.title, request.lang),
+      poster: publicMediaUrl(this.deps.mediaBaseUrl, promo.drama.poster),
+      playlistUrl: signedMediaUrl(this.deps.signer, this.deps.mediaBaseUrl, `${promo.episode.mediaDir}/master.m3u8`, exp),
+    };
+  }
+}

@@ -1,0 +1,35 @@
+import { Code, REWARDS } from '@cliffhanger/contract';
+import { AppError } from '../../http/envelope.js';
+import type { InviteParty } from '../../repositories/invites.repository.js';
+
+const DAY_MS = 86_400_000;
+
+/** The end of a user's window to enter a code (spec §5: 3 days after registering). */
+export function enterCodeUntil(invitee: Pick<InviteParty, 'createdAt'>): Date {
+  return new Date(invitee.createdAt.getTime() + REWARDS.inviteWindowDays * DAY_MS);
+}
+
+/**
+ * Spec §5 and DESIGN §9, in the order a user can act on: a code that names nobody (60001), one's
+ * own (60002), an invitee who is not a new user (a deleted account's phone counts as registered,
+ * 60005), who already has an inviter (60006), who registered too long ago (60003), and an
+ * inviter whose invites are all counted already (60004).
+ */
+export function checkInvite(input: {
+  inviter: InviteParty | undefined;
+  invitee: InviteParty;
+  alreadyInvited: boolean;
+  inviterCount: number;
+  now: Date;
+}): InviteParty {
+  const { inviter, invitee } = input;
+  if (!inviter || inviter.deletedAt) throw new AppError(Code.INVITE_CODE_INVALID, 'Unknown invite code');
+  if (inviter.id === invitee.id) throw new AppError(Code.INVITE_OWN_CODE, 'Own invite code');
+  if (invitee.phoneSeenBefore) throw new AppError(Code.INVITE_NOT_NEW_USER, 'Not a new user');
+  if (input.alreadyInvited) throw new AppError(Code.INVITE_ALREADY_INVITED, 'Already invited');
+  if (input.now.getTime() >= enterCodeUntil(invitee).getTime()) {
+    throw new AppError(Code.INVITE_WINDOW_PASSED, 'Invite window has passed');
+  }
+  if (input.inviterCount >= REWARDS.maxInvites) throw new AppError(Code.INVITE_INVITER_LIMIT, 'Inviter limit reached');
+  return inviter;
+}

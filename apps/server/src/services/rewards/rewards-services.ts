@@ -1,0 +1,84 @@
+import type { ServerConfig } from '../../config.js';
+import type { Db } from '../../db/database.js';
+import type { Clock } from '../../lib/clock.js';
+import type { MediaUrlSigner } from '../../media/signing/media-url-signer.js';
+import { AdsRepository } from '../../repositories/ads.repository.js';
+import { InvitesRepository } from '../../repositories/invites.repository.js';
+import { RewardsCheckinsRepository } from '../../repositories/rewards-checkins.repository.js';
+import { RewardsTasksRepository } from '../../repositories/rewards-tasks.repository.js';
+import { WalletEntriesRepository } from '../../repositories/wallet-entries.repository.js';
+import type { AdSource } from '../ads/ad-source.js';
+import { AdsService } from '../ads/ads.service.js';
+import { HouseAdSource } from '../ads/house-ad-source.js';
+import { InviteService } from '../invites/invite.service.js';
+import type { WalletService } from '../wallet/wallet.service.js';
+import { CheckinService } from './checkin.service.js';
+import { RewardCalendar } from './reward-calendar.js';
+import { taskCatalog } from './task-catalog.js';
+import { TasksService } from './tasks.service.js';
+import { WatchTaskRecorder } from './watch-task.recorder.js';
+
+/** Check-in, tasks, invites and ads (issue 6), reached as `app.services.<name>`. */
+export interface RewardsServices {
+  /** "Today" in REWARDS_TIME_ZONE. */
+  rewardCalendar: RewardCalendar;
+  checkin: CheckinService;
+  tasks: TasksService;
+  invites: InviteService;
+  ads: AdsService;
+  /** Feeds the watch-video task from saved progress; handed to the history service. */
+  watchTask: WatchTaskRecorder;
+}
+
+export interface RewardsServicesDeps {
+  db: Db;
+  clock: Clock;
+  config: Pick<ServerConfig, 'rewards' | 'mediaBaseUrl'>;
+  wallet: WalletService;
+  mediaSigner: MediaUrlSigner;
+  /** Replaces the house ads (e.g. a real ad network); default: HouseAdSource. */
+  adSource?: AdSource | undefined;
+}
+
+export function createRewardsServices(deps: RewardsServicesDeps): RewardsServices {
+  const { db, clock, config, wallet } = deps;
+  const calendar = new RewardCalendar(config.rewards.timeZone);
+  const tasksRepo = new RewardsTasksRepository(db);
+  const invitesRepo = new InvitesRepository(db);
+  const adsRepo = new AdsRepository(db);
+  const checkin = new CheckinService({
+    db,
+    clock,
+    calendar,
+    checkins: new RewardsCheckinsRepository(db),
+    wallet,
+    entries: new WalletEntriesRepository(db),
+    config: config.rewards,
+  });
+  const source =
+    deps.adSource ?? new HouseAdSource({ ads: adsRepo, signer: deps.mediaSigner, mediaBaseUrl: config.mediaBaseUrl, clock });
+  return {
+    rewardCalendar: calendar,
+    checkin,
+    tasks: new TasksService({
+      db,
+      clock,
+      calendar,
+      tasks: tasksRepo,
+      invites: invitesRepo,
+      wallet,
+      checkin,
+      catalog: taskCatalog(config.rewards),
+    }),
+    invites: new InviteService({
+      db,
+      clock,
+      invites: invitesRepo,
+      wallet,
+      config: config.rewards,
+      mediaBaseUrl: config.mediaBaseUrl,
+    }),
+    ads: new AdsService({ db, clock, calendar, ads: adsRepo, source, wallet, config: config.rewards }),
+    watchTask: new WatchTaskRecorder({ clock, calendar, tasks: tasksRepo }),
+  };
+}

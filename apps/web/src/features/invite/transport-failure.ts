@@ -1,0 +1,6 @@
+import { isApiError } from '@cliffhanger/contract';
+
+/** A request that never got an answer: the HTTP client has already shown 'Network Error'. */
+export function isTransportFailure(error: unknown): boolean {
+  return isApiError(error) && (error.kind === 'network' || error.kind === 'timeout');
+}

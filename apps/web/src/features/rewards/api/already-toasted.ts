@@ -1,0 +1,6 @@
+import { isApiError } from '@cliffhanger/contract';
+
+/** A request that never got an answer has already shown 'Network Error' (the HTTP client's toast). */
+export function alreadyToasted(error: unknown): boolean {
+  return isApiError(error) && (error.kind === 'network' || error.kind === 'timeout');
+}

@@ -1,0 +1,50 @@
+import type { Ad } from '@cliffhanger/contract';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/ui/button';
+import { Dialog } from '../../../components/ui/dialog';
+import { useAdStream } from '../player/use-ad-stream';
+import './rewarded-ad-dialog.css';
+
+/**
+ * Plays a rewarded ad. Watching it to the end calls `onFinished` (which claims the coins);
+ * closing it before the end pays nothing.
+ */
+export function RewardedAdDialog({ ad, onFinished, onClose }: { ad: Ad; onFinished: () => void; onClose: () => void }) {
+  const { t } = useTranslation();
+  const [video, setVideo] = useState<HTMLVideoElement | null>(null);
+  const [left, setLeft] = useState<number | null>(null);
+  const { failed } = useAdStream(video, ad.playlist_url);
+
+  const onTime = (element: HTMLVideoElement) => {
+    if (Number.isFinite(element.duration)) setLeft(Math.max(0, Math.ceil(element.duration - element.currentTime)));
+  };
+
+  return (
+    <Dialog open title={t('ads.rewardedTitle', { title: ad.title })} onClose={onClose} testId="rewarded-ad-dialog">
+      <div className="rewarded-ad">
+        <video
+          ref={setVideo}
+          className="rewarded-ad__video"
+          playsInline
+          poster={ad.poster}
+          onTimeUpdate={(event) => onTime(event.currentTarget)}
+          onEnded={onFinished}
+          data-testid="rewarded-ad-video"
+        />
+        {failed ? (
+          <p className="rewarded-ad__note" role="alert" data-testid="rewarded-ad-error">
+            {t('errors.playbackFailed')}
+          </p>
+        ) : (
+          <p className="rewarded-ad__note" data-testid="rewarded-ad-left">
+            {left === null ? t('ads.watchToEnd') : t('ads.rewardIn', { seconds: left })}
+          </p>
+        )}
+      </div>
+      <Button variant="secondary" block onClick={onClose} data-testid="rewarded-ad-close">
+        {t('common.close')}
+      </Button>
+    </Dialog>
+  );
+}

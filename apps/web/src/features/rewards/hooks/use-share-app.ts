@@ -1,0 +1,47 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useProductName } from '../../../lib/app-config/get-app-config';
+import { copyText } from '../../../lib/clipboard';
+import { showToast } from '../../../lib/toast';
+import { alreadyToasted } from '../api/already-toasted';
+import { rewardKeys } from '../api/reward-keys';
+import { reportAppShare, type AppShareChannel } from '../api/share-app';
+
+/**
+ * Shares the app: the Web Share sheet where there is one, else the link is copied. A share that
+ * happened is reported (POST /task/share, target app), which makes the share-app task claimable.
+ * The viewer closing the share sheet is not a failure and reports nothing.
+ */
+export function useShareApp(): () => Promise<void> {
+  const { t } = useTranslation();
+  const productName = useProductName();
+  const queryClient = useQueryClient();
+  return useCallback(async () => {
+    const url = window.location.origin;
+    let channel: AppShareChannel;
+    if (typeof navigator.share === 'function') {
+      try {
+        await navigator.share({ title: productName, text: t('rewards.shareText', { app: productName }), url });
+        channel = 'web_share';
+      } catch (error) {
+        if (!(error instanceof DOMException && error.name === 'AbortError')) showToast(t('errors.shareFailed'));
+        return;
+      }
+    } else {
+      if (!(await copyText(url))) {
+        showToast(t('errors.shareFailed'));
+        return;
+      }
+      channel = 'copy_link';
+    }
+    try {
+      await reportAppShare(channel);
+      showToast(channel === 'copy_link' ? t('rewards.linkCopied') : t('rewards.shared'));
+    } catch (error) {
+      if (!alreadyToasted(error)) showToast(t('errors.shareFailed'));
+    } finally {
+      void queryClient.invalidateQueries({ queryKey: rewardKeys.tasks });
+    }
+  }, [t, productName, queryClient]);
+}

@@ -1,0 +1,62 @@
+import { Code, type Ad } from '@cliffhanger/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { WALLET_QUERY_KEY } from '../../../lib/library-query-keys';
+import { showToast } from '../../../lib/toast';
+import { alreadyToasted } from '../api/already-toasted';
+import { reportRewardError } from '../api/reward-error';
+import { claimAdReward, rewardedAdQueryOptions } from '../api/rewarded-ad';
+import { rewardKeys } from '../api/reward-keys';
+
+/**
+ * The rewarded-ad flow: `start` fetches a fresh ad (a new one-time token) and opens it; `finish`
+ * claims its coins with that token once it played to the end. 10019 (the same token again) counts
+ * as success; any refusal is the spec's 'Failed to receive reward'.
+ */
+export function useWatchRewardedAd() {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const [playing, setPlaying] = useState<Ad | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const refresh = useCallback(() => {
+    void queryClient.invalidateQueries({ queryKey: rewardKeys.rewardedAd });
+  }, [queryClient]);
+
+  const start = useCallback(async () => {
+    setBusy(true);
+    try {
+      const next = await queryClient.fetchQuery(rewardedAdQueryOptions());
+      if (next.ad?.token) setPlaying(next.ad);
+      else showToast(t('ads.noAdNow'));
+    } catch (error) {
+      if (!alreadyToasted(error)) showToast(t('ads.noAdNow'));
+    } finally {
+      setBusy(false);
+    }
+  }, [queryClient, t]);
+
+  const finish = useCallback(async () => {
+    const token = playing?.token;
+    setPlaying(null);
+    if (!token) return;
+    try {
+      const { code, data } = await claimAdReward(token);
+      showToast(code === Code.ALREADY_OWNED ? t('rewards.alreadyClaimed') : t('rewards.claimed', { coins: data.coins }));
+    } catch (error) {
+      reportRewardError(error, t);
+    } finally {
+      refresh();
+      void queryClient.invalidateQueries({ queryKey: rewardKeys.tasks });
+      void queryClient.invalidateQueries({ queryKey: WALLET_QUERY_KEY });
+    }
+  }, [playing, queryClient, refresh, t]);
+
+  const close = useCallback(() => {
+    setPlaying(null);
+    refresh();
+  }, [refresh]);
+
+  return { playing, busy, start, finish, close };
+}

@@ -1,0 +1,65 @@
+import type { Ad } from '@cliffhanger/contract';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { MutedIcon } from '../../../components/ui/icons';
+import { useAutoplay } from '../player/use-autoplay';
+import { useHlsPlayer } from '../player/use-hls-player';
+import { useSkipCountdown } from './use-skip-countdown';
+import './house-ad-player.css';
+
+/**
+ * A house ad (a promo clip of another drama) before an episode: a visible countdown, then a skip
+ * button. It ends by itself when the clip ends or cannot play; `onDone` then lets the episode play.
+ */
+export function HouseAdPlayer({ ad, onDone }: { ad: Ad; onDone: () => void }) {
+  const { t } = useTranslation();
+  const [video, setVideo] = useState<HTMLVideoElement | null>(null);
+  const [muted, setMuted] = useState(false);
+  const status = useHlsPlayer({ video, src: ad.playlist_url, active: true, startPosition: 0, quality: 'auto' });
+  useAutoplay({
+    video,
+    enabled: status.error === null,
+    muted,
+    onMutedByPolicy: () => setMuted(true),
+    onFailed: onDone,
+  });
+  const left = useSkipCountdown(ad.skippable_after_s, true, ad.id);
+
+  useEffect(() => {
+    if (status.error) onDone();
+  }, [status.error, onDone]);
+
+  return (
+    <div className="house-ad" data-testid="house-ad" data-ad-id={ad.id}>
+      <video
+        ref={setVideo}
+        className="house-ad__video"
+        playsInline
+        poster={ad.poster}
+        onEnded={onDone}
+        data-testid="house-ad-video"
+      />
+      <div className="house-ad__top">
+        <span className="house-ad__label">{t('ads.label')}</span>
+        <span className="house-ad__title">{t('ads.promo', { title: ad.title })}</span>
+      </div>
+      <div className="house-ad__corner">
+        {muted && (
+          <button type="button" className="house-ad__chip" onClick={() => setMuted(false)} data-testid="house-ad-unmute">
+            <MutedIcon size={16} />
+            {t('video.unmute')}
+          </button>
+        )}
+        {left > 0 ? (
+          <span className="house-ad__chip" aria-live="polite" data-testid="house-ad-countdown">
+            {t('ads.skipIn', { seconds: left })}
+          </span>
+        ) : (
+          <button type="button" className="house-ad__chip" onClick={onDone} data-testid="house-ad-skip">
+            {t('ads.skip')}
+          </button>
+        )}
+      </div>
+    </div>
+  );
+}
