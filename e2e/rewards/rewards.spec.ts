@@ -13,8 +13,8 @@ import { launchBrowser, VIEWPORTS } from '../support/browser.js';
  *   the reward and the wallet lists it;
  * - an invite code entered by a second new user pays both.
  *
- * The server's clock cannot be moved in a spawned server, so the strip's advance to day 2 is
- * covered by the server's HTTP tests with the test clock; here: day 1 done, the rest ahead.
+ * The strip's advance to day 2 restarts the server one day ahead (CLOCK_OFFSET_S); streak resets,
+ * the 7-day wrap and expiry are covered by the server's HTTP tests with the movable test clock.
  */
 let browser: Browser;
 let world: AccountsWorld;
@@ -165,6 +165,28 @@ describe('rewards', () => {
 
     await page.goto(INVITE);
     await expect.poll(() => page.locator('[data-testid="invite-record-item"]').count()).toBe(1);
-    await inviter.context.close();
+  });
+
+  it('the next day the strip advances: launching checks in day 2', async () => {
+    const { page, context } = inviter;
+    await page.goto(REWARDS);
+    const before = await balance(page);
+    // The server owns the date: restarted one day ahead (CLOCK_OFFSET_S), it is tomorrow.
+    await world.restart({ CLOCK_OFFSET_S: String(24 * 60 * 60) });
+
+    const next = await launch(page, REWARDS);
+    expect(next.code).toBe(200);
+    expect(next.data.day).toBe(2);
+    for (const day of [1, 2]) {
+      await expect
+        .poll(() => page.locator(`[data-testid="checkin-day-${day}"]`).getAttribute('data-state'))
+        .toBe('done');
+    }
+    expect(await page.locator('[data-testid="checkin-day-3"]').getAttribute('data-state')).toBe('ahead');
+    const reward = Number(
+      (await page.locator('[data-testid="checkin-day-2"] .checkin__day-reward').innerText()).replace(/\D/g, ''),
+    );
+    await expect.poll(() => balance(page)).toBe(before + reward);
+    await context.close();
   });
 });

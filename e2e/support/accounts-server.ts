@@ -9,6 +9,11 @@ export interface AccountsWorld {
   server: RunningServer;
   twilio: FakeTwilio;
   oauth: FakeOAuthProviders;
+  /**
+   * Stops the server and starts it again on the same port and data, with `env` on top: e.g.
+   * `{ CLOCK_OFFSET_S: '86400' }` to make it tomorrow for day-based rules. `server` is replaced.
+   */
+  restart(env: Record<string, string>): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -22,28 +27,30 @@ export async function startAccountsWorld(): Promise<AccountsWorld> {
   const twilio = await startFakeTwilio({ accountSid: 'AC00000000000000000000000000000e2e', authToken: 'e2e-token' });
   const oauth = await startFakeOAuthProviders({ publicBaseUrl });
   const dataDir = mkdtempSync(path.join(tmpdir(), 'cliffhanger-e2e-accounts-'));
-  const server = await startServer({
-    port,
-    env: {
-      DATA_DIR: dataDir,
-      PUBLIC_BASE_URL: publicBaseUrl,
-      SMS_PROVIDER: 'twilio',
-      TWILIO_API_BASE: twilio.url,
-      TWILIO_ACCOUNT_SID: 'AC00000000000000000000000000000e2e',
-      TWILIO_AUTH_TOKEN: 'e2e-token',
-      TWILIO_FROM: '+15005550006',
-      ...oauth.env,
-    },
-  });
-  return {
-    server,
+  const env = {
+    DATA_DIR: dataDir,
+    PUBLIC_BASE_URL: publicBaseUrl,
+    SMS_PROVIDER: 'twilio',
+    TWILIO_API_BASE: twilio.url,
+    TWILIO_ACCOUNT_SID: 'AC00000000000000000000000000000e2e',
+    TWILIO_AUTH_TOKEN: 'e2e-token',
+    TWILIO_FROM: '+15005550006',
+    ...oauth.env,
+  };
+  const world: AccountsWorld = {
+    server: await startServer({ port, env }),
     twilio,
     oauth,
+    async restart(extra) {
+      await world.server.stop();
+      world.server = await startServer({ port, env: { ...env, ...extra } });
+    },
     async stop() {
-      await server.stop();
+      await world.server.stop();
       await twilio.close();
       await oauth.close();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+  return world;
 }

@@ -291,6 +291,12 @@ export const configDocs: readonly ConfigDoc[] = [
       'When the dramas table is empty at boot, import the committed demo catalogue (`apps/server/demo`: 12 dramas with real video, subtitles and posters; no ffmpeg needed). Never touches a catalogue that has dramas; set false for a production deployment that starts empty.',
   },
   {
+    name: 'CLOCK_OFFSET_S',
+    default: '0',
+    description:
+      "Seconds added to the server's clock, so day-based rules (check-in streaks, expiry, invite windows) can be tried without waiting: restart with `CLOCK_OFFSET_S=86400` and it is tomorrow. The e2e suite uses it. Refused when NODE_ENV=production.",
+  },
+  {
     name: 'COIN_CHECKIN_VALIDITY_DAYS',
     default: '7',
     description: 'Days check-in reward coins stay spendable before they expire (spec §9: 7). See docs/wallet.md.',

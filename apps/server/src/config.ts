@@ -182,6 +182,7 @@ export const envSchema = z.object({
   FFMPEG_PATH: nonEmpty.default('ffmpeg'),
   FFPROBE_PATH: nonEmpty.default('ffprobe'),
   DEMO_CATALOG: boolean.default(true),
+  CLOCK_OFFSET_S: z.coerce.number().int({ error: 'must be a whole number of seconds' }).min(-366 * DAY_S).max(366 * DAY_S).default(0),
   COIN_CHECKIN_VALIDITY_DAYS: integer(1, 3650).default(7),
   COIN_REWARD_VALIDITY_DAYS: integer(0, 3650).default(0),
   COIN_EXPIRY_INTERVAL_S: integer(10, DAY_S).default(300),
@@ -266,6 +267,8 @@ export interface ServerConfig {
   ffprobePath: string;
   /** Import the committed demo catalogue at boot when the dramas table is empty. */
   demoCatalog: boolean;
+  /** Seconds added to the server's clock; for trying day-based rules (check-in) by hand and in e2e. Never in production. */
+  clockOffsetS: number;
   /** Days check-in coins stay spendable (spec §9: 7). */
   coinCheckinValidityDays: number;
   /** Days other reward coins (tasks, ads, invites, giveaways) stay spendable; 0 = they never expire. */
@@ -372,6 +375,10 @@ function crossFieldIssues(e: z.output<typeof envSchema>): ConfigIssue[] {
   // stored code and deleted-phone hash into noise: production must set one on purpose.
   if (e.NODE_ENV === 'production' && e.AUTH_SECRET === undefined) {
     issues.push({ variable: 'AUTH_SECRET', message: 'is required when NODE_ENV=production' });
+  }
+  // A shifted clock pays tomorrow's check-in today: a testing aid, never a production setting.
+  if (e.NODE_ENV === 'production' && e.CLOCK_OFFSET_S !== 0) {
+    issues.push({ variable: 'CLOCK_OFFSET_S', message: 'must be 0 when NODE_ENV=production' });
   }
   if (e.SMS_PROVIDER === 'twilio') {
     if (e.TWILIO_ACCOUNT_SID === undefined) {
@@ -480,6 +487,7 @@ export function loadConfig(env: Env = process.env): Readonly<ServerConfig> {
     ffmpegPath: e.FFMPEG_PATH,
     ffprobePath: e.FFPROBE_PATH,
     demoCatalog: e.DEMO_CATALOG,
+    clockOffsetS: e.CLOCK_OFFSET_S,
     coinCheckinValidityDays: e.COIN_CHECKIN_VALIDITY_DAYS,
     coinRewardValidityDays: e.COIN_REWARD_VALIDITY_DAYS,
     coinExpiryIntervalS: e.COIN_EXPIRY_INTERVAL_S,

@@ -9,3 +9,8 @@ export const systemClock: Clock = () => new Date();
 export function addSeconds(date: Date, seconds: number): Date {
   return new Date(date.getTime() + seconds * 1000);
 }
+
+/** `clock` moved by `offsetS` seconds (CLOCK_OFFSET_S); the clock itself when the offset is 0. */
+export function offsetClock(clock: Clock, offsetS: number): Clock {
+  return offsetS === 0 ? clock : () => addSeconds(clock(), offsetS);
+}

@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
 import type { AppInstance } from '../http/types.js';
 import { resolveAuthSecret } from '../lib/auth-secret.js';
-import { systemClock, type Clock } from '../lib/clock.js';
+import { offsetClock, systemClock, type Clock } from '../lib/clock.js';
 import { createAppServices } from '../services/app-services.js';
 import { createMediaStorage } from '../services/media/create-media-storage.js';
 import type { MediaStorage } from '../services/media/media-storage.js';
@@ -24,7 +24,7 @@ export interface ServicesPluginOptions {
 /** Builds `app.services` once, after the database plugin, before any route that uses it. */
 async function servicesPlugin(app: AppInstance, options: ServicesPluginOptions): Promise<void> {
   const { config } = app;
-  const clock = options.clock ?? systemClock;
+  const clock = options.clock ?? offsetClock(systemClock, config.clockOffsetS);
   const { secret, source } = resolveAuthSecret(config);
   if (source === 'generated') {
     app.log.warn({ dataDir: config.dataDir }, 'AUTH_SECRET is not set: generated one into DATA_DIR/secret.key');
