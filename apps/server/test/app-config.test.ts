@@ -72,6 +72,11 @@ describe('GET /api/v1/app/config with providers configured', () => {
         TIKTOK_CLIENT_KEY: 'tiktok-key',
         TIKTOK_CLIENT_SECRET: 'tiktok-secret',
         STRIPE_SECRET_KEY: 'sk_test_123',
+        CHECKIN_REWARDS: '15,15,15,15,15,15,30',
+        WATCH_VIDEO_REWARD: '6',
+        SHARE_APP_REWARD: '25',
+        INVITE_REWARD: '60',
+        COIN_CHECKIN_VALIDITY_DAYS: '8',
       },
     });
   });
@@ -90,6 +95,16 @@ describe('GET /api/v1/app/config with providers configured', () => {
       support_email: 'help@example.com',
       ios_app_url: 'https://apps.apple.com/app/other/id42',
       media_base_url: 'https://cdn.example.com/m',
+    });
+    // The reward texts quote what the server really pays.
+    expect(data.rewards).toMatchObject({
+      daily_checkin: 15,
+      watch_video: 6,
+      share_app: 25,
+      invite_friend: 60,
+      checkin_validity_days: 8,
+      max_invites: 10,
+      invite_window_days: 3,
     });
     // Secrets configure the server; they never travel to clients.
     expect(res.body).not.toContain('sk_test_123');

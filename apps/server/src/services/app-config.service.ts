@@ -21,6 +21,8 @@ type Settings = OAuthCredentialSettings &
     | 'passwordLoginEnabled'
     | 'stripeSecretKey'
     | 'appleBundleId'
+    | 'rewards'
+    | 'coinCheckinValidityDays'
   >;
 
 /**
@@ -52,7 +54,15 @@ export class AppConfigService {
         apple: settings.appleBundleId !== undefined,
       },
       currency: CURRENCY,
-      rewards: DEFAULT_REWARD_CONSTANTS,
+      // The amounts the server really pays (configurable); the spec §9 rules stay fixed.
+      rewards: {
+        ...DEFAULT_REWARD_CONSTANTS,
+        daily_checkin: settings.rewards.checkinRewards[0] ?? DEFAULT_REWARD_CONSTANTS.daily_checkin,
+        watch_video: settings.rewards.watchVideoReward,
+        share_app: settings.rewards.shareAppReward,
+        invite_friend: settings.rewards.inviteReward,
+        checkin_validity_days: settings.coinCheckinValidityDays,
+      },
       support_email: settings.supportEmail,
       ios_app_url: settings.iosAppUrl,
       media_base_url: settings.mediaBaseUrl,
