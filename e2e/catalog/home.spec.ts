@@ -31,7 +31,9 @@ async function homePage(): Promise<Page> {
 }
 
 const cardTitles = (page: Page, testId: string) =>
-  page.$$eval(`[data-testid="${testId}"] [data-role="drama-title"]`, (titles) => titles.map((t) => t.textContent ?? ''));
+  page.$$eval(`[data-testid="${testId}"] [data-role="drama-title"]`, (titles) =>
+    titles.map((t) => t.textContent ?? ''),
+  );
 
 /** Waits until the browse list shows exactly `expected` (it refetches after a sort or search). */
 async function expectBrowseTitles(page: Page, expected: string[]): Promise<void> {
@@ -78,11 +80,17 @@ describe('home in the browser', () => {
 
     await page.click('[data-testid="home-sort-likes"]');
     await page.waitForURL(/[?&]sort=likes/);
-    await expectBrowseTitles(page, byLikes.map((d) => d.title));
+    await expectBrowseTitles(
+      page,
+      byLikes.map((d) => d.title),
+    );
 
     // A reload keeps the sort (it lives in the URL).
     await page.reload();
-    await expectBrowseTitles(page, byLikes.map((d) => d.title));
+    await expectBrowseTitles(
+      page,
+      byLikes.map((d) => d.title),
+    );
     expect(await page.getAttribute('[data-testid="home-sort-likes"]', 'aria-pressed')).toBe('true');
     await page.context().close();
   });
@@ -95,11 +103,14 @@ describe('home in the browser', () => {
     await page.fill('[data-testid="home-search"]', word.toLowerCase());
     await page.waitForURL(/[?&]q=/);
     await expect.poll(() => cardTitles(page, 'home-all-card'), { timeout: 10_000 }).toContain(target!.title);
-    for (const title of await cardTitles(page, 'home-all-card')) expect(title.toLowerCase()).toContain(word.toLowerCase());
+    for (const title of await cardTitles(page, 'home-all-card'))
+      expect(title.toLowerCase()).toContain(word.toLowerCase());
     expect(await page.locator('[data-testid="home-recommended"]').count()).toBe(0);
 
     await page.click('[data-testid="home-search-clear"]');
-    await expect.poll(() => page.locator('[data-testid="home-all-card"]').count(), { timeout: 10_000 }).toBeGreaterThanOrEqual(12);
+    await expect
+      .poll(() => page.locator('[data-testid="home-all-card"]').count(), { timeout: 10_000 })
+      .toBeGreaterThanOrEqual(12);
     await page.locator('[data-testid="home-recommended"]').waitFor();
     await page.context().close();
   });

@@ -3,6 +3,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAccountsWorld, type AccountsWorld } from '../support/accounts-server.js';
 import { launchBrowser, VIEWPORTS } from '../support/browser.js';
+import { signInBySms } from '../support/sign-in.js';
 
 /**
  * The list tab (favourites) and the history page against a server of their own (with the fake
@@ -27,19 +28,13 @@ async function freshPage(): Promise<{ context: BrowserContext; page: Page }> {
   return { context, page: await context.newPage() };
 }
 
-async function signInBySms(page: Page, national: string): Promise<void> {
-  await page.goto('/pages/login/index');
-  await page.fill('[data-testid="login-phone"]', national);
-  await page.click('[data-testid="login-send-code"]');
-  const phone = `+1${national}`;
-  await expect.poll(() => world.twilio.lastCodeFor(phone), { timeout: 10_000 }).toMatch(/^\d{6}$/);
-  await page.fill('[data-testid="login-code"]', world.twilio.lastCodeFor(phone)!);
-  await page.click('[data-testid="login-submit"]');
-  await page.waitForFunction(() => localStorage.getItem('token') !== null);
-}
-
 /** Calls the API from the page with the viewer's token, as the app does. */
-async function apiCall<T>(page: Page, method: string, path: string, body?: unknown): Promise<{ code: number; data: T }> {
+async function apiCall<T>(
+  page: Page,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<{ code: number; data: T }> {
   return page.evaluate(
     async ({ method, path, body }) => {
       const token = localStorage.getItem('refresh_token') ?? localStorage.getItem('token') ?? '';
@@ -76,7 +71,7 @@ describe('favourites and history in the browser', () => {
 
   it('shows favourites newest first, opens one, and removes one', async () => {
     const { context, page } = await freshPage();
-    await signInBySms(page, '2015550301');
+    await signInBySms(page, world.twilio, '2015550301');
     await page.goto('/pages/my-collect/index');
     await page.locator('[data-testid="collect-list"] [data-testid="empty-state"]').getByText('No records.').waitFor();
 
@@ -98,7 +93,7 @@ describe('favourites and history in the browser', () => {
 
   it('shows history with the episode and progress, continues at the saved episode, removes and clears', async () => {
     const { context, page } = await freshPage();
-    await signInBySms(page, '2015550302');
+    await signInBySms(page, world.twilio, '2015550302');
     const [a, b] = await someDramas(page, 2);
     const detail = await apiCall<DramaDetail>(page, 'GET', `/dramas/${a!.id}`);
     expect(detail.code).toBe(200);
@@ -106,13 +101,17 @@ describe('favourites and history in the browser', () => {
     const position = Math.min(5, Math.floor(episode.duration_s / 2));
     expect((await apiCall(page, 'PUT', '/history', { episode_id: episode.id, position_s: position })).code).toBe(200);
     const other = await apiCall<DramaDetail>(page, 'GET', `/dramas/${b!.id}`);
-    expect((await apiCall(page, 'PUT', '/history', { episode_id: other.data.episodes[0]!.id, position_s: 1 })).code).toBe(200);
+    expect(
+      (await apiCall(page, 'PUT', '/history', { episode_id: other.data.episodes[0]!.id, position_s: 1 })).code,
+    ).toBe(200);
 
     await page.goto('/pages/my-history/index');
     await expect.poll(() => ids(page, 'history-item'), { timeout: 10_000 }).toEqual([b!.id, a!.id]);
     const row = page.locator(`[data-testid="history-item"][data-drama-id="${a!.id}"]`);
     expect(await row.locator('[data-testid="history-episode"]').innerText()).toBe(`Episode ${episode.number}`);
-    expect(Number(await row.locator('[data-testid="history-progress"]').getAttribute('aria-valuenow'))).toBeGreaterThan(0);
+    expect(Number(await row.locator('[data-testid="history-progress"]').getAttribute('aria-valuenow'))).toBeGreaterThan(
+      0,
+    );
     expect(await page.getAttribute('[data-testid="nav-bar"]', 'data-nav-kind')).toBe('dark');
 
     await page.click(`[data-testid="history-item"][data-drama-id="${b!.id}"] [data-testid="history-remove"]`);

@@ -3,6 +3,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAccountsWorld, type AccountsWorld } from '../support/accounts-server.js';
 import { launchBrowser, VIEWPORTS, type ViewportSize } from '../support/browser.js';
+import { signInBySms } from '../support/sign-in.js';
 
 /**
  * Playback in Chromium against the demo catalogue (issue 4 acceptance): an episode plays, HD → SD
@@ -95,18 +96,6 @@ async function closeSettings(page: Page): Promise<void> {
   await page.locator('[data-testid="video-settings-sheet"]').waitFor({ state: 'detached' });
 }
 
-/** US numbers: the browser is en-US, so the country selector defaults to +1. */
-async function signInBySms(page: Page, national: string): Promise<void> {
-  await page.goto('/pages/login/index');
-  await page.fill('[data-testid="login-phone"]', national);
-  await page.click('[data-testid="login-send-code"]');
-  const phone = `+1${national}`;
-  await expect.poll(() => world.twilio.lastCodeFor(phone), { timeout: 10_000 }).toMatch(/^\d{6}$/);
-  await page.fill('[data-testid="login-code"]', world.twilio.lastCodeFor(phone)!);
-  await page.click('[data-testid="login-submit"]');
-  await page.waitForFunction(() => localStorage.getItem('token') !== null);
-}
-
 describe('playback in the browser', () => {
   it('plays an episode: currentTime advances', async () => {
     const { context, page } = await freshPage();
@@ -168,7 +157,10 @@ describe('playback in the browser', () => {
             page.$eval(
               PLAYER,
               (video, language) => {
-                const tracks = Array.from({ length: (video as HTMLVideoElement).textTracks.length }, (_, i) => (video as HTMLVideoElement).textTracks[i]!);
+                const tracks = Array.from(
+                  { length: (video as HTMLVideoElement).textTracks.length },
+                  (_, i) => (video as HTMLVideoElement).textTracks[i]!,
+                );
                 const showing = tracks.filter((track) => track.mode === 'showing');
                 if (showing.length !== 1 || showing[0]!.language !== language) return null;
                 const active = showing[0]!.activeCues;
@@ -202,7 +194,9 @@ describe('playback in the browser', () => {
     await playerOf(page, second.id);
     expect(page.url()).toContain(`episode_id=${second.id}`);
     await expectPlaying(page, 0.5);
-    await expect(page.locator('[data-testid="video-episode-number"]').innerText()).resolves.toBe(`Episode ${second.number}`);
+    await expect(page.locator('[data-testid="video-episode-number"]').innerText()).resolves.toBe(
+      `Episode ${second.number}`,
+    );
 
     await page.keyboard.press('ArrowUp');
     await playerOf(page, first.id);
@@ -236,12 +230,14 @@ describe('playback in the browser', () => {
 
   it('shows a signed-in viewer both unlock buttons, the balance and the auto-unlock switch', async () => {
     const { context, page } = await freshPage(VIEWPORTS.desktop);
-    await signInBySms(page, '2015550161');
+    await signInBySms(page, world.twilio, '2015550161');
     await page.goto(`/pages/video/index?drama_id=${subject.drama.id}&episode_id=${subject.free[0]!.id}`);
     await playerOf(page, subject.free[0]!.id);
     await page.click(`[data-testid="episode-tile-${subject.firstLocked.number}"]`);
     await page.locator('[data-testid="unlock-dialog"]').waitFor({ timeout: 15_000 });
-    await expect(page.locator('[data-testid="unlock-episode"]').innerText()).resolves.toContain(String(subject.drama.prices.episode));
+    await expect(page.locator('[data-testid="unlock-episode"]').innerText()).resolves.toContain(
+      String(subject.drama.prices.episode),
+    );
     await page.locator('[data-testid="unlock-balance"]').waitFor();
     await expect(page.locator('[data-testid="unlock-auto"]').isChecked()).resolves.toBe(false);
     await context.close();
@@ -249,7 +245,7 @@ describe('playback in the browser', () => {
 
   it('resumes a signed-in viewer near the saved position', async () => {
     const { context, page } = await freshPage();
-    await signInBySms(page, '2015550162');
+    await signInBySms(page, world.twilio, '2015550162');
     const first = subject.free[0]!;
     await page.goto(mobileVideo(first.id));
     await playerOf(page, first.id);

@@ -3,6 +3,7 @@ import type { Browser, BrowserContext, Page, Response } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAccountsWorld, type AccountsWorld } from '../support/accounts-server.js';
 import { launchBrowser, VIEWPORTS } from '../support/browser.js';
+import { signInBySms } from '../support/sign-in.js';
 
 /**
  * Rewards in Chromium (issue 6 acceptance) against a server of its own on the embedded defaults
@@ -39,19 +40,6 @@ async function freshPage(): Promise<{ context: BrowserContext; page: Page }> {
   return { context, page: await context.newPage() };
 }
 
-/** US numbers: the browser is en-US, so the country selector defaults to +1. */
-async function signInBySms(page: Page, national: string): Promise<UserInfo> {
-  await page.goto('/pages/login/index');
-  await page.fill('[data-testid="login-phone"]', national);
-  await page.click('[data-testid="login-send-code"]');
-  const phone = `+1${national}`;
-  await expect.poll(() => world.twilio.lastCodeFor(phone), { timeout: 10_000 }).toMatch(/^\d{6}$/);
-  await page.fill('[data-testid="login-code"]', world.twilio.lastCodeFor(phone)!);
-  await page.click('[data-testid="login-submit"]');
-  await page.waitForFunction(() => localStorage.getItem('token') !== null);
-  return storedUser(page);
-}
-
 async function storedUser(page: Page): Promise<UserInfo> {
   return JSON.parse((await page.evaluate(() => localStorage.getItem('user_info'))) ?? '{}') as UserInfo;
 }
@@ -84,7 +72,7 @@ describe('rewards', () => {
 
   it('launching the app checks in once: day 1 done, and a second launch the same day changes nothing', async () => {
     const { context, page } = await freshPage();
-    const user = await signInBySms(page, '2015550161');
+    const user = await signInBySms(page, world.twilio, '2015550161');
     inviter = { context, page, user };
     expect(user.coin).toBe(0);
 
@@ -139,7 +127,7 @@ describe('rewards', () => {
 
   it('an invite code entered by a second new user pays both', async () => {
     const invitee = await freshPage();
-    await signInBySms(invitee.page, '2015550162');
+    await signInBySms(invitee.page, world.twilio, '2015550162');
     // Opening the page is a launch: the invitee checks in first.
     const guestBefore = (await launch(invitee.page, INVITE)).data.balance;
     await expect.poll(async () => (await storedUser(invitee.page)).coin).toBe(guestBefore);

@@ -1,8 +1,9 @@
-import type { DramaCard, DramaDetail, EpisodeSummary, UserInfo } from '@cliffhanger/contract';
+import type { DramaCard, DramaDetail, EpisodeSummary } from '@cliffhanger/contract';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, VIEWPORTS } from '../support/browser.js';
 import { startWalletWorld, TEST_DATABASE_URL, type WalletWorld } from './wallet-world.js';
+import { signInBySms } from '../support/sign-in.js';
 
 /**
  * Coins in Chromium (issue 5 acceptance): a signed-in viewer with coins unlocks one episode and
@@ -50,20 +51,6 @@ async function freshPage(): Promise<{ context: BrowserContext; page: Page }> {
   return { context, page: await context.newPage() };
 }
 
-/** US numbers: the browser is en-US, so the country selector defaults to +1. Returns the uid. */
-async function signInBySms(page: Page, national: string): Promise<number> {
-  await page.goto('/pages/login/index');
-  await page.fill('[data-testid="login-phone"]', national);
-  await page.click('[data-testid="login-send-code"]');
-  const phone = `+1${national}`;
-  await expect.poll(() => world.twilio.lastCodeFor(phone), { timeout: 10_000 }).toMatch(/^\d{6}$/);
-  await page.fill('[data-testid="login-code"]', world.twilio.lastCodeFor(phone)!);
-  await page.click('[data-testid="login-submit"]');
-  await page.waitForFunction(() => localStorage.getItem('token') !== null);
-  const info = await page.evaluate(() => localStorage.getItem('user_info'));
-  return (JSON.parse(info ?? '{}') as UserInfo).uid;
-}
-
 const PLAYER = '[data-testid="video-player"]';
 const videoPath = (episodeId: number) => `/pages/video/index?drama_id=${subject.drama.id}&episode_id=${episodeId}`;
 
@@ -105,7 +92,7 @@ describe.skipIf(!TEST_DATABASE_URL)('coins in the browser (PostgreSQL)', () => {
 
   it('unlocks one episode, then all: the balance falls by the shown prices, they play, the wallet lists them', async () => {
     const { context, page } = await freshPage();
-    const uid = await signInBySms(page, '2015550181');
+    const uid = (await signInBySms(page, world.twilio, '2015550181')).uid;
     // Whatever signing in gave (a launch check-in, once rewards exist), plus a giveaway from the CLI.
     const before = await meCoin(page);
     const GIFT = 1000;
@@ -179,7 +166,7 @@ describe.skipIf(!TEST_DATABASE_URL)('coins in the browser (PostgreSQL)', () => {
 
   it('with auto-unlock on, moving on to a locked episode buys it without the dialog and it plays', async () => {
     const { context, page } = await freshPage();
-    const uid = await signInBySms(page, '2015550183');
+    const uid = (await signInBySms(page, world.twilio, '2015550183')).uid;
     await world.walletCli('credit', String(uid), '500', 'giveaway', `e2e-auto-${uid}`);
     const start = await meCoin(page);
     await page.evaluate(() => localStorage.setItem('video_auto_unlock', 'true'));
@@ -199,7 +186,7 @@ describe.skipIf(!TEST_DATABASE_URL)('coins in the browser (PostgreSQL)', () => {
 
   it('a VIP viewer plays a locked episode with no dialog and pays nothing', async () => {
     const { context, page } = await freshPage();
-    const uid = await signInBySms(page, '2015550182');
+    const uid = (await signInBySms(page, world.twilio, '2015550182')).uid;
     await expect(world.walletCli('grant-vip', String(uid), '30')).resolves.toContain('VIP until');
     const before = await meCoin(page);
     const episode = subject.locked.at(-1)!;

@@ -1,0 +1,21 @@
+import type { UserInfo } from '@cliffhanger/contract';
+import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
+import type { FakeTwilio } from '../../apps/server/test/fakes/fake-twilio.js';
+
+/**
+ * Signs in through the real login page by SMS, reading the code the server sent from the fake
+ * Twilio. `national` is a US number: the browser is en-US, so the country selector defaults to +1.
+ * Answers the user info the app stored.
+ */
+export async function signInBySms(page: Page, twilio: FakeTwilio, national: string): Promise<UserInfo> {
+  await page.goto('/pages/login/index');
+  await page.fill('[data-testid="login-phone"]', national);
+  await page.click('[data-testid="login-send-code"]');
+  const phone = `+1${national}`;
+  await expect.poll(() => twilio.lastCodeFor(phone), { timeout: 10_000 }).toMatch(/^\d{6}$/);
+  await page.fill('[data-testid="login-code"]', twilio.lastCodeFor(phone)!);
+  await page.click('[data-testid="login-submit"]');
+  await page.waitForFunction(() => localStorage.getItem('token') !== null);
+  return JSON.parse((await page.evaluate(() => localStorage.getItem('user_info'))) ?? '{}') as UserInfo;
+}
