@@ -57,7 +57,8 @@ describe('app shell layout (spec §2, DESIGN §12)', () => {
 
   it('never shows sidebar or tab bar on video pages', async () => {
     renderApp('/pages/video/index?id=12', { width: 1280 });
-    expect(await screen.findByTestId('video-screen')).toBeInTheDocument();
+    // The video page's code (hls.js) can take seconds to load in jsdom on a busy machine.
+    expect(await screen.findByTestId('video-screen', {}, { timeout: 10_000 })).toBeInTheDocument();
     expect(screen.queryByTestId('sidebar')).toBeNull();
     expect(screen.queryByTestId('tab-bar')).toBeNull();
     expect(screen.queryByTestId('nav-bar')).toBeNull();
