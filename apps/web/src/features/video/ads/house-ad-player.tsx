@@ -45,7 +45,12 @@ export function HouseAdPlayer({ ad, onDone }: { ad: Ad; onDone: () => void }) {
       </div>
       <div className="house-ad__corner">
         {muted && (
-          <button type="button" className="house-ad__chip" onClick={() => setMuted(false)} data-testid="house-ad-unmute">
+          <button
+            type="button"
+            className="house-ad__chip"
+            onClick={() => setMuted(false)}
+            data-testid="house-ad-unmute"
+          >
             <MutedIcon size={16} />
             {t('video.unmute')}
           </button>

@@ -16,7 +16,11 @@ export function fetchDrama(dramaId: number, lang: Language): Promise<DramaDetail
 }
 
 export const dramaQueryOptions = (dramaId: number, lang: Language) =>
-  queryOptions({ queryKey: videoKeys.drama(dramaId, lang), queryFn: () => fetchDrama(dramaId, lang), staleTime: 30_000 });
+  queryOptions({
+    queryKey: videoKeys.drama(dramaId, lang),
+    queryFn: () => fetchDrama(dramaId, lang),
+    staleTime: 30_000,
+  });
 
 export function useDrama(dramaId: number | null, lang: Language) {
   return useQuery({ ...dramaQueryOptions(dramaId ?? 0, lang), enabled: dramaId !== null });

@@ -6,6 +6,7 @@ function fetchers(detail = drama()) {
   return {
     fetchDrama: vi.fn(() => Promise.resolve(detail)),
     fetchPlayback: vi.fn((id: number) => Promise.resolve(playback(id - 100))),
+    fetchAd: vi.fn(() => Promise.resolve(null)),
   };
 }
 
@@ -17,6 +18,8 @@ describe('video prefetch', () => {
     prefetchVideo('?drama_id=7&episode_id=103', f, 'en');
     expect(f.fetchDrama).toHaveBeenCalledWith(7, 'en');
     expect(f.fetchPlayback).toHaveBeenCalledWith(103, 'en');
+    expect(f.fetchAd).toHaveBeenCalledWith(103);
+    expect(takePrefetched(prefetchKey.ad(103))).toBeDefined();
     await expect(takePrefetched(prefetchKey.drama(7, 'en'))).resolves.toMatchObject({ id: 7 });
     expect(takePrefetched(prefetchKey.drama(7, 'en'))).toBeUndefined();
     expect(takePrefetched(prefetchKey.playback(103, 'en'))).toBeDefined();
@@ -36,6 +39,7 @@ describe('video prefetch', () => {
     prefetchVideo('?drama_id=7', f, 'en');
     await flush();
     expect(f.fetchPlayback).not.toHaveBeenCalled();
+    expect(f.fetchAd).not.toHaveBeenCalled();
     void takePrefetched(prefetchKey.drama(7, 'en'));
   });
 
@@ -44,7 +48,11 @@ describe('video prefetch', () => {
     prefetchVideo('?episode_id=3', f, 'en');
     expect(f.fetchDrama).not.toHaveBeenCalled();
 
-    const failing = { fetchDrama: vi.fn(() => Promise.reject(new Error('down'))), fetchPlayback: vi.fn() };
+    const failing = {
+      fetchDrama: vi.fn(() => Promise.reject(new Error('down'))),
+      fetchPlayback: vi.fn(),
+      fetchAd: vi.fn(),
+    };
     prefetchVideo('?drama_id=9', failing, 'en');
     await flush(); // no unhandled rejection
     expect(takePrefetched(prefetchKey.drama(9, 'en'), Date.now() + 60_000)).toBeUndefined();

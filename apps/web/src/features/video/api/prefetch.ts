@@ -20,6 +20,7 @@ const pending = new Map<string, Pending>();
 export const prefetchKey = {
   drama: (dramaId: number, lang: Language) => `drama:${dramaId}:${lang}`,
   playback: (episodeId: number, lang: Language) => `playback:${episodeId}:${lang}`,
+  ad: (episodeId: number) => `ad:${episodeId}`,
 };
 
 function remember<T>(key: string, promise: Promise<T>): Promise<T> {
@@ -44,6 +45,13 @@ export function takePrefetched<T>(key: string, now = Date.now()): Promise<T> | u
 export interface VideoFetchers {
   fetchDrama(dramaId: number, lang: Language): Promise<DramaDetail>;
   fetchPlayback(episodeId: number, lang: Language): Promise<Playback>;
+  /** The pre-roll decision (GET /ads/next) for the episode; asked with its playback. */
+  fetchAd(episodeId: number): Promise<unknown>;
+}
+
+function prefetchEpisode(episodeId: number, lang: Language, fetchers: VideoFetchers): void {
+  rememberOnly(prefetchKey.playback(episodeId, lang), fetchers.fetchPlayback(episodeId, lang));
+  rememberOnly(prefetchKey.ad(episodeId), fetchers.fetchAd(episodeId));
 }
 
 /** Prefetches for a video page URL's query (`?drama_id=…&episode_id=…`). */
@@ -54,7 +62,7 @@ export function prefetchVideo(search: string, fetchers: VideoFetchers, lang: Lan
   const requested = idFrom(params.get('episode_id'));
   const drama = remember(prefetchKey.drama(dramaId, lang), fetchers.fetchDrama(dramaId, lang));
   if (requested !== null) {
-    rememberOnly(prefetchKey.playback(requested, lang), fetchers.fetchPlayback(requested, lang));
+    prefetchEpisode(requested, lang, fetchers);
     return;
   }
   void drama
@@ -63,7 +71,7 @@ export function prefetchVideo(search: string, fetchers: VideoFetchers, lang: Lan
       if (episodeId === null) return;
       const episode = detail.episodes.find((e) => e.id === episodeId);
       // A locked episode answers 30002; the page asks itself and shows the unlock dialog.
-      if (episode && !episode.locked) rememberOnly(prefetchKey.playback(episodeId, lang), fetchers.fetchPlayback(episodeId, lang));
+      if (episode && !episode.locked) prefetchEpisode(episodeId, lang, fetchers);
     })
     .catch(() => undefined);
 }
