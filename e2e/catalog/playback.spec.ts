@@ -66,10 +66,23 @@ async function playerOf(page: Page, episodeId: number): Promise<void> {
 const currentTime = (page: Page) => page.$eval(PLAYER, (video) => (video as HTMLVideoElement).currentTime);
 
 /** Where playback of the current player began (start of its first played range), or null. */
+/**
+ * Where the current stretch of playback began: the start of the played range that holds the
+ * playhead (a play() racing the initial seek may leave a zero-length range at 0 before it).
+ */
 const playedFrom = (page: Page) =>
   page.$eval(PLAYER, (video) => {
-    const played = (video as HTMLVideoElement).played;
-    return played.length > 0 ? played.start(0) : null;
+    const v = video as HTMLVideoElement;
+    for (let i = 0; i < v.played.length; i += 1) {
+      if (
+        v.played.start(i) <= v.currentTime &&
+        v.currentTime <= v.played.end(i) &&
+        v.played.end(i) > v.played.start(i)
+      ) {
+        return v.played.start(i);
+      }
+    }
+    return null;
   });
 
 /** The signed-in viewer's saved position in an episode, from GET /history. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { levelIndexForQuality, lowestLevel, qualitiesFor } from './quality';
+import { levelIndexForQuality, qualitiesFor } from './quality';
 
 describe('quality menu', () => {
   // hls.js orders levels by bitrate: SD first.
@@ -26,13 +26,5 @@ describe('quality menu', () => {
     expect(qualitiesFor(ladder)).toEqual(['auto', 'hd', 'sd']);
     expect(qualitiesFor([{ height: 854 }])).toEqual(['auto']);
     expect(qualitiesFor([])).toEqual(['auto']);
-  });
-});
-
-describe('lowestLevel', () => {
-  it('finds the rendition with the fewest lines wherever the playlist lists it', () => {
-    expect(lowestLevel([{ height: 1280 }, { height: 854 }])).toBe(1);
-    expect(lowestLevel([{ height: 854 }, { height: 1280 }])).toBe(0);
-    expect(lowestLevel([])).toBe(0);
   });
 });

@@ -28,12 +28,3 @@ export function levelIndexForQuality(levels: readonly { height: number }[], qual
 export function qualitiesFor(levels: readonly { height: number }[]): Quality[] {
   return levels.length > 1 ? [...QUALITIES] : ['auto'];
 }
-
-/** Index of the level with the fewest lines. */
-export function lowestLevel(levels: readonly { height: number }[]): number {
-  let lowest = 0;
-  levels.forEach((level, index) => {
-    if (level.height < (levels[lowest]?.height ?? Infinity)) lowest = index;
-  });
-  return lowest;
-}

@@ -2,7 +2,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { ErrorTypes, Events, Hls } from './hls';
 import { clearSource, seekTo, setSource } from './media-element';
 import { hlsErrorAction, isUsablePlaylist, mediaElementError, type PlayerError } from './player-errors';
-import { levelIndexForQuality, lowestLevel, qualitiesFor, type Quality } from './quality';
+import { levelIndexForQuality, qualitiesFor, type Quality } from './quality';
 
 /** A preloading player fetches the first 4 s segment and stops, so a swipe shows a frame at once. */
 export const PRELOAD_BUFFER_S = 1;
@@ -91,10 +91,6 @@ export function useHlsPlayer({ video, src, active, startPosition, quality }: Hls
           // Before the first fragment: start on the chosen rendition and stay there.
           hls.startLevel = index;
           hls.loadLevel = index;
-        } else {
-          // Auto starts on the smallest rendition (the first frame comes sooner) and lets the
-          // bandwidth estimate step up; hls.js would otherwise start on the playlist's first, HD.
-          hls.startLevel = lowestLevel(levels);
         }
         setState((s) => ({ ...s, levels }));
       });
@@ -113,17 +109,22 @@ export function useHlsPlayer({ video, src, active, startPosition, quality }: Hls
         hls.stopLoad();
         fail(action === 'recover' ? 'playbackFailed' : action);
       });
-      // hls.js seeks to startPosition once its first fragment is buffered; an autoplay that is
-      // quicker than that would show the episode's opening frames first. Seeking as soon as the
-      // metadata is known keeps a resumed episode from flashing its beginning.
-      const onMetadata = () => {
-        if (start > 0 && Math.abs(video.currentTime - start) > 0.5) seekTo(video, start);
+      // hls.js seeks to startPosition once its first fragment is buffered, but an autoplay that
+      // is quicker (the first fragment also holds second 0) starts the episode from the top, and
+      // then hls.js leaves it there. Until the playhead has reached the start once, every
+      // metadata, playing and time update puts it there; after that the viewer seeks freely.
+      const events = ['loadedmetadata', 'playing', 'timeupdate'] as const;
+      let reachedStart = start <= 0;
+      const holdStart = () => {
+        if (reachedStart) return;
+        if (video.currentTime < start - 0.5) seekTo(video, start);
+        else reachedStart = true;
       };
-      video.addEventListener('loadedmetadata', onMetadata, { once: true });
+      for (const name of events) video.addEventListener(name, holdStart);
       hls.attachMedia(video);
       hls.loadSource(src);
       return () => {
-        video.removeEventListener('loadedmetadata', onMetadata);
+        for (const name of events) video.removeEventListener(name, holdStart);
         hls.destroy();
         hlsRef.current = null;
       };
