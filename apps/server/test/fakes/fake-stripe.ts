@@ -464,9 +464,13 @@ export async function startFakeStripe(options: FakeStripeOptions): Promise<FakeS
     buildEvent: (type, object, opts) => buildEvent(type, object, opts),
     deliver: (event, opts) => enqueue(() => send(event, opts)),
     async idle() {
-      // API-triggered deliveries are queued on the next turn; let them join the queue first.
-      await new Promise((resolve) => setImmediate(resolve));
-      await queue;
+      // API-triggered deliveries join the queue on the next turn; wait until no more arrive.
+      let seen: Promise<unknown> | undefined;
+      while (seen !== queue) {
+        seen = queue;
+        await seen;
+        await new Promise((resolve) => setImmediate(resolve));
+      }
     },
     close() {
       return new Promise((resolve, reject) => {
