@@ -3,7 +3,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { ToastHost } from '../components/ui/toast-host';
 import { RewardsLaunch } from '../features/rewards/components/rewards-launch';
-import { refreshUserInfo } from '../features/user/api/get-user';
+import { refreshUserInfo } from '../lib/user-info/get-user';
 import { appConfigQueryOptions, useProductName } from '../lib/app-config/get-app-config';
 import { i18n } from '../lib/i18n';
 import { createQueryClient } from '../lib/query-client';

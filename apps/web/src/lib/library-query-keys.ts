@@ -10,3 +10,9 @@ export const HISTORY_QUERY_KEY = ['history'] as const;
  * a claim, a purchase) invalidates it, so the wallet page never shows an old ledger.
  */
 export const WALLET_QUERY_KEY = ['wallet'] as const;
+
+/**
+ * Query-key root of the viewer's VIP membership (GET /member). A purchase, a cancellation or a
+ * resumption changes it; the payment result page and the VIP page both follow it.
+ */
+export const MEMBERSHIP_QUERY_KEY = ['membership'] as const;

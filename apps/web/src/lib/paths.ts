@@ -36,3 +36,18 @@ export function videoHref(mobile: boolean, dramaId: number, episodeId?: number):
   if (episodeId !== undefined) query.set('episode_id', String(episodeId));
   return `${mobile ? PATHS.mobileVideo : PATHS.video}?${query.toString()}`;
 }
+
+/**
+ * The store is the VIP page with two tabs (`?tab=coins` for the coin packs, no route of its own).
+ * `pack` highlights one pack (the unlock dialog's suggestion); `plan` preselects a VIP plan (a
+ * visitor who tapped buy comes back to the plan they chose).
+ */
+export function coinStoreHref(packId?: string | null): string {
+  const query = new URLSearchParams({ tab: 'coins' });
+  if (packId) query.set('pack', packId);
+  return `${PATHS.vip}?${query.toString()}`;
+}
+
+export function vipStoreHref(planId?: string | null): string {
+  return planId ? `${PATHS.vip}?${new URLSearchParams({ plan: planId }).toString()}` : PATHS.vip;
+}

@@ -10,13 +10,15 @@ export interface CopyButtonProps {
   label?: string;
   variant?: ButtonVariant;
   testId?: string;
+  /** The toast after a successful copy; defaults to 'Copied'. */
+  copiedMessage?: string;
 }
 
-export function CopyButton({ text, label, variant = 'secondary', testId }: CopyButtonProps) {
+export function CopyButton({ text, label, variant = 'secondary', testId, copiedMessage }: CopyButtonProps) {
   const { t } = useTranslation();
   const onClick = async () => {
     const ok = await copyText(text);
-    showToast(ok ? t('common.copied') : t('common.copyFailed'));
+    showToast(ok ? (copiedMessage ?? t('common.copied')) : t('common.copyFailed'));
   };
   return (
     <Button variant={variant} small onClick={() => void onClick()} disabled={!text} data-testid={testId}>

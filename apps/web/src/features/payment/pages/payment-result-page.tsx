@@ -1,62 +1,242 @@
+import type { Order } from '@cliffhanger/contract';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { buttonClassName } from '../../../components/ui/button';
-import { FailureIcon, SuccessIcon } from '../../../components/ui/icons';
+import { AlertIcon, FailureIcon, SuccessIcon } from '../../../components/ui/icons';
+import { LoadError } from '../../../components/ui/load-error';
+import { LoginRequired } from '../../../components/ui/login-required';
 import { NavBar } from '../../../components/ui/nav-bar';
-import { PATHS } from '../../../lib/paths';
+import { NetworkIssueNotice } from '../../../components/ui/network-issue-notice';
+import { formatDate } from '../../../lib/format-date';
+import { coinStoreHref, PATHS, vipStoreHref } from '../../../lib/paths';
+import { useSession } from '../../../lib/session';
+import { isOrderNotFound, isSettled, orderIdFrom, useOrder } from '../api/get-order';
+import { useApplyCredit, useTakingLong } from '../hooks/use-apply-credit';
 import './payment-result-page.css';
 
-/** The order the card provider sent back, if any (`order_id`, else the checkout `session_id`). */
-function useOrderId(): string | null {
-  const [params] = useSearchParams();
-  return params.get('order_id') || params.get('session_id');
+/** After this long still unconfirmed, the page says it may take a few minutes. */
+export const SLOW_CONFIRMATION_MS = 60_000;
+
+/** Back to the store tab the order came from, with its product chosen again. */
+function storeHrefFor(order: Order | undefined): string {
+  if (!order) return PATHS.vip;
+  return order.kind === 'coins' ? coinStoreHref(order.product) : vipStoreHref(order.product);
 }
 
-/** Where card checkout ends when it succeeded (spec §1/§2, custom bar). */
-export function PaymentSuccessPage() {
-  const { t } = useTranslation();
-  const orderId = useOrderId();
+function useOrderParam() {
+  const [params] = useSearchParams();
+  const raw = params.get('order');
+  return { orderId: orderIdFrom(raw), raw };
+}
+
+type Tone = 'ok' | 'failed' | 'pending' | 'neutral';
+
+function ResultView({
+  tone,
+  state,
+  headline,
+  children,
+  actions,
+  testId,
+}: {
+  tone: Tone;
+  state: string;
+  headline: string;
+  children?: ReactNode;
+  actions?: ReactNode;
+  testId: string;
+}) {
+  const icon = {
+    ok: <SuccessIcon size={64} className="payment-result__icon payment-result__icon--ok" />,
+    failed: <FailureIcon size={64} className="payment-result__icon payment-result__icon--failed" />,
+    pending: <span className="payment-result__spinner" aria-hidden="true" />,
+    neutral: <AlertIcon size={56} className="payment-result__icon payment-result__icon--neutral" />,
+  }[tone];
   return (
-    <>
-      <NavBar kind="custom" title={t('titles.paymentSuccess')} showBack />
-      <div className="page-body payment-result" data-testid="payment-success">
-        <SuccessIcon size={64} className="payment-result__icon payment-result__icon--ok" />
-        <h2 className="payment-result__headline">{t('payment.successHeadline')}</h2>
-        <p className="payment-result__body">{t('payment.successBody')}</p>
-        {orderId && <p className="payment-result__order">{t('payment.orderId', { id: orderId })}</p>}
-        <div className="payment-result__actions">
-          <Link className={buttonClassName('primary')} to={PATHS.wallet} replace>
-            {t('payment.viewWallet')}
-          </Link>
-          <Link className={buttonClassName('secondary')} to={PATHS.home} replace>
-            {t('common.backToHome')}
-          </Link>
-        </div>
-      </div>
-    </>
+    <div
+      className="payment-result"
+      data-testid={testId}
+      data-state={state}
+      role={tone === 'failed' ? 'alert' : 'status'}
+      aria-busy={tone === 'pending'}
+    >
+      {icon}
+      <h2 className="payment-result__headline" data-testid="payment-headline">
+        {headline}
+      </h2>
+      {children}
+      {actions && <div className="payment-result__actions">{actions}</div>}
+    </div>
   );
 }
 
-/** Where card checkout ends when it failed or was cancelled. */
-export function PaymentFailedPage() {
+function NotFound({ testId }: { testId: string }) {
   const { t } = useTranslation();
-  const orderId = useOrderId();
   return (
-    <>
-      <NavBar kind="custom" title={t('titles.paymentFailed')} showBack />
-      <div className="page-body payment-result" data-testid="payment-failed" role="alert">
-        <FailureIcon size={64} className="payment-result__icon payment-result__icon--failed" />
-        <h2 className="payment-result__headline">{t('payment.failedHeadline')}</h2>
-        <p className="payment-result__body">{t('payment.failedBody')}</p>
-        {orderId && <p className="payment-result__order">{t('payment.orderId', { id: orderId })}</p>}
-        <div className="payment-result__actions">
-          <Link className={buttonClassName('primary')} to={PATHS.vip} replace>
+    <ResultView
+      tone="neutral"
+      state="not-found"
+      headline={t('payment.notFound')}
+      testId={testId}
+      actions={
+        <Link className={buttonClassName('primary')} to={PATHS.home} replace>
+          {t('common.backToHome')}
+        </Link>
+      }
+    >
+      <p className="payment-result__body">{t('payment.notFoundBody')}</p>
+    </ResultView>
+  );
+}
+
+function Failed({ order, orderId, testId }: { order: Order | undefined; orderId: string | null; testId: string }) {
+  const { t } = useTranslation();
+  return (
+    <ResultView
+      tone="failed"
+      state="failed"
+      headline={t('payment.failedHeadline')}
+      testId={testId}
+      actions={
+        <>
+          <Link className={buttonClassName('primary')} to={storeHrefFor(order)} replace data-testid="payment-try-again">
             {t('payment.tryAgain')}
           </Link>
           <Link className={buttonClassName('secondary')} to={PATHS.home} replace>
             {t('common.backToHome')}
           </Link>
-        </div>
+        </>
+      }
+    >
+      <p className="payment-result__body">{t('payment.failedBody')}</p>
+      {orderId && <p className="payment-result__order">{t('payment.orderId', { id: orderId })}</p>}
+    </ResultView>
+  );
+}
+
+function Fulfilled({ order, balanceFresh }: { order: Order; balanceFresh: boolean }) {
+  const { t, i18n } = useTranslation();
+  const { userInfo } = useSession();
+  const coins = order.kind === 'coins';
+  return (
+    <ResultView
+      tone="ok"
+      state="fulfilled"
+      headline={t('payment.successHeadline')}
+      testId="payment-success"
+      actions={
+        coins ? (
+          <>
+            <Link className={buttonClassName('primary')} to={PATHS.wallet} replace data-testid="payment-view-wallet">
+              {t('payment.viewWallet')}
+            </Link>
+            <Link className={buttonClassName('secondary')} to={PATHS.home} replace>
+              {t('common.backToHome')}
+            </Link>
+          </>
+        ) : (
+          <>
+            <Link className={buttonClassName('primary')} to={PATHS.home} replace data-testid="payment-start-watching">
+              {t('payment.startWatching')}
+            </Link>
+            <Link className={buttonClassName('secondary')} to={PATHS.vip} replace>
+              {t('payment.viewMembership')}
+            </Link>
+          </>
+        )
+      }
+    >
+      <p className="payment-result__credit" data-testid="payment-credit">
+        {coins
+          ? t('payment.coinsCredited', { coins: order.coins_credited })
+          : order.vip_expires_at
+            ? t('payment.vipUntil', { date: formatDate(order.vip_expires_at, i18n.language) })
+            : t('me.vipActive')}
+      </p>
+      {coins && balanceFresh && userInfo && (
+        <p className="payment-result__body" data-testid="payment-balance">
+          {t('payment.newBalance', { coin: userInfo.coin })}
+        </p>
+      )}
+    </ResultView>
+  );
+}
+
+/**
+ * Where Stripe Checkout returns after paying (`?order=`). Paying is not yet being credited: the
+ * webhook does that, so the page asks for the order (1 s, then less often, up to 5 s) until it
+ * settles, then shows what was credited and refreshes the balance and VIP everywhere.
+ */
+export function PaymentSuccessPage() {
+  const { t } = useTranslation();
+  const { orderId, raw } = useOrderParam();
+  const { signedIn } = useSession();
+  const order = useOrder(orderId, { poll: true, enabled: signedIn });
+  const pending = signedIn && orderId !== null && !isSettled(order.data) && !order.isError;
+  const slow = useTakingLong(pending, SLOW_CONFIRMATION_MS);
+  const balanceFresh = useApplyCredit(order.data);
+  const notFound = raw !== null ? orderId === null || isOrderNotFound(order.error) : true;
+
+  let body: ReactNode;
+  if (!signedIn) body = <LoginRequired />;
+  else if (notFound) body = <NotFound testId="payment-success" />;
+  else if (order.data?.status === 'fulfilled') body = <Fulfilled order={order.data} balanceFresh={balanceFresh} />;
+  else if (order.data?.status === 'failed' || order.data?.status === 'canceled') {
+    body = <Failed order={order.data} orderId={orderId} testId="payment-success" />;
+  } else if (order.data?.status === 'refunded') {
+    body = (
+      <ResultView tone="neutral" state="refunded" headline={t('payment.refunded')} testId="payment-success">
+        <p className="payment-result__order">{t('payment.orderId', { id: orderId })}</p>
+      </ResultView>
+    );
+  } else if (order.isError && !order.data) {
+    body = <LoadError error={order.error} onRetry={() => void order.refetch()} testId="payment-error" />;
+  } else {
+    body = (
+      <ResultView tone="pending" state="processing" headline={t('payment.processing')} testId="payment-success">
+        <p className="payment-result__body">{t('payment.processingBody')}</p>
+        {slow && (
+          <p className="payment-result__slow" data-testid="payment-slow">
+            {t('payment.slow')}
+          </p>
+        )}
+        <p className="payment-result__order">{t('payment.orderId', { id: orderId })}</p>
+      </ResultView>
+    );
+  }
+
+  return (
+    <>
+      <NavBar kind="custom" title={t('titles.paymentSuccess')} showBack />
+      <div className="page-body">
+        {body}
+        <NetworkIssueNotice orderId={notFound ? null : orderId} />
+      </div>
+    </>
+  );
+}
+
+/**
+ * Where Stripe Checkout returns when the viewer backed out or the card was declined. Nothing was
+ * charged; "Try again" goes back to the store tab of that order's product.
+ */
+export function PaymentFailedPage() {
+  const { t } = useTranslation();
+  const { orderId, raw } = useOrderParam();
+  const { signedIn } = useSession();
+  const order = useOrder(orderId, { poll: false, enabled: signedIn });
+  const notFound = signedIn && ((raw !== null && orderId === null) || isOrderNotFound(order.error));
+  return (
+    <>
+      <NavBar kind="custom" title={t('titles.paymentFailed')} showBack />
+      <div className="page-body">
+        {notFound ? (
+          <NotFound testId="payment-failed" />
+        ) : (
+          <Failed order={order.data} orderId={orderId} testId="payment-failed" />
+        )}
+        <NetworkIssueNotice orderId={notFound ? null : orderId} />
       </div>
     </>
   );

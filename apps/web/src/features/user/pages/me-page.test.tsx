@@ -99,6 +99,7 @@ describe('me page (spec §2/§3)', () => {
     const expected = {
       'edit-profile': '/pages/user/edit-person-info',
       wallet: '/pages/user/wallet',
+      coins: '/pages/user/vip?tab=coins',
       history: '/pages/my-history/index',
       invite: '/pages/user/invite',
       vip: '/pages/user/vip',
@@ -113,6 +114,8 @@ describe('me page (spec §2/§3)', () => {
     stubApi();
     renderMe();
     expect(screen.getByTestId('me-entry-vip')).toHaveAttribute('href', '/pages/user/vip');
+    // The store is open to visitors: buying is what asks them to sign in.
+    expect(screen.getByTestId('me-entry-coins')).toHaveAttribute('href', '/pages/user/vip?tab=coins');
     expect(screen.getByTestId('me-entry-settings')).toHaveAttribute('href', '/pages/user/Setting');
     expect(screen.getByTestId('me-entry-edit-profile')).toHaveAttribute(
       'href',

@@ -12,21 +12,17 @@ import {
   WalletIcon,
 } from '../../../components/ui/icons';
 import { MenuList, type MenuEntry } from '../../../components/ui/menu-list';
-import { PATHS } from '../../../lib/paths';
+import { formatDate } from '../../../lib/format-date';
+import { coinStoreHref, PATHS } from '../../../lib/paths';
 import { loginHref } from '../../../lib/return-to';
 import { useSession } from '../../../lib/session';
 import { showToast } from '../../../lib/toast';
-import { useRefreshUserInfoOnShow } from '../api/get-user';
+import { useRefreshUserInfoOnShow } from '../../../lib/user-info/get-user';
 import { Avatar } from '../components/avatar';
 import './me-page.css';
 
 /** Entries that need an account (spec §6); a visitor goes to sign in, then on to the entry. */
 const SIGNED_IN_ONLY = new Set(['edit-profile', 'wallet', 'history', 'invite']);
-
-function formatDate(iso: string, language: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : new Intl.DateTimeFormat(language, { dateStyle: 'medium' }).format(date);
-}
 
 /**
  * Me (spec §2/§3): the viewer's card (visitor: 'Not logged in'), balance, VIP state and the
@@ -45,6 +41,7 @@ export function MePage() {
   const entries: MenuEntry[] = [
     { key: 'edit-profile', label: t('me.editProfile'), icon: <UserIcon size={20} />, to: PATHS.editProfile },
     { key: 'wallet', label: t('me.wallet'), icon: <WalletIcon size={20} />, to: PATHS.wallet },
+    { key: 'coins', label: t('me.buyCoins'), icon: <CoinIcon size={20} />, to: coinStoreHref() },
     { key: 'history', label: t('me.history'), icon: <HistoryIcon size={20} />, to: PATHS.history },
     { key: 'invite', label: t('me.invite'), icon: <InviteIcon size={20} />, to: PATHS.invite },
     { key: 'vip', label: t('me.vip'), icon: <CrownIcon size={20} />, to: PATHS.vip },

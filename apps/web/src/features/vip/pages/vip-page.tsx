@@ -1,38 +1,34 @@
 import { useTranslation } from 'react-i18next';
-import { CheckIcon, CrownIcon } from '../../../components/ui/icons';
-import { ListView } from '../../../components/ui/list-view';
-import { Section } from '../../../components/ui/section';
-import './vip-page.css';
+import { useSearchParams } from 'react-router';
+import { Tabs } from '../../../components/ui/tabs';
+import { CoinStore } from '../components/coin-store';
+import { VipStore } from '../components/vip-store';
 
-/** VIP (spec §1/§2): the benefits and the plans (week, month, quarter, year) from GET /member/type. */
+type StoreTab = 'vip' | 'coins';
+
+/**
+ * VIP (spec §2, default bar) is also the store: the VIP plans and the coin packs as two tabs,
+ * the tab in the query (`?tab=coins`) so every way in (Me, the wallet, Rewards, the unlock dialog,
+ * a return from sign-in) lands on the right one without a route of its own.
+ */
 export function VipPage() {
   const { t } = useTranslation();
-  const benefits = [t('vip.unlockAll'), t('vip.adFree'), t('vip.latestOffers')];
+  const [params, setParams] = useSearchParams();
+  const tab: StoreTab = params.get('tab') === 'coins' ? 'coins' : 'vip';
+  const options = [
+    { key: 'vip', label: t('store.tabVip') },
+    { key: 'coins', label: t('store.tabCoins') },
+  ] as const;
+  // A suggested pack or a chosen plan belongs to the tab it came with.
+  const selectTab = (next: StoreTab) =>
+    setParams(next === 'coins' ? { tab: 'coins' } : {}, { replace: true });
+
   return (
     <div className="page-body">
-      <div className="vip-hero">
-        <CrownIcon size={36} />
-        <h2 className="vip-hero__headline">{t('vip.headline')}</h2>
+      <Tabs options={options} value={tab} onChange={selectTab} label={t('store.label')} idPrefix="store-tab" panelId="store-panel" />
+      <div id="store-panel" role="tabpanel" aria-labelledby={`store-tab-${tab}`}>
+        {tab === 'coins' ? <CoinStore /> : <VipStore />}
       </div>
-      <Section title={t('vip.benefitsTitle')} testId="vip-benefits">
-        <ul className="vip-benefits">
-          {benefits.map((benefit) => (
-            <li key={benefit} className="vip-benefit">
-              <CheckIcon size={18} />
-              {benefit}
-            </li>
-          ))}
-        </ul>
-      </Section>
-      <Section title={t('vip.plansTitle')} testId="vip-plans">
-        <ListView
-          items={[] as const}
-          itemKey={(_, index) => index}
-          renderItem={() => null}
-          label={t('vip.plansTitle')}
-          testId="vip-plan-list"
-        />
-      </Section>
     </div>
   );
 }

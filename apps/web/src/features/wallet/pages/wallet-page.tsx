@@ -11,7 +11,7 @@ import { storeCoinBalance, useSession } from '../../../lib/session';
 import { useWallet, walletTabFrom } from '../api/get-wallet';
 import { BalanceHeader } from '../components/balance-header';
 import { ExpiringCoins } from '../components/expiring-coins';
-import { NetworkIssueNotice } from '../components/network-issue-notice';
+import { NetworkIssueNotice } from '../../../components/ui/network-issue-notice';
 import { WalletEntryRow } from '../components/wallet-entry-row';
 
 /**

@@ -1,8 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
-import { clearSession, getSession, setSession } from '../../../lib/session';
-import { toastStore } from '../../../lib/toast';
-import { deferred, stubApi, type Answer } from '../../../test/fake-api';
-import { testUser } from '../../../test/fixtures';
+import { clearSession, getSession, setSession } from '../session';
+import { toastStore } from '../toast';
+import { deferred, stubApi, type Answer } from '../../test/fake-api';
+import { testUser } from '../../test/fixtures';
 import { refreshUserInfo } from './get-user';
 
 describe('refreshUserInfo (spec §4)', () => {

@@ -1,7 +1,7 @@
 import { getUser, type ApiResult, type UserInfo } from '@cliffhanger/contract';
 import { useEffect } from 'react';
-import { api, silentApi } from '../../../lib/api-client';
-import { getSession, isSignedIn, updateUserInfo } from '../../../lib/session';
+import { api, silentApi } from '../api-client';
+import { getSession, isSignedIn, updateUserInfo } from '../session';
 
 let inFlight: Promise<boolean> | null = null;
 

@@ -1,0 +1,35 @@
+import { getMembership, type Membership } from '@cliffhanger/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { MEMBERSHIP_QUERY_KEY } from '../../../lib/library-query-keys';
+
+/** GET /member: the signed-in viewer's VIP and the subscription behind it. */
+export async function fetchMembership(): Promise<Membership> {
+  const { data } = await api.call(getMembership);
+  return data;
+}
+
+export const membershipQueryOptions = () =>
+  queryOptions({
+    queryKey: MEMBERSHIP_QUERY_KEY,
+    queryFn: fetchMembership,
+    // A cancellation in the billing portal happens elsewhere: every visit asks again.
+    staleTime: 0,
+  });
+
+export function useMembership({ enabled }: { enabled: boolean }) {
+  return useQuery({ ...membershipQueryOptions(), enabled });
+}
+
+/** Statuses in which the provider will not charge again (Stripe's names). */
+const ENDED_STATUSES = new Set(['canceled', 'incomplete_expired', 'unpaid']);
+
+/**
+ * A subscription that will charge again: the server refuses another plan then (50003), so the
+ * page offers managing it instead of buying.
+ */
+export function renewingSubscription(membership: Membership | undefined) {
+  const subscription = membership?.subscription;
+  if (!subscription || subscription.cancel_at_period_end || ENDED_STATUSES.has(subscription.status)) return null;
+  return subscription;
+}

@@ -1,0 +1,106 @@
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { Button } from '../../../components/ui/button';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { CheckIcon, CrownIcon } from '../../../components/ui/icons';
+import { LoadError } from '../../../components/ui/load-error';
+import { Loading } from '../../../components/ui/loading';
+import { Section } from '../../../components/ui/section';
+import { formatMoney } from '../../../lib/format-money';
+import { vipStoreHref } from '../../../lib/paths';
+import { useSession } from '../../../lib/session';
+import { useMemberPlans } from '../api/get-member-types';
+import { renewingSubscription, useMembership } from '../api/get-membership';
+import { useBuy } from '../hooks/use-buy';
+import { useCardPayments } from '../hooks/use-card-payments';
+import { MembershipCard } from './membership-card';
+import { PlanPicker } from './plan-picker';
+import './vip-store.css';
+
+/**
+ * The VIP tab: the benefits (spec §1 texts), the viewer's membership with its management, and
+ * the plans. The price, the period and the automatic renewal are written next to the button,
+ * before the tap. A renewing subscriber gets the management instead of another plan (the server
+ * would refuse it with 50003).
+ */
+export function VipStore() {
+  const { t, i18n } = useTranslation();
+  const { signedIn } = useSession();
+  const [params] = useSearchParams();
+  const plans = useMemberPlans();
+  const membership = useMembership({ enabled: signedIn });
+  const cardPayments = useCardPayments();
+  const { buy, busy } = useBuy();
+  const [chosen, setChosen] = useState(params.get('plan'));
+  const termsId = useId();
+
+  const list = plans.data ?? [];
+  const plan = list.find((p) => p.id === chosen) ?? list.find((p) => p.period === 'month') ?? list[0];
+  const renewing = signedIn ? renewingSubscription(membership.data) : null;
+  const benefits = [t('vip.unlockAll'), t('vip.adFree'), t('vip.latestOffers')];
+
+  let plansBody;
+  if (plans.isPending) plansBody = <Loading />;
+  else if (plans.isError) {
+    plansBody = <LoadError error={plans.error} onRetry={() => void plans.refetch()} testId="vip-plans-error" />;
+  } else if (!plan) plansBody = <EmptyState text={t('common.noRecords')} />;
+  else if (renewing) {
+    plansBody = (
+      <p className="vip-subscribed" data-testid="vip-subscribed">
+        {t('vip.member.alreadySubscribed')}
+      </p>
+    );
+  } else {
+    const price = formatMoney(plan.price_cents, plan.currency, i18n.language);
+    plansBody = (
+      <>
+        <PlanPicker plans={list} value={plan.id} onChange={setChosen} />
+        <div className="vip-checkout" data-testid="vip-checkout">
+          <p className="vip-checkout__terms" id={termsId} data-testid="vip-terms">
+            {t(`vip.renewal.${plan.period}`, { price })}
+          </p>
+          <Button
+            block
+            disabled={!cardPayments || busy}
+            aria-describedby={termsId}
+            onClick={() => buy(plan.id, vipStoreHref(plan.id))}
+            data-testid="vip-buy"
+          >
+            {!cardPayments
+              ? t('store.notConfigured')
+              : busy
+                ? t('store.openingCheckout')
+                : t('vip.subscribe', { price })}
+          </Button>
+        </div>
+      </>
+    );
+  }
+
+  return (
+    <>
+      <div className="vip-hero">
+        <div className="vip-hero__head">
+          <CrownIcon size={32} />
+          <h2 className="vip-hero__headline">{t('vip.headline')}</h2>
+        </div>
+        <ul className="vip-benefits" data-testid="vip-benefits" aria-label={t('vip.benefitsTitle')}>
+          {benefits.map((benefit) => (
+            <li key={benefit} className="vip-benefit">
+              <CheckIcon size={18} />
+              {benefit}
+            </li>
+          ))}
+        </ul>
+      </div>
+      {membership.data && signedIn && <MembershipCard membership={membership.data} />}
+      {membership.isError && signedIn && (
+        <LoadError error={membership.error} onRetry={() => void membership.refetch()} testId="vip-membership-error" />
+      )}
+      <Section title={t('vip.plansTitle')} testId="vip-plans">
+        {plansBody}
+      </Section>
+    </>
+  );
+}

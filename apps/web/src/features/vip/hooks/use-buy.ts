@@ -1,0 +1,49 @@
+import { Code, isApiError } from '@cliffhanger/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { messageForError } from '../../../lib/error-message';
+import { MEMBERSHIP_QUERY_KEY } from '../../../lib/library-query-keys';
+import { useRequireLogin } from '../../../lib/require-login';
+import { showToast } from '../../../lib/toast';
+import { usePurchase } from '../api/post-member-purchase';
+
+/**
+ * Buying one product: a visitor is sent to sign in and comes back to `returnTo` (the same tab
+ * and product); a viewer goes to Stripe Checkout. A refusal is told in words (50002 not
+ * configured, 50003 already subscribed, 50004 provider unreachable).
+ */
+export function useBuy() {
+  const { t } = useTranslation();
+  const requireLogin = useRequireLogin();
+  const queryClient = useQueryClient();
+  const purchase = usePurchase();
+  const { reset } = purchase;
+
+  // Back from Stripe through the browser's back-forward cache: the page comes back as it was
+  // left, "opening checkout" included, so the buttons are given back.
+  useEffect(() => {
+    const onPageShow = (event: PageTransitionEvent) => {
+      if (event.persisted) reset();
+    };
+    window.addEventListener('pageshow', onPageShow);
+    return () => window.removeEventListener('pageshow', onPageShow);
+  }, [reset]);
+
+  const buy = (product: string, returnTo: string) => {
+    if (!requireLogin(returnTo)) return;
+    purchase.mutate(product, {
+      onError: (error) => {
+        showToast(messageForError(error, t));
+        // The page thought there was no renewing subscription: show the one the server knows.
+        if (isApiError(error) && error.code === Code.SUBSCRIPTION_EXISTS) {
+          void queryClient.invalidateQueries({ queryKey: MEMBERSHIP_QUERY_KEY });
+        }
+      },
+    });
+  };
+
+  // Pending, or already leaving for Stripe: a second tap must not open a second order.
+  const busyProduct = purchase.isPending || purchase.isSuccess ? purchase.variables : undefined;
+  return { buy, busyProduct, busy: busyProduct !== undefined };
+}
