@@ -46,6 +46,7 @@ describe('rewards page: balance and 7-day strip', () => {
     open({ 'GET /task': { code: 200, data: overview({ balance: 130 }) } });
     await waitFor(() => expect(screen.getByTestId('rewards-balance-value')).toHaveTextContent('130'));
     expect(getSession().userInfo?.coin).toBe(130);
+    expect(screen.getByTestId('rewards-buy-coins')).toHaveAttribute('href', '/pages/user/vip?tab=coins');
   });
 
   it('marks each day done, today or ahead with its own reward', async () => {

@@ -5,6 +5,7 @@ import { CoinIcon } from '../../../components/ui/icons';
 import { LoadError } from '../../../components/ui/load-error';
 import { useRewardConstants } from '../../../lib/app-config/get-app-config';
 import { useCurrentPath } from '../../../lib/require-login';
+import { coinStoreHref } from '../../../lib/paths';
 import { loginHref } from '../../../lib/return-to';
 import { useSession } from '../../../lib/session';
 import { useTasks } from '../api/get-tasks';
@@ -37,7 +38,11 @@ export function RewardsPage() {
             <span data-testid="rewards-balance-value">{signedIn ? (userInfo?.coin ?? 0) : 0}</span>
           </p>
         </div>
-        {!signedIn && (
+        {signedIn ? (
+          <Link className={buttonClassName('primary', false, true)} to={coinStoreHref()} data-testid="rewards-buy-coins">
+            {t('rewards.buyCoins')}
+          </Link>
+        ) : (
           <Link className={buttonClassName('primary', false, true)} to={loginHref(here)} data-testid="rewards-sign-in">
             {t('common.signIn')}
           </Link>

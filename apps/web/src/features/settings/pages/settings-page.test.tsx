@@ -25,6 +25,7 @@ describe('settings: visitor', () => {
     const api = stubApi();
     renderSettings();
     expect(screen.queryByTestId('settings-entry-sign-out')).toBeNull();
+    expect(screen.queryByTestId('settings-entry-subscription')).toBeNull();
     expect(screen.getByTestId('settings-entry-language')).toHaveAttribute('href', PATHS.language);
     expect(screen.getByTestId('settings-entry-privacy')).toHaveAttribute('href', PATHS.privacy);
     expect(screen.getByTestId('settings-entry-terms')).toHaveAttribute('href', PATHS.terms);
@@ -45,6 +46,9 @@ describe('settings: sign out', () => {
     setSession({ token: 't', refreshToken: 'r', userInfo: testUser() });
     const { router } = renderSettings();
     expect(screen.getByTestId('settings-entry-delete')).toHaveAttribute('href', PATHS.deleteAccount);
+    // One tap to where the subscription is managed (and cancelled).
+    expect(screen.getByTestId('settings-entry-subscription')).toHaveTextContent('Manage subscription');
+    expect(screen.getByTestId('settings-entry-subscription')).toHaveAttribute('href', PATHS.vip);
     await userEvent.click(screen.getByTestId('settings-entry-sign-out'));
     await userEvent.click(screen.getByTestId('sign-out-dialog-confirm'));
     expect(await screen.findByTestId('where')).toHaveTextContent(/^\/pages\/user\/index$/);

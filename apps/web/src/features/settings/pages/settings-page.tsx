@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { DocumentIcon, GlobeIcon, LockIcon, LogoutIcon, ShieldIcon, TrashIcon } from '../../../components/ui/icons';
+import { CrownIcon, DocumentIcon, GlobeIcon, LockIcon, LogoutIcon, ShieldIcon, TrashIcon } from '../../../components/ui/icons';
 import { MenuList, type MenuEntry } from '../../../components/ui/menu-list';
 import { useAppConfig } from '../../../lib/app-config/get-app-config';
 import { PATHS } from '../../../lib/paths';
@@ -38,6 +38,9 @@ export function SettingsPage() {
       icon: <LockIcon size={20} />,
       onSelect: () => requireLogin() && setEditingPassword(true),
     },
+    ...(signedIn
+      ? [{ key: 'subscription', label: t('settings.manageSubscription'), icon: <CrownIcon size={20} />, to: PATHS.vip }]
+      : []),
     { key: 'privacy', label: t('settings.privacy'), icon: <ShieldIcon size={20} />, to: PATHS.privacy },
     { key: 'terms', label: t('settings.terms'), icon: <DocumentIcon size={20} />, to: PATHS.terms },
     {

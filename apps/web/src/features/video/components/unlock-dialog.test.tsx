@@ -1,6 +1,8 @@
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { i18n } from '../../../lib/i18n';
+import { stubApi } from '../../../test/fake-api';
+import { testCoinPacks } from '../../../test/fixtures';
 import { renderPage, renderRoutes, Where } from '../../../test/render';
 import { PREFERENCE_KEYS } from '../player/preferences';
 import { UnlockDialog, type UnlockOffer } from './unlock-dialog';
@@ -76,13 +78,16 @@ describe('unlock dialog', () => {
     expect(onClose).toHaveBeenCalled();
   });
 
-  it('has no shortfall and no "Get coins" while the balance covers an episode', () => {
+  it('has no shortfall and no "Get coins" while the balance covers an episode, and asks for no packs', () => {
+    const api = stubApi({ 'GET /coin/type': { code: 200, data: testCoinPacks() } });
     renderPage(<UnlockDialog open offer={offer()} onUnlock={() => undefined} onClose={() => undefined} />);
     expect(screen.queryByTestId('unlock-shortfall')).toBeNull();
     expect(screen.queryByTestId('unlock-get-coins')).toBeNull();
+    expect(api.callsTo('GET /coin/type')).toHaveLength(0);
   });
 
-  it('after a 30001 shows the shortfall, the reported balance and "Get coins" leading to Rewards', () => {
+  it('after a 30001 shows the shortfall, the reported balance, "Get coins" to the pack that covers it, and Rewards', async () => {
+    stubApi({ 'GET /coin/type': { code: 200, data: testCoinPacks() } });
     renderRoutes(
       [
         {
@@ -91,32 +96,48 @@ describe('unlock dialog', () => {
             <UnlockDialog
               open
               offer={offer()}
-              insufficient={{ shortfall: 10, balance: 40, cost: 50 }}
+              insufficient={{ shortfall: 120, balance: 40, cost: 160 }}
               onUnlock={() => undefined}
               onClose={() => undefined}
             />
           ),
         },
-        { path: '/pages/Rewards/index', element: <Where /> },
+        { path: '*', element: <Where /> },
       ],
       { initialEntries: ['/pages/video/index?drama_id=7&episode_id=103'] },
     );
-    expect(screen.getByTestId('unlock-shortfall')).toHaveTextContent('You need 10 more coins');
+    expect(screen.getByTestId('unlock-shortfall')).toHaveTextContent('You need 120 more coins');
     expect(screen.getByTestId('unlock-balance')).toHaveTextContent('Your balance: 40 coins');
     // Still possible to try again (coins may have arrived meanwhile).
     expect(screen.getByTestId('unlock-episode')).toBeEnabled();
+    // 100 coins do not cover 120; 500 + 50 bonus do, and is the smallest that does.
+    await waitFor(() =>
+      expect(screen.getByTestId('unlock-get-coins')).toHaveAttribute('href', '/pages/user/vip?tab=coins&pack=coins_500'),
+    );
+    expect(screen.getByTestId('unlock-earn-coins')).toHaveAttribute('href', '/pages/Rewards/index');
     fireEvent.click(screen.getByTestId('unlock-get-coins'));
-    expect(screen.getByTestId('where')).toHaveTextContent('/pages/Rewards/index');
+    expect(screen.getByTestId('where')).toHaveTextContent('/pages/user/vip?tab=coins&pack=coins_500');
   });
 
-  it('before any tap, a balance below the episode price already says how many coins are missing', () => {
+  it('before any tap, a balance below the episode price already says how many coins are missing', async () => {
+    stubApi({ 'GET /coin/type': { code: 200, data: testCoinPacks() } });
     renderPage(<UnlockDialog open offer={offer({ coin: 12 })} onUnlock={() => undefined} onClose={() => undefined} />);
     expect(screen.getByTestId('unlock-shortfall')).toHaveTextContent('You need 18 more coins');
-    expect(screen.getByTestId('unlock-get-coins')).toHaveAttribute('href', '/pages/Rewards/index');
+    await waitFor(() =>
+      expect(screen.getByTestId('unlock-get-coins')).toHaveAttribute('href', '/pages/user/vip?tab=coins&pack=coins_100'),
+    );
+  });
+
+  it('still leads to the coin store when the packs cannot be loaded', async () => {
+    const api = stubApi({ 'GET /coin/type': { code: 10000 } });
+    renderPage(<UnlockDialog open offer={offer({ coin: 12 })} onUnlock={() => undefined} onClose={() => undefined} />);
+    await waitFor(() => expect(api.callsTo('GET /coin/type')).toHaveLength(1));
+    expect(screen.getByTestId('unlock-get-coins')).toHaveAttribute('href', '/pages/user/vip?tab=coins');
   });
 
   it('speaks Chinese and Turkish too', async () => {
     onTestFinished(() => void i18n.changeLanguage('en'));
+    stubApi({ 'GET /coin/type': { code: 200, data: testCoinPacks() } });
     await i18n.changeLanguage('zh');
     const { unmount } = renderPage(
       <UnlockDialog open offer={offer({ coin: 12 })} onUnlock={() => undefined} onClose={() => undefined} />,
@@ -126,6 +147,7 @@ describe('unlock dialog', () => {
     unmount();
     await i18n.changeLanguage('tr');
     renderPage(<UnlockDialog open offer={offer({ coin: 12 })} onUnlock={() => undefined} onClose={() => undefined} />);
-    expect(screen.getByTestId('unlock-get-coins')).toHaveTextContent('Jeton kazan');
+    expect(screen.getByTestId('unlock-get-coins')).toHaveTextContent('Jeton al');
+    expect(screen.getByTestId('unlock-earn-coins')).toHaveTextContent('Ödüller');
   });
 });

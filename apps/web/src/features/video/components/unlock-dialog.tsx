@@ -5,7 +5,9 @@ import { Link } from 'react-router';
 import { Button, buttonClassName } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { CoinIcon } from '../../../components/ui/icons';
-import { PATHS } from '../../../lib/paths';
+import { coinStoreHref, PATHS } from '../../../lib/paths';
+import { useCoinPacks } from '../../../lib/payments/get-coin-types';
+import { packCovering } from '../../../lib/payments/pick-coin-pack';
 import { useCurrentPath } from '../../../lib/require-login';
 import { loginHref } from '../../../lib/return-to';
 import { readAutoUnlock, writeAutoUnlock } from '../player/preferences';
@@ -42,7 +44,8 @@ export function shortfallOf(offer: UnlockOffer, insufficient: InsufficientCoins 
 /**
  * The unlock dialog (spec §2, DESIGN §7): this episode, or every remaining locked one at the
  * discounted price; the balance; the auto-unlock switch (off by default). Short of coins, it
- * says by how many and leads to the Rewards page (the coin store arrives with payments).
+ * says by how many and leads to the coin store with the smallest pack that covers the shortfall
+ * marked, or to Rewards to earn coins instead.
  * Visitors get a sign-in button that brings them back to this episode.
  */
 export function UnlockDialog({ open, offer, busy = false, insufficient = null, onUnlock, onClose }: UnlockDialogProps) {
@@ -52,6 +55,9 @@ export function UnlockDialog({ open, offer, busy = false, insufficient = null, o
   const { prices } = offer;
   const coin = insufficient?.balance ?? offer.coin;
   const shortfall = shortfallOf(offer, insufficient);
+  // Only asked once coins are short: most dialogs never need the store.
+  const packs = useCoinPacks({ enabled: open && offer.signedIn && shortfall !== null });
+  const suggested = shortfall !== null ? packCovering(packs.data ?? [], shortfall) : null;
 
   return (
     <Dialog
@@ -83,9 +89,18 @@ export function UnlockDialog({ open, offer, busy = false, insufficient = null, o
           )}
           <div className="unlock-dialog__actions">
             {shortfall !== null && (
-              <Link className={buttonClassName('primary', true)} to={PATHS.rewards} data-testid="unlock-get-coins">
-                {t('video.unlock.getCoins')}
-              </Link>
+              <>
+                <Link
+                  className={buttonClassName('primary', true)}
+                  to={coinStoreHref(suggested?.id)}
+                  data-testid="unlock-get-coins"
+                >
+                  {t('video.unlock.getCoins')}
+                </Link>
+                <Link className="unlock-dialog__earn" to={PATHS.rewards} data-testid="unlock-earn-coins">
+                  {t('video.unlock.earnCoins')}
+                </Link>
+              </>
             )}
             <Button
               block

@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { getSession, setSession } from '../../../lib/session';
 import { stubApi, type Route } from '../../../test/fake-api';
-import { testUser } from '../../../test/fixtures';
+import { testCoinPacks, testUser } from '../../../test/fixtures';
 import { renderRoutes, Where } from '../../../test/render';
 import type * as HlsModule from '../player/hls';
 import { PREFERENCE_KEYS } from '../player/preferences';
@@ -48,6 +48,7 @@ function coinsApi({
     'GET /episodes/101/comments': { code: 200, data: page([]) },
     'GET /episodes/102/comments': { code: 200, data: page([]) },
     'GET /episodes/103/comments': { code: 200, data: page([]) },
+    'GET /coin/type': { code: 200, data: testCoinPacks() },
     'POST /unlock': async (call) => {
       const answer = typeof unlockAnswer === 'function' ? await unlockAnswer(call) : unlockAnswer;
       if ('code' in answer && (answer.code === 200 || answer.code === 10019)) unlocked = true;
@@ -107,7 +108,7 @@ describe('unlocking from the dialog', () => {
     expect(api.callsTo('GET /dramas/7').length).toBeGreaterThanOrEqual(2);
   });
 
-  it('"all" asks for the drama; 30001 shows the shortfall and "Get coins" leads to Rewards', async () => {
+  it('"all" asks for the drama; 30001 shows the shortfall and "Get coins" leads to the smallest pack that covers it', async () => {
     signIn(40);
     const api = coinsApi({ coin: 40, unlockAnswer: { code: 30001, data: { shortfall: 10, balance: 40, cost: 50 } } });
     open('/pages/video/mobileVideoIndex?drama_id=7&episode_id=103');
@@ -116,8 +117,14 @@ describe('unlocking from the dialog', () => {
     expect(await screen.findByTestId('unlock-shortfall')).toHaveTextContent('You need 10 more coins');
     expect(api.callsTo('POST /unlock')[0]?.body).toEqual({ drama_id: 7, all: true });
     expect(screen.queryByTestId('toast')).toBeNull();
+    await waitFor(() =>
+      expect(screen.getByTestId('unlock-get-coins')).toHaveAttribute('href', '/pages/user/vip?tab=coins&pack=coins_100'),
+    );
+    expect(api.callsTo('GET /coin/type')[0]?.query.get('currency')).toBe('USD');
     fireEvent.click(screen.getByTestId('unlock-get-coins'));
-    await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent(/^\/pages\/Rewards\/index$/));
+    await waitFor(() =>
+      expect(screen.getByTestId('where')).toHaveTextContent(/^\/pages\/user\/vip\?tab=coins&pack=coins_100$/),
+    );
   });
 
   it('another refusal toasts "Unlock Failed" and the dialog stays', async () => {
