@@ -19,6 +19,7 @@ import { catalogRoutes } from './routes/catalog.routes.js';
 import { healthRoutes } from './routes/health.routes.js';
 import { mediaRoutes } from './routes/media.routes.js';
 import { oauthRoutes } from './routes/oauth.routes.js';
+import { paymentsRoutes } from './routes/payments.routes.js';
 import { socialRoutes } from './routes/social.routes.js';
 import { unlockRoutes } from './routes/unlock.routes.js';
 import { userRoutes } from './routes/user.routes.js';
@@ -96,6 +97,7 @@ export async function buildApp(config: Readonly<ServerConfig>, deps: BuildAppDep
     await app.register(rewardsRoutes);
     await app.register(inviteRoutes);
     await app.register(adsRoutes);
+    await app.register(paymentsRoutes);
     if (deps.extend) {
       const extend = deps.extend;
       await app.register(async (scope) => extend(scope));

@@ -186,7 +186,19 @@ export const configDocs: readonly ConfigDoc[] = [
   {
     name: 'STRIPE_SECRET_KEY',
     default: undefined,
-    description: 'Stripe secret key. Set: card payments (Stripe) enabled.',
+    description:
+      'Stripe secret key (sk_test_… or sk_live_…). Set together with STRIPE_WEBHOOK_SECRET: card payments enabled. Unset: plans and packs are listed with prices, buying answers 50002. See docs/payments.md.',
+  },
+  {
+    name: 'STRIPE_WEBHOOK_SECRET',
+    default: undefined,
+    description:
+      'Signing secret (whsec_…) of the webhook endpoint `${PUBLIC_BASE_URL}/api/v1/payments/stripe/webhook`; required with STRIPE_SECRET_KEY. Orders are fulfilled only by signature-checked webhooks.',
+  },
+  {
+    name: 'STRIPE_API_BASE',
+    default: 'https://api.stripe.com',
+    description: 'Base URL of the Stripe API. Change only to point at a local double (e.g. stripe-mock on `http://127.0.0.1:12111`).',
   },
   { name: 'APPLE_BUNDLE_ID', default: undefined, description: 'iOS bundle id. Set: Apple in-app purchase enabled.' },
   {

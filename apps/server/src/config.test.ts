@@ -58,7 +58,7 @@ describe('loadConfig', () => {
       googleClientId: undefined,
       facebookClientId: undefined,
       tiktokClientKey: undefined,
-      stripeSecretKey: undefined,
+      stripe: undefined,
       appleBundleId: undefined,
       trustProxy: false,
       bodyLimitBytes: 1_048_576,
@@ -89,6 +89,8 @@ describe('loadConfig', () => {
       TIKTOK_CLIENT_KEY: 't',
       TIKTOK_CLIENT_SECRET: 'ts',
       STRIPE_SECRET_KEY: 'sk_test_x',
+      STRIPE_WEBHOOK_SECRET: 'whsec_x',
+      STRIPE_API_BASE: 'http://127.0.0.1:12111/',
       APPLE_BUNDLE_ID: 'com.example.other',
       TRUST_PROXY: '1',
       BODY_LIMIT_BYTES: '2048',
@@ -105,7 +107,7 @@ describe('loadConfig', () => {
       webDistDir: '/srv/web',
       passwordLoginEnabled: false,
       googleClientId: 'g',
-      stripeSecretKey: 'sk_test_x',
+      stripe: { secretKey: 'sk_test_x', webhookSecret: 'whsec_x', apiBase: 'http://127.0.0.1:12111' },
       trustProxy: true,
       bodyLimitBytes: 2048,
     });
@@ -282,6 +284,24 @@ describe('loadConfig', () => {
     expect(
       configErrorOf({ NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(32), CLOCK_OFFSET_S: '60' }).issues,
     ).toEqual([{ variable: 'CLOCK_OFFSET_S', message: 'must be 0 when NODE_ENV=production' }]);
+  });
+
+  it('takes Stripe only with both its key and its webhook secret, and checks their shapes', () => {
+    expect(loadConfig({}).stripe).toBeUndefined();
+    expect(configErrorOf({ STRIPE_SECRET_KEY: 'sk_test_abc' }).issues).toEqual([
+      { variable: 'STRIPE_WEBHOOK_SECRET', message: 'must be set when STRIPE_SECRET_KEY is set' },
+    ]);
+    expect(configErrorOf({ STRIPE_WEBHOOK_SECRET: 'whsec_abc' }).issues).toEqual([
+      { variable: 'STRIPE_SECRET_KEY', message: 'must be set when STRIPE_WEBHOOK_SECRET is set' },
+    ]);
+    expect(configErrorOf({ STRIPE_SECRET_KEY: 'pk_test_abc', STRIPE_WEBHOOK_SECRET: 'whsec_abc' }).issues[0]?.variable).toBe(
+      'STRIPE_SECRET_KEY',
+    );
+    expect(loadConfig({ STRIPE_SECRET_KEY: 'sk_live_abc', STRIPE_WEBHOOK_SECRET: 'whsec_abc' }).stripe).toEqual({
+      secretKey: 'sk_live_abc',
+      webhookSecret: 'whsec_abc',
+      apiBase: 'https://api.stripe.com',
+    });
   });
 
   it('refuses a refresh token that would not outlive the access token', () => {

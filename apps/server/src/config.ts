@@ -150,7 +150,15 @@ export const envSchema = z.object({
   TIKTOK_AUTH_URL: httpUrl.default('https://www.tiktok.com/v2/auth/authorize/'),
   TIKTOK_TOKEN_URL: httpUrl.default('https://open.tiktokapis.com/v2/oauth/token/'),
   TIKTOK_USERINFO_URL: httpUrl.default('https://open.tiktokapis.com/v2/user/info/'),
-  STRIPE_SECRET_KEY: nonEmpty.optional(),
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(/^(sk|rk)_(test|live)_[A-Za-z0-9]+$/, { error: 'must be a Stripe secret or restricted key (sk_test_…, sk_live_…)' })
+    .optional(),
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^whsec_[A-Za-z0-9+/=]+$/, { error: 'must be a webhook signing secret (whsec_…)' })
+    .optional(),
+  STRIPE_API_BASE: httpUrl.default('https://api.stripe.com'),
   APPLE_BUNDLE_ID: nonEmpty.optional(),
   TRUST_PROXY: boolean.default(false),
   BODY_LIMIT_BYTES: integer(1024, 100 * 1024 * 1024).default(1024 * 1024),
@@ -243,7 +251,8 @@ export interface ServerConfig {
   tiktokAuthUrl: string;
   tiktokTokenUrl: string;
   tiktokUserinfoUrl: string;
-  stripeSecretKey: string | undefined;
+  /** Card payments; undefined when STRIPE_SECRET_KEY is unset (plans and packs still list, buying answers 50002). */
+  stripe: StripeConfig | undefined;
   appleBundleId: string | undefined;
   trustProxy: boolean;
   bodyLimitBytes: number;
@@ -295,6 +304,13 @@ export interface RewardsConfig {
   adsEveryNEpisodes: number;
   adReward: number;
   adRewardDailyCap: number;
+}
+
+export interface StripeConfig {
+  secretKey: string;
+  webhookSecret: string;
+  /** Stripe's API origin, or a local double's in tests. */
+  apiBase: string;
 }
 
 export type SmsConfig =
@@ -380,6 +396,13 @@ function crossFieldIssues(e: z.output<typeof envSchema>): ConfigIssue[] {
   if (e.NODE_ENV === 'production' && e.CLOCK_OFFSET_S !== 0) {
     issues.push({ variable: 'CLOCK_OFFSET_S', message: 'must be 0 when NODE_ENV=production' });
   }
+  // A key without the webhook secret could take money it can never confirm (fulfilment happens
+  // only in the signature-checked webhook), and a secret alone has nothing to confirm.
+  if (e.STRIPE_SECRET_KEY !== undefined && e.STRIPE_WEBHOOK_SECRET === undefined) {
+    issues.push({ variable: 'STRIPE_WEBHOOK_SECRET', message: 'must be set when STRIPE_SECRET_KEY is set' });
+  } else if (e.STRIPE_SECRET_KEY === undefined && e.STRIPE_WEBHOOK_SECRET !== undefined) {
+    issues.push({ variable: 'STRIPE_SECRET_KEY', message: 'must be set when STRIPE_WEBHOOK_SECRET is set' });
+  }
   if (e.SMS_PROVIDER === 'twilio') {
     if (e.TWILIO_ACCOUNT_SID === undefined) {
       issues.push({ variable: 'TWILIO_ACCOUNT_SID', message: 'is required when SMS_PROVIDER=twilio' });
@@ -416,6 +439,15 @@ function smsConfigOf(e: z.output<typeof envSchema>): SmsConfig {
     messagingServiceSid: e.TWILIO_MESSAGING_SERVICE_SID,
     apiBase: e.TWILIO_API_BASE.replace(/\/+$/, ''),
   };
+}
+
+function stripeConfigOf(e: z.output<typeof envSchema>): StripeConfig | undefined {
+  if (e.STRIPE_SECRET_KEY === undefined || e.STRIPE_WEBHOOK_SECRET === undefined) return undefined;
+  return Object.freeze({
+    secretKey: e.STRIPE_SECRET_KEY,
+    webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+    apiBase: e.STRIPE_API_BASE.replace(/\/+$/, ''),
+  });
 }
 
 function mediaS3ConfigOf(e: z.output<typeof envSchema>): MediaS3Config | undefined {
@@ -469,7 +501,7 @@ export function loadConfig(env: Env = process.env): Readonly<ServerConfig> {
     tiktokAuthUrl: e.TIKTOK_AUTH_URL,
     tiktokTokenUrl: e.TIKTOK_TOKEN_URL,
     tiktokUserinfoUrl: e.TIKTOK_USERINFO_URL,
-    stripeSecretKey: e.STRIPE_SECRET_KEY,
+    stripe: stripeConfigOf(e),
     appleBundleId: e.APPLE_BUNDLE_ID,
     trustProxy: e.TRUST_PROXY,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,

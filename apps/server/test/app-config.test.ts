@@ -72,6 +72,7 @@ describe('GET /api/v1/app/config with providers configured', () => {
         TIKTOK_CLIENT_KEY: 'tiktok-key',
         TIKTOK_CLIENT_SECRET: 'tiktok-secret',
         STRIPE_SECRET_KEY: 'sk_test_123',
+        STRIPE_WEBHOOK_SECRET: 'whsec_test123',
         CHECKIN_REWARDS: '15,15,15,15,15,15,30',
         WATCH_VIDEO_REWARD: '6',
         SHARE_APP_REWARD: '25',

@@ -36,6 +36,14 @@ export const Code = {
   AD_NOT_SERVED: 40704,
 
   PAYMENT_FAILED: 50001,
+  /** The payment channel (Stripe, Apple) is not configured on this server. */
+  PAYMENT_CHANNEL_UNAVAILABLE: 50002,
+  /** A VIP plan bought while a renewing subscription exists: manage or cancel that one instead. */
+  SUBSCRIPTION_EXISTS: 50003,
+  /** The payment provider could not be reached or refused the request; nothing was charged. */
+  PAYMENT_PROVIDER_ERROR: 50004,
+  /** A provider notification whose signature is missing, wrong or too old: refused, nothing written. */
+  PAYMENT_SIGNATURE_INVALID: 50005,
 
   INVITE_CODE_INVALID: 60001,
   INVITE_OWN_CODE: 60002,
@@ -98,10 +106,15 @@ export function httpStatusOf(code: ResponseCode): number {
       return 401;
     case Code.INTERNAL_ERROR:
       return 500;
+    case Code.PAYMENT_PROVIDER_ERROR:
+      return 502;
+    case Code.PAYMENT_CHANNEL_UNAVAILABLE:
+      return 503;
     case Code.INVALID_INPUT:
     case Code.IMAGE_INVALID:
     case Code.SIGNIN_BAD_PHONE:
     case Code.SIGNIN_OAUTH_STATE_INVALID:
+    case Code.PAYMENT_SIGNATURE_INVALID:
       return 400;
     case Code.NOT_FOUND:
       return 404;
@@ -122,6 +135,7 @@ export function httpStatusOf(code: ResponseCode): number {
     case Code.AD_REWARD_DAILY_CAP:
     case Code.AD_NOT_SERVED:
     case Code.PAYMENT_FAILED:
+    case Code.SUBSCRIPTION_EXISTS:
     case Code.INVITE_CODE_INVALID:
     case Code.INVITE_OWN_CODE:
     case Code.INVITE_WINDOW_PASSED:

@@ -5,3 +5,4 @@ export * from './catalog.schema.js';
 export * from './social.schema.js';
 export * from './wallet.schema.js';
 export * from './rewards.schema.js';
+export * from './payments.schema.js';

@@ -21,7 +21,11 @@ export const users = pgTable(
     inviteCode: text('invite_code').notNull(),
     // True when the phone belonged to a deleted account: such a user is never a "new user" for invites.
     phoneSeenBefore: boolean('phone_seen_before').notNull().default(false),
+    // The projection of vip_entries (the VIP ledger), written only by the VIP service.
     vipExpiresAt: timestamp('vip_expires_at', { withTimezone: true }),
+    // Set when a refund or dispute took back less than it should have (the coins were spent):
+    // support reviews such accounts (docs/payments.md).
+    paymentFlaggedAt: timestamp('payment_flagged_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },

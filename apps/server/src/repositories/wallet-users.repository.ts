@@ -61,6 +61,14 @@ export class WalletUsersRepository {
     return row?.coin;
   }
 
+  /** Marks the account for support: a refund or dispute took back less than it should have. */
+  async flagPayment(userId: number, at: Date, tx: Db = this.db): Promise<void> {
+    await tx
+      .update(users)
+      .set({ paymentFlaggedAt: sql`COALESCE(${users.paymentFlaggedAt}, ${at.toISOString()}::timestamptz)` })
+      .where(eq(users.id, userId));
+  }
+
   async setVipExpiresAt(userId: number, until: Date, tx: Db = this.db): Promise<void> {
     await tx.update(users).set({ vipExpiresAt: until }).where(eq(users.id, userId));
   }

@@ -19,7 +19,7 @@ type Settings = OAuthCredentialSettings &
     | 'iosAppUrl'
     | 'mediaBaseUrl'
     | 'passwordLoginEnabled'
-    | 'stripeSecretKey'
+    | 'stripe'
     | 'appleBundleId'
     | 'rewards'
     | 'coinCheckinValidityDays'
@@ -50,7 +50,7 @@ export class AppConfigService {
         tiktok: isOAuthProviderEnabled(settings, 'tiktok'),
       },
       payment_channels: {
-        stripe: settings.stripeSecretKey !== undefined,
+        stripe: settings.stripe !== undefined,
         apple: settings.appleBundleId !== undefined,
       },
       currency: CURRENCY,

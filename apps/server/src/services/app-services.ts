@@ -12,6 +12,7 @@ import type { MediaStorage } from './media/media-storage.js';
 import { createOAuthProviders } from './oauth/oauth-providers.js';
 import { OAuthService } from './oauth/oauth.service.js';
 import { PasswordService } from './password.service.js';
+import { createPaymentsServices, type PaymentsServices } from './payments/payments-services.js';
 import { createRewardsServices, type RewardsServices } from './rewards/rewards-services.js';
 import type { RateLimiter } from './rate-limit/rate-limiter.js';
 import { SessionService } from './session.service.js';
@@ -45,6 +46,8 @@ export interface AppServices extends CatalogServices, WalletServices, RewardsSer
   oauth: OAuthService;
   /** Comments, likes, favourites, history, shares. */
   social: SocialServices;
+  /** Products, orders, Stripe checkout and webhooks, membership. */
+  payments: PaymentsServices;
 }
 
 export interface AppServicesDeps {
@@ -106,5 +109,14 @@ export function createAppServices(deps: AppServicesDeps): AppServices {
     }),
     ...walletServices,
     ...rewards,
+    payments: createPaymentsServices({
+      db,
+      clock,
+      log,
+      config,
+      rateLimiter,
+      wallet: walletServices.wallet,
+      vip: walletServices.vip,
+    }),
   };
 }

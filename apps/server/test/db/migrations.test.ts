@@ -66,6 +66,7 @@ describe('migrations', () => {
       { column_name: 'invite_code', data_type: 'text', is_nullable: 'NO' },
       { column_name: 'phone_seen_before', data_type: 'boolean', is_nullable: 'NO' },
       { column_name: 'vip_expires_at', data_type: 'timestamp with time zone', is_nullable: 'YES' },
+      { column_name: 'payment_flagged_at', data_type: 'timestamp with time zone', is_nullable: 'YES' },
     ]);
   });
 

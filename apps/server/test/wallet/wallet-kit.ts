@@ -33,9 +33,11 @@ export interface WalletKit {
 let keySeq = 0;
 
 /** The whole app on a fresh database with a movable clock and a recording SMS sender. */
-export async function createWalletKit(options: Pick<TestAppOptions, 'env'> = {}): Promise<WalletKit> {
+export async function createWalletKit(
+  options: Pick<TestAppOptions, 'env'> & { clockStart?: Date } = {},
+): Promise<WalletKit> {
   const sms = new RecordingSmsSender();
-  const clock = new TestClock();
+  const clock = new TestClock(options.clockStart);
   const t = await createTestApp({
     clock: clock.now,
     smsSender: sms,

@@ -7,3 +7,4 @@ export * from './catalog.js';
 export * from './social.js';
 export * from './wallet.js';
 export * from './rewards.js';
+export * from './payments.js';

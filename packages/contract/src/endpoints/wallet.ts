@@ -6,7 +6,8 @@ import { defineEndpoint } from '../endpoint.js';
  * Coins (DESIGN §6, §7, issue 5): the wallet ledger and unlocking episodes with coins.
  *
  * Wallet entry kinds: the twelve of spec §3 plus `coin_expiry`, which the spec lacks but an
- * honest ledger needs (expired reward coins leave the balance through an entry of their own).
+ * honest ledger needs (expired reward coins leave the balance through an entry of their own), and
+ * `recharge_reversal`: purchased coins taken back because the payment was refunded or disputed.
  * The income/expense grouping of each kind is defined here and nowhere else.
  */
 export const WALLET_KIND_GROUPS = {
@@ -23,6 +24,7 @@ export const WALLET_KIND_GROUPS = {
   coin_freeze: 'expense',
   coin_unfreeze: 'income',
   coin_expiry: 'expense',
+  recharge_reversal: 'expense',
 } as const satisfies Record<string, 'income' | 'expense'>;
 
 export type WalletKind = keyof typeof WALLET_KIND_GROUPS;

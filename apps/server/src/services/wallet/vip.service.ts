@@ -1,40 +1,137 @@
+import { randomUUID } from 'node:crypto';
 import { Code } from '@cliffhanger/contract';
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../http/envelope.js';
 import type { Clock } from '../../lib/clock.js';
+import type { VipEntriesRepository } from '../../repositories/vip-entries.repository.js';
 import type { WalletUsersRepository } from '../../repositories/wallet-users.repository.js';
 
-const DAY_MS = 86_400_000;
+const DAY_S = 86_400;
 export const MAX_VIP_GRANT_DAYS = 3650;
 
 export interface VipServiceDeps {
   db: Db;
   clock: Clock;
   users: WalletUsersRepository;
+  entries: VipEntriesRepository;
+}
+
+export interface VipExtension {
+  userId: number;
+  kind: 'purchase' | 'renewal' | 'grant';
+  /** Seconds of VIP added, > 0. */
+  seconds: number;
+  /** Unique per user: a repeat is replayed, not applied (e.g. `stripe:invoice:in_…`). */
+  key: string;
+  orderId?: number | null;
+  ref?: string | null;
+}
+
+export interface VipTakeBack {
+  userId: number;
+  kind: 'reversal' | 'subscription_end';
+  /** At most this many seconds are removed, and never past now. */
+  seconds: number;
+  key: string;
+  orderId?: number | null;
+  ref?: string | null;
+}
+
+export interface VipResult {
+  /** users.vip_expires_at after the call. */
+  expiresAt: Date | null;
+  /** Seconds this call actually changed (0 for a replay or nothing left to take). */
+  seconds: number;
+  replayed: boolean;
 }
 
 /**
- * VIP entitlement (issue 5): users.vip_expires_at, which the catalogue already honours. Buying
- * VIP is the payments issue; this is the grant that purchases, tests, seeds and support use.
+ * VIP entitlement: users.vip_expires_at, which the catalogue honours, is the projection of the
+ * append-only VIP ledger (vip_entries) and this service its only writer. Like the wallet, each
+ * call row-locks the user first, so one user's VIP changes apply one at a time, and each change
+ * carries a key that makes a retry harmless.
  */
 export class VipService {
   constructor(private readonly deps: VipServiceDeps) {}
 
-  /** Extends VIP by `days` from its current end, or from now when it is not active. */
+  private inTx<T>(tx: Db | undefined, work: (tx: Db) => Promise<T>): Promise<T> {
+    return tx ? work(tx) : this.deps.db.transaction((own) => work(own));
+  }
+
+  /** Extends VIP by `seconds` from its current end, or from now when it is not active. */
+  extend(change: VipExtension, tx?: Db): Promise<VipResult> {
+    if (!Number.isSafeInteger(change.seconds) || change.seconds < 1) {
+      throw new Error(`VIP extension of ${change.seconds} s`);
+    }
+    return this.inTx(tx, async (t) => {
+      const holder = await this.deps.users.lock(change.userId, t);
+      if (!holder || holder.deletedAt) throw new AppError(Code.NOT_FOUND, 'User not found');
+      const repeat = await this.deps.entries.findByKey(holder.id, change.key, t);
+      if (repeat) return { expiresAt: holder.vipExpiresAt, seconds: 0, replayed: true };
+      const now = this.deps.clock().getTime();
+      const from = Math.max(now, holder.vipExpiresAt?.getTime() ?? 0);
+      const until = new Date(from + change.seconds * 1000);
+      await this.deps.users.setVipExpiresAt(holder.id, until, t);
+      await this.deps.entries.insert(
+        {
+          userId: holder.id,
+          kind: change.kind,
+          seconds: change.seconds,
+          expiresAfter: until,
+          idempotencyKey: change.key,
+          orderId: change.orderId ?? null,
+          ref: change.ref ?? null,
+          createdAt: new Date(now),
+        },
+        t,
+      );
+      return { expiresAt: until, seconds: change.seconds, replayed: false };
+    });
+  }
+
+  /**
+   * Takes back up to `seconds` of VIP that is still ahead (a refund, a dispute, a subscription
+   * ended early). Time already enjoyed is never taken: the end never moves before now.
+   */
+  takeBack(change: VipTakeBack, tx?: Db): Promise<VipResult> {
+    return this.inTx(tx, async (t) => {
+      const holder = await this.deps.users.lock(change.userId, t);
+      if (!holder) throw new AppError(Code.NOT_FOUND, 'User not found');
+      const repeat = await this.deps.entries.findByKey(holder.id, change.key, t);
+      if (repeat) return { expiresAt: holder.vipExpiresAt, seconds: 0, replayed: true };
+      const nowDate = this.deps.clock();
+      const now = nowDate.getTime();
+      const end = holder.vipExpiresAt?.getTime() ?? now;
+      const ahead = Math.max(0, Math.floor((end - now) / 1000));
+      const removed = Math.min(ahead, Math.max(0, Math.floor(change.seconds)));
+      const until = removed > 0 ? new Date(end - removed * 1000) : holder.vipExpiresAt;
+      if (removed > 0 && until) await this.deps.users.setVipExpiresAt(holder.id, until, t);
+      await this.deps.entries.insert(
+        {
+          userId: holder.id,
+          kind: change.kind,
+          seconds: -removed,
+          expiresAfter: until ?? nowDate,
+          idempotencyKey: change.key,
+          orderId: change.orderId ?? null,
+          ref: change.ref ?? null,
+          createdAt: nowDate,
+        },
+        t,
+      );
+      return { expiresAt: until, seconds: removed, replayed: false };
+    });
+  }
+
+  /** Support and tests: extends VIP by `days` (CLI `npm run wallet -- grant-vip`). */
   async grant(userId: number, days: number): Promise<Date> {
     if (!Number.isSafeInteger(days) || days < 1 || days > MAX_VIP_GRANT_DAYS) {
       throw new AppError(Code.INVALID_INPUT, 'Invalid input', {
         fields: [{ field: 'days', message: `must be a whole number from 1 to ${MAX_VIP_GRANT_DAYS}` }],
       });
     }
-    return this.deps.db.transaction(async (tx) => {
-      const holder = await this.deps.users.lock(userId, tx);
-      if (!holder || holder.deletedAt) throw new AppError(Code.NOT_FOUND, 'User not found');
-      const now = this.deps.clock().getTime();
-      const from = Math.max(now, holder.vipExpiresAt?.getTime() ?? 0);
-      const until = new Date(from + days * DAY_MS);
-      await this.deps.users.setVipExpiresAt(userId, until, tx);
-      return until;
-    });
+    const result = await this.extend({ userId, kind: 'grant', seconds: days * DAY_S, key: `grant:${randomUUID()}` });
+    if (!result.expiresAt) throw new Error('VIP grant left no end date');
+    return result.expiresAt;
   }
 }

@@ -8,6 +8,7 @@ import { WalletEntriesRepository } from '../../repositories/wallet-entries.repos
 import { WalletLotsRepository } from '../../repositories/wallet-lots.repository.js';
 import { WalletUnlocksRepository } from '../../repositories/wallet-unlocks.repository.js';
 import { WalletUsersRepository } from '../../repositories/wallet-users.repository.js';
+import { VipEntriesRepository } from '../../repositories/vip-entries.repository.js';
 import { UnlockService } from './unlock.service.js';
 import { VipService } from './vip.service.js';
 import { WalletHistoryService } from './wallet-history.service.js';
@@ -46,6 +47,6 @@ export function createWalletServices({ db, clock, config }: WalletServicesDeps):
       entries,
       unlocks: new WalletUnlocksRepository(db),
     }),
-    vip: new VipService({ db, clock, users }),
+    vip: new VipService({ db, clock, users, entries: new VipEntriesRepository(db) }),
   };
 }

@@ -34,6 +34,24 @@ export interface DebitInput {
   ref?: string | null;
 }
 
+/** Purchased coins taken back (a refund or a dispute): as many as the balance still holds. */
+export interface ReversalInput {
+  userId: number;
+  /** Coins that should come back, > 0. */
+  amount: number;
+  key: string;
+  ref?: string | null;
+}
+
+export interface ReversalResult {
+  /** Coins taken: min(amount, balance). */
+  taken: number;
+  /** Coins already spent that could not be taken (the balance never goes negative). */
+  unrecovered: number;
+  balance: number;
+  replayed: boolean;
+}
+
 export interface LedgerResult {
   entry: WalletEntryRow;
   /** True when the key had already been applied: nothing changed this time. */
@@ -160,6 +178,43 @@ export class WalletService {
         t,
       );
       return { entry, replayed: false, balance };
+    });
+  }
+
+  /**
+   * Takes back purchased coins after a refund or dispute. Never more than the balance: what was
+   * already spent is answered as `unrecovered` for the caller to record (docs/payments.md).
+   * A key already used replays its first result.
+   */
+  async reverse(input: ReversalInput, tx?: Db): Promise<ReversalResult> {
+    checkAmount(input.amount);
+    return this.inTx(tx, async (t) => {
+      const holder = await this.open(input.userId, t);
+      const earlier = await this.deps.entries.findByKey(holder.id, input.key, t);
+      if (earlier) {
+        if (earlier.kind !== 'recharge_reversal' || earlier.ref !== (input.ref ?? null)) {
+          throw new AppError(Code.IDEMPOTENCY_KEY_REUSED, 'Idempotency key already used for another target');
+        }
+        return { taken: -earlier.amount, unrecovered: input.amount + earlier.amount, balance: holder.coin, replayed: true };
+      }
+      const taken = Math.min(input.amount, holder.coin);
+      if (taken === 0) return { taken: 0, unrecovered: input.amount, balance: holder.coin, replayed: false };
+      const balance = await this.deps.users.debitIfCovered(holder.id, taken, t);
+      if (balance === undefined) throw new Error(`wallet of user ${holder.id}: balance moved under the lock`);
+      await this.consumeLots(holder.id, taken, t);
+      await this.deps.entries.insert(
+        {
+          userId: holder.id,
+          kind: 'recharge_reversal',
+          amount: -taken,
+          balanceAfter: balance,
+          idempotencyKey: input.key,
+          ref: input.ref ?? null,
+          createdAt: this.deps.clock(),
+        },
+        t,
+      );
+      return { taken, unrecovered: input.amount - taken, balance, replayed: false };
     });
   }
 

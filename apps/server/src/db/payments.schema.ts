@@ -1,0 +1,210 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { users } from './users.schema.js';
+
+/**
+ * Payments (DESIGN §10, docs/payments.md): what is for sale, orders, provider customers and
+ * subscriptions, the notifications already handled, and the VIP ledger. Money is whole cents.
+ */
+
+/** VIP plans and coin packs. Changed with `npm run catalog -- products …`, never by a deploy. */
+export const products = pgTable(
+  'products',
+  {
+    // Our id, e.g. `vip_month`, `coins_500`: what clients send back when buying.
+    id: text('id').primaryKey(),
+    kind: text('kind').$type<'vip' | 'coins'>().notNull(),
+    // week | month | quarter | year for VIP; NULL for a coin pack.
+    period: text('period').$type<'week' | 'month' | 'quarter' | 'year'>(),
+    coins: integer('coins').notNull().default(0),
+    bonusCoins: integer('bonus_coins').notNull().default(0),
+    priceCents: integer('price_cents').notNull(),
+    currency: text('currency').notNull().default('USD'),
+    // NULL: Checkout is given the price inline (price_data), so a fresh install sells without
+    // creating prices in Stripe first.
+    stripePriceId: text('stripe_price_id'),
+    appleProductId: text('apple_product_id'),
+    active: boolean('active').notNull().default(true),
+    sort: integer('sort').notNull().default(0),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('products_apple_product_id_unique').on(table.appleProductId),
+    check('products_kind_known', sql`${table.kind} IN ('vip', 'coins')`),
+    check(
+      'products_kind_shape',
+      sql`(${table.kind} = 'vip' AND ${table.period} IN ('week', 'month', 'quarter', 'year') AND ${table.coins} = 0 AND ${table.bonusCoins} = 0) OR (${table.kind} = 'coins' AND ${table.period} IS NULL AND ${table.coins} > 0 AND ${table.bonusCoins} >= 0)`,
+    ),
+    check('products_price_positive', sql`${table.priceCents} > 0`),
+  ],
+);
+
+/**
+ * One purchase attempt. The product's terms are copied in, so a later price change never
+ * alters what an open order delivers. `public_id` is what URLs carry: random, not a counter.
+ */
+export const orders = pgTable(
+  'orders',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    publicId: text('public_id').notNull(),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
+    productId: text('product_id')
+      .notNull()
+      .references(() => products.id),
+    kind: text('kind').$type<'vip' | 'coins'>().notNull(),
+    channel: text('channel').$type<'stripe' | 'apple'>().notNull(),
+    status: text('status').$type<'pending' | 'fulfilled' | 'failed' | 'canceled' | 'refunded'>().notNull().default('pending'),
+    priceCents: integer('price_cents').notNull(),
+    currency: text('currency').notNull(),
+    period: text('period').$type<'week' | 'month' | 'quarter' | 'year'>(),
+    coins: integer('coins').notNull().default(0),
+    bonusCoins: integer('bonus_coins').notNull().default(0),
+    stripeSessionId: text('stripe_session_id'),
+    stripePaymentIntentId: text('stripe_payment_intent_id'),
+    stripeSubscriptionId: text('stripe_subscription_id'),
+    // Apple: the appAccountToken (UUID) StoreKit carries in the signed transaction.
+    appAccountToken: text('app_account_token'),
+    // What fulfilment and reversals did; the ledger entries are the record, these the summary.
+    coinsCredited: integer('coins_credited').notNull().default(0),
+    coinsReversed: integer('coins_reversed').notNull().default(0),
+    // Coins a refund or dispute should have taken back but the balance no longer held.
+    coinsUnrecovered: integer('coins_unrecovered').notNull().default(0),
+    vipExpiresAt: timestamp('vip_expires_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    fulfilledAt: timestamp('fulfilled_at', { withTimezone: true }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('orders_public_id_unique').on(table.publicId),
+    uniqueIndex('orders_stripe_session_unique').on(table.stripeSessionId),
+    uniqueIndex('orders_stripe_payment_intent_unique').on(table.stripePaymentIntentId),
+    uniqueIndex('orders_app_account_token_unique').on(table.appAccountToken),
+    index('orders_user_idx').on(table.userId, table.id),
+    check('orders_kind_known', sql`${table.kind} IN ('vip', 'coins')`),
+    check('orders_channel_known', sql`${table.channel} IN ('stripe', 'apple')`),
+    check('orders_status_known', sql`${table.status} IN ('pending', 'fulfilled', 'failed', 'canceled', 'refunded')`),
+    check(
+      'orders_coins_range',
+      sql`${table.coinsCredited} >= 0 AND ${table.coinsReversed} >= 0 AND ${table.coinsUnrecovered} >= 0 AND ${table.coinsReversed} + ${table.coinsUnrecovered} <= ${table.coinsCredited}`,
+    ),
+  ],
+);
+
+/** A user's customer at a provider (Stripe `cus_…`), reused for every purchase and the portal. */
+export const paymentCustomers = pgTable(
+  'payment_customers',
+  {
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
+    provider: text('provider').$type<'stripe'>().notNull(),
+    customerId: text('customer_id').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.userId, table.provider] }),
+    uniqueIndex('payment_customers_customer_unique').on(table.provider, table.customerId),
+  ],
+);
+
+/** A VIP subscription as the provider last reported it. */
+export const subscriptions = pgTable(
+  'subscriptions',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
+    provider: text('provider').$type<'stripe' | 'apple'>().notNull(),
+    providerSubscriptionId: text('provider_subscription_id').notNull(),
+    // The order that started it; renewals are invoices of the same subscription.
+    orderId: bigint('order_id', { mode: 'number' })
+      .notNull()
+      .references(() => orders.id),
+    productId: text('product_id')
+      .notNull()
+      .references(() => products.id),
+    status: text('status').notNull(),
+    currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }),
+    cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('subscriptions_provider_id_unique').on(table.provider, table.providerSubscriptionId),
+    index('subscriptions_user_idx').on(table.userId),
+  ],
+);
+
+/**
+ * Provider notifications already handled. Inserted in the same transaction as their effect, so
+ * a redelivery (Stripe retries, or sends one event twice at once) finds its row and does nothing.
+ */
+export const paymentEvents = pgTable(
+  'payment_events',
+  {
+    provider: text('provider').$type<'stripe' | 'apple'>().notNull(),
+    eventId: text('event_id').notNull(),
+    type: text('type').notNull(),
+    orderId: bigint('order_id', { mode: 'number' }).references(() => orders.id),
+    // What handling it did, for support: `credited`, `vip_extended`, `ignored: unknown order`, …
+    outcome: text('outcome').notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.provider, table.eventId] })],
+);
+
+/**
+ * The VIP ledger: every change to users.vip_expires_at, append-only like the coin ledger
+ * (migration 0005's trigger). `seconds` is signed; the key makes each paid invoice, grant or
+ * reversal apply once per user.
+ */
+export const vipEntries = pgTable(
+  'vip_entries',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
+    kind: text('kind').$type<'purchase' | 'renewal' | 'grant' | 'reversal' | 'subscription_end'>().notNull(),
+    seconds: integer('seconds').notNull(),
+    // users.vip_expires_at right after this entry.
+    expiresAfter: timestamp('expires_after', { withTimezone: true }).notNull(),
+    idempotencyKey: text('idempotency_key').notNull(),
+    orderId: bigint('order_id', { mode: 'number' }).references(() => orders.id),
+    ref: text('ref'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('vip_entries_user_key_unique').on(table.userId, table.idempotencyKey),
+    index('vip_entries_order_idx').on(table.orderId),
+    check('vip_entries_kind_known', sql`${table.kind} IN ('purchase', 'renewal', 'grant', 'reversal', 'subscription_end')`),
+    check(
+      'vip_entries_seconds_sign',
+      sql`(${table.kind} IN ('purchase', 'renewal', 'grant') AND ${table.seconds} > 0) OR (${table.kind} IN ('reversal', 'subscription_end') AND ${table.seconds} <= 0)`,
+    ),
+  ],
+);
+
+export type ProductRow = typeof products.$inferSelect;
+export type NewProductRow = typeof products.$inferInsert;
+export type OrderRow = typeof orders.$inferSelect;
+export type NewOrderRow = typeof orders.$inferInsert;
+export type SubscriptionRow = typeof subscriptions.$inferSelect;
+export type VipEntryRow = typeof vipEntries.$inferSelect;

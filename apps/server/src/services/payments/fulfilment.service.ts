@@ -1,0 +1,135 @@
+import type { Db } from '../../db/database.js';
+import type { OrderRow } from '../../db/payments.schema.js';
+import type { Clock } from '../../lib/clock.js';
+import type { OrdersRepository } from '../../repositories/orders.repository.js';
+import type { WalletUsersRepository } from '../../repositories/wallet-users.repository.js';
+import type { VipService } from '../wallet/vip.service.js';
+import type { WalletService } from '../wallet/wallet.service.js';
+
+export interface FulfilmentServiceDeps {
+  clock: Clock;
+  orders: OrdersRepository;
+  users: WalletUsersRepository;
+  wallet: WalletService;
+  vip: VipService;
+}
+
+export interface PaidPeriod {
+  /** Provider-unique id of what was paid (an invoice `in_…`, an Apple transaction). */
+  paymentKey: string;
+  seconds: number;
+  renewal: boolean;
+}
+
+/**
+ * What a paid, refunded or disputed order does to coins and VIP, in the caller's transaction
+ * with the order row already locked. Coins move only through the wallet service and VIP only
+ * through the VIP service; both carry keys, so a notification applied twice changes nothing.
+ */
+export class FulfilmentService {
+  constructor(private readonly deps: FulfilmentServiceDeps) {}
+
+  /** Credits a coin pack once per order: coins + bonus as a `recharge` that never expires. */
+  async creditPack(order: OrderRow, tx: Db, paymentIntentId: string | null): Promise<string> {
+    if (order.coinsCredited > 0) return 'already credited';
+    const amount = order.coins + order.bonusCoins;
+    const ref = `order:${order.publicId}`;
+    await this.deps.wallet.credit({ userId: order.userId, kind: 'recharge', amount, key: ref, ref, expiresAt: null }, tx);
+    await this.deps.orders.update(
+      order.id,
+      {
+        status: 'fulfilled',
+        coinsCredited: amount,
+        fulfilledAt: this.deps.clock(),
+        ...(paymentIntentId ? { stripePaymentIntentId: paymentIntentId } : {}),
+      },
+      tx,
+    );
+    return `credited ${amount} coins`;
+  }
+
+  /** Extends VIP by one paid period, once per payment (each invoice of a subscription). */
+  async extendVip(order: OrderRow, period: PaidPeriod, tx: Db): Promise<string> {
+    const result = await this.deps.vip.extend(
+      {
+        userId: order.userId,
+        kind: period.renewal ? 'renewal' : 'purchase',
+        seconds: period.seconds,
+        key: `vip:${period.paymentKey}`,
+        orderId: order.id,
+        ref: period.paymentKey,
+      },
+      tx,
+    );
+    if (result.replayed) return 'VIP already extended';
+    await this.deps.orders.update(
+      order.id,
+      {
+        vipExpiresAt: result.expiresAt,
+        ...(order.status === 'fulfilled' ? {} : { status: 'fulfilled' as const, fulfilledAt: this.deps.clock() }),
+      },
+      tx,
+    );
+    return `VIP extended by ${period.seconds} s`;
+  }
+
+  /**
+   * Takes back the coins of a refunded share of a pack: `refundedShare` of what was credited
+   * (1 for a full refund or a dispute), minus what earlier reversals took. Coins already spent
+   * cannot be taken (the balance never goes negative): they are recorded on the order as
+   * unrecovered and the account is flagged for support.
+   */
+  async reversePack(order: OrderRow, refundedShare: number, key: string, tx: Db): Promise<string> {
+    const share = Math.min(1, Math.max(0, refundedShare));
+    // A partial refund takes its proportional share rounded down; a full one takes all.
+    const target = share >= 1 ? order.coinsCredited : Math.floor(order.coinsCredited * share);
+    const due = target - order.coinsReversed - order.coinsUnrecovered;
+    if (due <= 0) return 'nothing more to reverse';
+    const result = await this.deps.wallet.reverse({ userId: order.userId, amount: due, key, ref: `order:${order.publicId}` }, tx);
+    await this.deps.orders.update(
+      order.id,
+      {
+        coinsReversed: order.coinsReversed + result.taken,
+        coinsUnrecovered: order.coinsUnrecovered + result.unrecovered,
+        ...(share >= 1 ? { status: 'refunded' as const } : {}),
+      },
+      tx,
+    );
+    if (result.unrecovered > 0) await this.deps.users.flagPayment(order.userId, this.deps.clock(), tx);
+    return `reversed ${result.taken} coins, ${result.unrecovered} unrecoverable`;
+  }
+
+  /**
+   * Takes back the VIP time one payment bought that is still ahead (a refunded or disputed
+   * invoice); time already enjoyed stays. Once per payment, whatever the refunded share.
+   */
+  async reverseVip(order: OrderRow, paymentKey: string, grantedSeconds: number, firstPayment: boolean, tx: Db): Promise<string> {
+    const result = await this.deps.vip.takeBack(
+      { userId: order.userId, kind: 'reversal', seconds: grantedSeconds, key: `vip-reversal:${paymentKey}`, orderId: order.id, ref: paymentKey },
+      tx,
+    );
+    if (result.replayed) return 'VIP already reversed';
+    await this.deps.orders.update(
+      order.id,
+      { vipExpiresAt: result.expiresAt, ...(firstPayment ? { status: 'refunded' as const } : {}) },
+      tx,
+    );
+    return `VIP shortened by ${result.seconds} s`;
+  }
+
+  /** A subscription that ended before its paid period did: the rest of that period is taken back. */
+  async endSubscription(order: OrderRow, subscriptionId: string, unusedSeconds: number, tx: Db): Promise<string> {
+    const result = await this.deps.vip.takeBack(
+      {
+        userId: order.userId,
+        kind: 'subscription_end',
+        seconds: unusedSeconds,
+        key: `subscription-end:${subscriptionId}`,
+        orderId: order.id,
+        ref: subscriptionId,
+      },
+      tx,
+    );
+    return result.replayed ? 'subscription end already applied' : `subscription ended, VIP shortened by ${result.seconds} s`;
+  }
+}

@@ -1,0 +1,71 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { ServerConfig } from '../../config.js';
+import type { Db } from '../../db/database.js';
+import type { Clock } from '../../lib/clock.js';
+import { OrdersRepository } from '../../repositories/orders.repository.js';
+import { PaymentCustomersRepository } from '../../repositories/payment-customers.repository.js';
+import { PaymentEventsRepository } from '../../repositories/payment-events.repository.js';
+import { ProductsRepository } from '../../repositories/products.repository.js';
+import { SubscriptionsRepository } from '../../repositories/subscriptions.repository.js';
+import { VipEntriesRepository } from '../../repositories/vip-entries.repository.js';
+import { WalletUsersRepository } from '../../repositories/wallet-users.repository.js';
+import type { RateLimiter } from '../rate-limit/rate-limiter.js';
+import type { VipService } from '../wallet/vip.service.js';
+import type { WalletService } from '../wallet/wallet.service.js';
+import { FulfilmentService } from './fulfilment.service.js';
+import { MembershipService } from './membership.service.js';
+import { OrdersService } from './orders.service.js';
+import { ProductsService } from './products.service.js';
+import { PurchaseService } from './purchase.service.js';
+import { StripeGateway } from './stripe-gateway.js';
+import { StripeWebhookService } from './stripe-webhook.service.js';
+
+export interface PaymentsServices {
+  products: ProductsService;
+  purchase: PurchaseService;
+  orders: OrdersService;
+  membership: MembershipService;
+  /** Undefined when Stripe is not configured (the webhook route then answers 50002). */
+  stripeWebhook: StripeWebhookService | undefined;
+}
+
+export interface PaymentsServicesDeps {
+  db: Db;
+  clock: Clock;
+  log: FastifyBaseLogger;
+  config: Pick<ServerConfig, 'publicBaseUrl' | 'appName' | 'appleBundleId' | 'stripe'>;
+  rateLimiter: RateLimiter;
+  wallet: WalletService;
+  vip: VipService;
+}
+
+/** Products, orders, Stripe checkout and webhooks, membership; coins and VIP move through wallet and vip. */
+export function createPaymentsServices(deps: PaymentsServicesDeps): PaymentsServices {
+  const { db, clock, log, config } = deps;
+  const products = new ProductsRepository(db);
+  const orders = new OrdersRepository(db);
+  const customers = new PaymentCustomersRepository(db);
+  const subscriptions = new SubscriptionsRepository(db);
+  const users = new WalletUsersRepository(db);
+  const stripe = config.stripe ? new StripeGateway(config.stripe) : undefined;
+  const fulfilment = new FulfilmentService({ clock, orders, users, wallet: deps.wallet, vip: deps.vip });
+  return {
+    products: new ProductsService({ products }),
+    purchase: new PurchaseService({ config, products, orders, customers, subscriptions, rateLimiter: deps.rateLimiter, stripe, log }),
+    orders: new OrdersService({ orders }),
+    membership: new MembershipService({ config, clock, log, users, products, subscriptions, customers, stripe }),
+    stripeWebhook: stripe
+      ? new StripeWebhookService({
+          db,
+          clock,
+          log,
+          stripe,
+          orders,
+          subscriptions,
+          events: new PaymentEventsRepository(db),
+          vipEntries: new VipEntriesRepository(db),
+          fulfilment,
+        })
+      : undefined,
+  };
+}

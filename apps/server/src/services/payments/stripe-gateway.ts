@@ -1,0 +1,112 @@
+import Stripe from 'stripe';
+import type { StripeConfig } from '../../config.js';
+
+/** What a Checkout Session sells: a Stripe price, or the price given inline. */
+export type CheckoutLine =
+  | { price: string }
+  | {
+      name: string;
+      unitAmountCents: number;
+      /** Set for a subscription: billed every `intervalCount` `interval`s. */
+      recurring?: { interval: 'week' | 'month' | 'year'; intervalCount: number };
+    };
+
+export interface CheckoutRequest {
+  mode: 'payment' | 'subscription';
+  customerId: string;
+  orderId: string;
+  userId: number;
+  line: CheckoutLine;
+  successUrl: string;
+  cancelUrl: string;
+}
+
+/**
+ * The Stripe calls the app makes, through the official SDK. One object per app; tests point
+ * STRIPE_API_BASE at a local double that speaks the same protocol.
+ */
+export class StripeGateway {
+  readonly client: Stripe;
+
+  constructor(private readonly config: StripeConfig) {
+    const base = new URL(config.apiBase);
+    this.client = new Stripe(config.secretKey, {
+      host: base.hostname,
+      port: base.port || (base.protocol === 'http:' ? 80 : 443),
+      protocol: base.protocol === 'http:' ? 'http' : 'https',
+      // Stripe's own retries reuse the idempotency key, so a retried create never makes two.
+      maxNetworkRetries: 2,
+      timeout: 20_000,
+      appInfo: { name: 'Cliffhanger' },
+    });
+  }
+
+  async createCustomer(userId: number): Promise<string> {
+    const customer = await this.client.customers.create(
+      { metadata: { uid: String(userId) } },
+      // Two purchases started at once by a user without a customer make one customer.
+      { idempotencyKey: `customer-uid-${userId}` },
+    );
+    return customer.id;
+  }
+
+  async createCheckoutSession(request: CheckoutRequest): Promise<{ id: string; url: string }> {
+    const metadata = { order_id: request.orderId, uid: String(request.userId) };
+    const line = request.line;
+    const lineItem: Stripe.Checkout.SessionCreateParams.LineItem =
+      'price' in line
+        ? { price: line.price, quantity: 1 }
+        : {
+            quantity: 1,
+            price_data: {
+              currency: 'usd',
+              unit_amount: line.unitAmountCents,
+              product_data: { name: line.name },
+              ...(line.recurring
+                ? { recurring: { interval: line.recurring.interval, interval_count: line.recurring.intervalCount } }
+                : {}),
+            },
+          };
+    const session = await this.client.checkout.sessions.create(
+      {
+        mode: request.mode,
+        customer: request.customerId,
+        client_reference_id: request.orderId,
+        metadata,
+        line_items: [lineItem],
+        ...(request.mode === 'subscription'
+          ? { subscription_data: { metadata } }
+          : { payment_intent_data: { metadata } }),
+        success_url: request.successUrl,
+        cancel_url: request.cancelUrl,
+      },
+      { idempotencyKey: `checkout-${request.orderId}` },
+    );
+    if (!session.url) throw new Error(`Checkout Session ${session.id} has no url`);
+    return { id: session.id, url: session.url };
+  }
+
+  async createPortalSession(customerId: string, returnUrl: string): Promise<string> {
+    const session = await this.client.billingPortal.sessions.create({ customer: customerId, return_url: returnUrl });
+    return session.url;
+  }
+
+  setCancelAtPeriodEnd(subscriptionId: string, cancel: boolean): Promise<Stripe.Subscription> {
+    return this.client.subscriptions.update(subscriptionId, { cancel_at_period_end: cancel });
+  }
+
+  /** The invoice a payment intent paid, if it paid one (subscriptions); undefined for a one-time payment. */
+  async invoiceOfPaymentIntent(paymentIntentId: string): Promise<string | undefined> {
+    const page = await this.client.invoicePayments.list({
+      payment: { type: 'payment_intent', payment_intent: paymentIntentId },
+      limit: 1,
+    });
+    const invoice = page.data[0]?.invoice;
+    return typeof invoice === 'string' ? invoice : invoice?.id;
+  }
+
+  /** Verifies a webhook's signature (and that it is at most 300 s old) and parses it; throws otherwise. */
+  verifyEvent(rawBody: Buffer, signature: string | undefined): Stripe.Event {
+    return this.client.webhooks.constructEvent(rawBody, signature ?? '', this.config.webhookSecret, 300);
+  }
+}

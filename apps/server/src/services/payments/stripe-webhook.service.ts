@@ -1,0 +1,252 @@
+import { Code, VIP_PERIOD_DAYS } from '@cliffhanger/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import type Stripe from 'stripe';
+import type { Db } from '../../db/database.js';
+import type { OrderRow } from '../../db/payments.schema.js';
+import { AppError, isAppError } from '../../http/envelope.js';
+import type { Clock } from '../../lib/clock.js';
+import type { OrdersRepository } from '../../repositories/orders.repository.js';
+import type { PaymentEventsRepository } from '../../repositories/payment-events.repository.js';
+import type { SubscriptionsRepository } from '../../repositories/subscriptions.repository.js';
+import type { VipEntriesRepository } from '../../repositories/vip-entries.repository.js';
+import type { FulfilmentService } from './fulfilment.service.js';
+import type { StripeGateway } from './stripe-gateway.js';
+
+const DAY_S = 86_400;
+
+export interface StripeWebhookServiceDeps {
+  db: Db;
+  clock: Clock;
+  log: FastifyBaseLogger;
+  stripe: StripeGateway;
+  orders: OrdersRepository;
+  subscriptions: SubscriptionsRepository;
+  events: PaymentEventsRepository;
+  vipEntries: VipEntriesRepository;
+  fulfilment: FulfilmentService;
+}
+
+interface Handled {
+  outcome: string;
+  orderId: number | null;
+}
+
+/** What a refund or dispute is about, found before the transaction (it may need a Stripe call). */
+type PaymentTarget = { kind: 'pack'; orderPublicId: string } | { kind: 'invoice'; invoiceId: string } | { kind: 'unknown' };
+
+const idOf = (value: string | { id: string } | null | undefined): string | null =>
+  value == null ? null : typeof value === 'string' ? value : value.id;
+
+const toDate = (seconds: number | null | undefined): Date | null => (seconds == null ? null : new Date(seconds * 1000));
+
+/**
+ * Stripe webhooks (docs/payments.md). The signature is checked by the SDK; each event id is
+ * handled once (its payment_events row is claimed in the same transaction as its effect), each
+ * order is credited once (the ledger key), and every effect runs under the order's row lock.
+ * A failure rolls everything back and answers 500, so Stripe delivers the event again.
+ */
+export class StripeWebhookService {
+  constructor(private readonly deps: StripeWebhookServiceDeps) {}
+
+  /** Verifies and handles one delivery; answers the outcome recorded for the event. */
+  async receive(rawBody: Buffer, signature: string | undefined): Promise<string> {
+    let event: Stripe.Event;
+    try {
+      event = this.deps.stripe.verifyEvent(rawBody, signature);
+    } catch (error) {
+      this.deps.log.warn({ err: error }, 'Stripe webhook refused: bad signature');
+      throw new AppError(Code.PAYMENT_SIGNATURE_INVALID, 'Invalid webhook signature');
+    }
+    return this.handle(event);
+  }
+
+  async handle(event: Stripe.Event): Promise<string> {
+    const target = await this.paymentTargetOf(event);
+    const outcome = await this.deps.db.transaction(async (tx) => {
+      const fresh = await this.deps.events.claim({ provider: 'stripe', eventId: event.id, type: event.type }, tx);
+      if (!fresh) return 'duplicate: handled before';
+      const handled = await this.apply(event, target, tx);
+      await this.deps.events.settle('stripe', event.id, handled.outcome, handled.orderId, tx);
+      return handled.outcome;
+    });
+    this.deps.log.info({ event: event.id, type: event.type, outcome }, 'Stripe webhook handled');
+    return outcome;
+  }
+
+  private async apply(event: Stripe.Event, target: PaymentTarget, tx: Db): Promise<Handled> {
+    switch (event.type) {
+      case 'checkout.session.completed':
+      case 'checkout.session.async_payment_succeeded':
+        return this.sessionPaid(event.data.object, tx);
+      case 'checkout.session.async_payment_failed':
+        return this.sessionClosed(event.data.object, 'failed', tx);
+      case 'checkout.session.expired':
+        return this.sessionClosed(event.data.object, 'canceled', tx);
+      case 'invoice.paid':
+        return this.invoicePaid(event.data.object, tx);
+      case 'customer.subscription.created':
+      case 'customer.subscription.updated':
+      case 'customer.subscription.deleted':
+        return this.subscriptionChanged(event.data.object, tx);
+      case 'charge.refunded': {
+        const charge = event.data.object;
+        const share = charge.amount > 0 ? charge.amount_refunded / charge.amount : 1;
+        return this.reverse(target, share, `stripe:refund:${charge.id}:${charge.amount_refunded}`, tx);
+      }
+      case 'charge.dispute.created':
+        return this.reverse(target, 1, `stripe:dispute:${event.data.object.id}`, tx);
+      default:
+        return { outcome: `ignored: ${event.type} is not used`, orderId: null };
+    }
+  }
+
+  /** Runs a fulfilment step, turning "this account can no longer be served" into an outcome for support. */
+  private async guarded(order: OrderRow, step: () => Promise<string>): Promise<Handled> {
+    try {
+      return { outcome: await step(), orderId: order.id };
+    } catch (error) {
+      if (!isAppError(error) || (error.code !== Code.SESSION_REVOKED && error.code !== Code.NOT_FOUND)) throw error;
+      this.deps.log.error({ order: order.publicId, err: error }, 'paid order of a deleted account: refund it');
+      return { outcome: `unfulfillable: ${error.message}`, orderId: order.id };
+    }
+  }
+
+  private async sessionPaid(session: Stripe.Checkout.Session, tx: Db): Promise<Handled> {
+    const order = await this.lockOrder(session.metadata?.order_id ?? session.client_reference_id, tx);
+    if (!order) return { outcome: 'ignored: unknown order', orderId: null };
+    if (order.stripeSessionId && order.stripeSessionId !== session.id) {
+      return { outcome: 'ignored: session of another order', orderId: order.id };
+    }
+    if (session.mode === 'subscription') {
+      // VIP is extended by each paid invoice; the session only links the subscription.
+      await this.deps.orders.update(
+        order.id,
+        { stripeSessionId: session.id, stripeSubscriptionId: idOf(session.subscription) },
+        tx,
+      );
+      return { outcome: 'subscription linked', orderId: order.id };
+    }
+    if (session.payment_status !== 'paid') return { outcome: 'awaiting payment', orderId: order.id };
+    if (session.amount_total !== order.priceCents) {
+      this.deps.log.warn({ order: order.publicId, paid: session.amount_total, price: order.priceCents }, 'paid amount differs');
+    }
+    return this.guarded(order, () => this.deps.fulfilment.creditPack(order, tx, idOf(session.payment_intent)));
+  }
+
+  private async sessionClosed(session: Stripe.Checkout.Session, status: 'failed' | 'canceled', tx: Db): Promise<Handled> {
+    const order = await this.lockOrder(session.metadata?.order_id ?? session.client_reference_id, tx);
+    if (!order) return { outcome: 'ignored: unknown order', orderId: null };
+    const changed = await this.deps.orders.settlePending(order.id, status, tx);
+    return { outcome: changed ? `order ${status}` : `order already ${order.status}`, orderId: order.id };
+  }
+
+  private async invoicePaid(invoice: Stripe.Invoice, tx: Db): Promise<Handled> {
+    const details = invoice.parent?.subscription_details;
+    const subscriptionId = idOf(details?.subscription);
+    if (!details || !subscriptionId) return { outcome: 'ignored: not a subscription invoice', orderId: null };
+    const order = await this.lockOrder(details.metadata?.order_id, tx);
+    if (!order) return { outcome: 'ignored: unknown order', orderId: null };
+    const line = invoice.lines.data[0];
+    const periodEnd = line?.period.end ?? null;
+    // The invoice's own period: what the customer paid for (a quarter is three calendar months).
+    const paidSeconds =
+      line && line.period.end > line.period.start
+        ? line.period.end - line.period.start
+        : VIP_PERIOD_DAYS[order.period ?? 'month'] * DAY_S;
+    const known = await this.deps.subscriptions.lockByProviderId('stripe', subscriptionId, tx);
+    const paidUntil = toDate(periodEnd);
+    if (known) {
+      // A late invoice never moves the period back nor undoes a cancellation.
+      if (paidUntil && (!known.currentPeriodEnd || paidUntil > known.currentPeriodEnd)) {
+        await this.deps.subscriptions.updateState(known.id, { currentPeriodEnd: paidUntil }, tx);
+      }
+    } else {
+      await this.deps.subscriptions.upsert(
+        {
+          userId: order.userId,
+          provider: 'stripe',
+          providerSubscriptionId: subscriptionId,
+          orderId: order.id,
+          productId: order.productId,
+          status: 'active',
+          currentPeriodEnd: paidUntil,
+          cancelAtPeriodEnd: false,
+          endedAt: null,
+        },
+        tx,
+      );
+    }
+    if (!order.stripeSubscriptionId) await this.deps.orders.update(order.id, { stripeSubscriptionId: subscriptionId }, tx);
+    return this.guarded(order, () =>
+      this.deps.fulfilment.extendVip(
+        order,
+        { paymentKey: `stripe:${invoice.id}`, seconds: paidSeconds, renewal: invoice.billing_reason === 'subscription_cycle' },
+        tx,
+      ),
+    );
+  }
+
+  private async subscriptionChanged(subscription: Stripe.Subscription, tx: Db): Promise<Handled> {
+    const order = await this.lockOrder(subscription.metadata.order_id, tx);
+    if (!order) return { outcome: 'ignored: unknown order', orderId: null };
+    const item = subscription.items.data[0];
+    const ended = subscription.status === 'canceled' || subscription.ended_at != null;
+    const known = await this.deps.subscriptions.lockByProviderId('stripe', subscription.id, tx);
+    // Events can arrive out of order: an update never revives a subscription already ended.
+    if (known?.endedAt && !ended) return { outcome: 'ignored: subscription already ended', orderId: order.id };
+    await this.deps.subscriptions.upsert(
+      {
+        userId: order.userId,
+        provider: 'stripe',
+        providerSubscriptionId: subscription.id,
+        orderId: order.id,
+        productId: order.productId,
+        status: subscription.status,
+        currentPeriodEnd: toDate(item?.current_period_end),
+        cancelAtPeriodEnd: subscription.cancel_at_period_end || subscription.cancel_at != null,
+        endedAt: ended ? (toDate(subscription.ended_at) ?? this.deps.clock()) : null,
+      },
+      tx,
+    );
+    if (!ended) return { outcome: `subscription ${subscription.status}`, orderId: order.id };
+    const periodEnd = item?.current_period_end ?? 0;
+    const unused = Math.max(0, periodEnd - Math.floor(this.deps.clock().getTime() / 1000));
+    return this.guarded(order, () => this.deps.fulfilment.endSubscription(order, subscription.id, unused, tx));
+  }
+
+  private async reverse(target: PaymentTarget, share: number, key: string, tx: Db): Promise<Handled> {
+    if (target.kind === 'pack') {
+      const order = await this.lockOrder(target.orderPublicId, tx);
+      if (!order) return { outcome: 'ignored: unknown order', orderId: null };
+      return this.guarded(order, () => this.deps.fulfilment.reversePack(order, share, key, tx));
+    }
+    if (target.kind === 'invoice') {
+      const entry = await this.deps.vipEntries.findByProviderKey(`vip:stripe:${target.invoiceId}`, tx);
+      const order = entry?.orderId ? await this.deps.orders.lockById(entry.orderId, tx) : undefined;
+      if (!entry || !order) return { outcome: 'ignored: invoice never fulfilled', orderId: null };
+      const first = entry.kind === 'purchase';
+      return this.guarded(order, () =>
+        this.deps.fulfilment.reverseVip(order, `stripe:${target.invoiceId}`, entry.seconds, first, tx),
+      );
+    }
+    return { outcome: 'ignored: payment of no order', orderId: null };
+  }
+
+  /** For refunds and disputes: the order or invoice a payment intent paid. */
+  private async paymentTargetOf(event: Stripe.Event): Promise<PaymentTarget> {
+    let paymentIntentId: string | null = null;
+    if (event.type === 'charge.refunded') paymentIntentId = idOf(event.data.object.payment_intent);
+    else if (event.type === 'charge.dispute.created') paymentIntentId = idOf(event.data.object.payment_intent);
+    else return { kind: 'unknown' };
+    if (!paymentIntentId) return { kind: 'unknown' };
+    const order = await this.deps.orders.findByPaymentIntent(paymentIntentId);
+    if (order) return { kind: 'pack', orderPublicId: order.publicId };
+    const invoiceId = await this.deps.stripe.invoiceOfPaymentIntent(paymentIntentId);
+    return invoiceId ? { kind: 'invoice', invoiceId } : { kind: 'unknown' };
+  }
+
+  private lockOrder(publicId: string | null | undefined, tx: Db): Promise<OrderRow | undefined> {
+    if (!publicId || !/^ord_[A-Za-z0-9]{16,40}$/.test(publicId)) return Promise.resolve(undefined);
+    return this.deps.orders.lockByPublicId(publicId, tx);
+  }
+}
