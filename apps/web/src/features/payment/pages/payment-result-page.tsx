@@ -90,7 +90,7 @@ function NotFound({ testId }: { testId: string }) {
   );
 }
 
-function Failed({ order, orderId, testId }: { order: Order | undefined; orderId: string | null; testId: string }) {
+function Failed({ order, testId }: { order: Order | undefined; testId: string }) {
   const { t } = useTranslation();
   return (
     <ResultView
@@ -110,7 +110,6 @@ function Failed({ order, orderId, testId }: { order: Order | undefined; orderId:
       }
     >
       <p className="payment-result__body">{t('payment.failedBody')}</p>
-      {orderId && <p className="payment-result__order">{t('payment.orderId', { id: orderId })}</p>}
     </ResultView>
   );
 }
@@ -183,25 +182,34 @@ export function PaymentSuccessPage() {
   else if (notFound) body = <NotFound testId="payment-success" />;
   else if (order.data?.status === 'fulfilled') body = <Fulfilled order={order.data} balanceFresh={balanceFresh} />;
   else if (order.data?.status === 'failed' || order.data?.status === 'canceled') {
-    body = <Failed order={order.data} orderId={orderId} testId="payment-success" />;
+    body = <Failed order={order.data} testId="payment-success" />;
   } else if (order.data?.status === 'refunded') {
     body = (
-      <ResultView tone="neutral" state="refunded" headline={t('payment.refunded')} testId="payment-success">
-        <p className="payment-result__order">{t('payment.orderId', { id: orderId })}</p>
-      </ResultView>
+      <ResultView tone="neutral" state="refunded" headline={t('payment.refunded')} testId="payment-success" />
     );
   } else if (order.isError && !order.data) {
     body = <LoadError error={order.error} onRetry={() => void order.refetch()} testId="payment-error" />;
   } else {
     body = (
-      <ResultView tone="pending" state="processing" headline={t('payment.processing')} testId="payment-success">
+      <ResultView
+        tone="pending"
+        state="processing"
+        headline={t('payment.processing')}
+        testId="payment-success"
+        actions={
+          slow && (
+            <Link className={buttonClassName('secondary')} to={PATHS.home} replace>
+              {t('common.backToHome')}
+            </Link>
+          )
+        }
+      >
         <p className="payment-result__body">{t('payment.processingBody')}</p>
         {slow && (
           <p className="payment-result__slow" data-testid="payment-slow">
             {t('payment.slow')}
           </p>
         )}
-        <p className="payment-result__order">{t('payment.orderId', { id: orderId })}</p>
       </ResultView>
     );
   }
@@ -234,7 +242,7 @@ export function PaymentFailedPage() {
         {notFound ? (
           <NotFound testId="payment-failed" />
         ) : (
-          <Failed order={order.data} orderId={orderId} testId="payment-failed" />
+          <Failed order={order.data} testId="payment-failed" />
         )}
         <NetworkIssueNotice orderId={notFound ? null : orderId} />
       </div>

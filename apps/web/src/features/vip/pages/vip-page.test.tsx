@@ -344,7 +344,7 @@ describe('Coins tab', () => {
     storeApi();
     open('/pages/user/vip?tab=coins&pack=coins_500');
     await waitFor(() => expect(pack('coins_500')).toHaveAttribute('data-suggested', 'true'));
-    expect(pack('coins_500')).toHaveTextContent('Covers what you need');
+    expect(pack('coins_500')).toHaveTextContent('Best fit');
     expect(pack('coins_100')).toHaveAttribute('data-suggested', 'false');
   });
 
