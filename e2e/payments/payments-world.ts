@@ -1,0 +1,98 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { startFakeStripe, type FakeStripe } from '../../apps/server/test/fakes/fake-stripe.js';
+import { startFakeTwilio, type FakeTwilio } from '../../apps/server/test/fakes/fake-twilio.js';
+import { startServer, type RunningServer } from '../support/server-process.js';
+
+/** PostgreSQL like the wallet suite: fulfilment is the wallet's job, on the database CI runs. */
+export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL;
+
+const STRIPE_SECRET_KEY = 'sk_test_cliffhangerE2e';
+const STRIPE_WEBHOOK_SECRET = 'whsec_cliffhangerE2e';
+const TWILIO_SID = 'AC00000000000000000000000000000e2e';
+
+export interface PaymentsWorld {
+  server: RunningServer;
+  twilio: FakeTwilio;
+  /** The Stripe stand-in: its hosted Checkout page is where the browser pays. */
+  stripe: FakeStripe;
+  stop(): Promise<void>;
+}
+
+async function withAdmin<T>(adminUrl: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * A server of its own on a fresh PostgreSQL database (dropped by `stop`) with Stripe configured
+ * against the fake, whose webhooks are signed with the real scheme and go to the server's
+ * webhook route; the fake Twilio is the SMS sink for signing in. A house ad before every episode
+ * (ADS_EVERY_N_EPISODES=1), so that a VIP seeing none proves something.
+ */
+export async function startPaymentsWorld(adminUrl: string): Promise<PaymentsWorld> {
+  const name = `ch_e2e_payments_${randomBytes(6).toString('hex')}`;
+  await withAdmin(adminUrl, (client) => client.query(`CREATE DATABASE ${name}`));
+  const databaseUrl = new URL(adminUrl);
+  databaseUrl.pathname = `/${name}`;
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'cliffhanger-e2e-payments-'));
+  const twilio = await startFakeTwilio({ accountSid: TWILIO_SID, authToken: 'e2e-token' });
+  const stripe = await startFakeStripe({ secretKey: STRIPE_SECRET_KEY, webhookSecret: STRIPE_WEBHOOK_SECRET });
+
+  const drop = async () => {
+    await withAdmin(adminUrl, async (client) => {
+      await client.query(
+        'SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()',
+        [name],
+      );
+      await client.query(`DROP DATABASE IF EXISTS ${name}`);
+    });
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+
+  let server: RunningServer;
+  try {
+    server = await startServer({
+      env: {
+        DATABASE_URL: databaseUrl.toString(),
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'warn',
+        SMS_PROVIDER: 'twilio',
+        TWILIO_API_BASE: twilio.url,
+        TWILIO_ACCOUNT_SID: TWILIO_SID,
+        TWILIO_AUTH_TOKEN: 'e2e-token',
+        TWILIO_FROM: '+15005550006',
+        STRIPE_SECRET_KEY,
+        STRIPE_WEBHOOK_SECRET,
+        STRIPE_API_BASE: stripe.url,
+        ADS_EVERY_N_EPISODES: '1',
+      },
+    });
+  } catch (error) {
+    await stripe.close();
+    await twilio.close();
+    await drop();
+    throw error;
+  }
+  stripe.setWebhookUrl(`${server.url}/api/v1/payments/stripe/webhook`);
+
+  return {
+    server,
+    twilio,
+    stripe,
+    async stop() {
+      await server.stop();
+      await stripe.close();
+      await twilio.close();
+      await drop();
+    },
+  };
+}
