@@ -3,9 +3,11 @@ import { formatSummary } from '../catalog-import/format-summary.js';
 import { importCatalog } from '../catalog-import/import-catalog.js';
 import { CatalogImportError, formatProblem } from '../catalog-import/import-problem.js';
 import { createFfmpegTools } from '../catalog-import/media-tools.js';
-import { ConfigError, loadConfig, MEMORY_DATA_DIR } from '../config.js';
+import { ConfigError, loadConfig, MEMORY_DATA_DIR, type ServerConfig } from '../config.js';
 import { createDatabase } from '../db/create-database.js';
+import { ProductsRepository } from '../repositories/products.repository.js';
 import { createMediaStorage } from '../services/media/create-media-storage.js';
+import { formatProducts, parseFlags, ProductChangeError, setProduct } from '../services/payments/product-admin.js';
 
 /**
  * `npm run catalog -- import <manifest.json>`: imports dramas into the configured database and
@@ -13,14 +15,20 @@ import { createMediaStorage } from '../services/media/create-media-storage.js';
  * Exit codes: 0 imported, 1 the manifest has problems (nothing was changed), 2 usage or setup error.
  */
 
-const USAGE = 'Usage: npm run catalog -- import <manifest.json>';
+const USAGE = [
+  'Usage: npm run catalog -- import <manifest.json>',
+  '       npm run catalog -- products list',
+  '       npm run catalog -- products set <id> [--kind vip|coins] [--period week|month|quarter|year] [--coins N] [--bonus N]',
+  '                                         [--price-cents N] [--stripe-price price_…|none] [--apple-product ID|none]',
+  '                                         [--active true|false] [--sort N]',
+].join('\n');
 
 function fail(message: string, code: number): never {
   process.stderr.write(`${message}\n`);
   process.exit(code);
 }
 
-async function runImport(manifestArg: string): Promise<void> {
+function configForCli(): ServerConfig {
   let config;
   try {
     config = loadConfig(process.env);
@@ -29,8 +37,41 @@ async function runImport(manifestArg: string): Promise<void> {
     throw error;
   }
   if (config.dataDir === MEMORY_DATA_DIR && !config.databaseUrl) {
-    fail('DATA_DIR=memory:// would import into a database that vanishes when this command ends.', 2);
+    fail('DATA_DIR=memory:// would write into a database that vanishes when this command ends.', 2);
   }
+  return config;
+}
+
+/** `products list | set`: what is for sale, changed in the database the server reads. */
+async function runProducts(args: readonly string[]): Promise<void> {
+  const [sub, id, ...flagArgs] = args;
+  if (sub !== 'list' && sub !== 'set') fail(USAGE, 2);
+  if (sub === 'set' && id === undefined) fail(USAGE, 2);
+  const config = configForCli();
+  const database = await createDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  try {
+    await database.migrate();
+    const products = new ProductsRepository(database.db);
+    if (sub === 'set' && id !== undefined) {
+      try {
+        await setProduct(products, id, parseFlags(flagArgs));
+      } catch (error) {
+        if (error instanceof ProductChangeError) {
+          process.stderr.write(`Nothing was changed: ${error.message}\n`);
+          process.exitCode = 1;
+          return;
+        }
+        throw error;
+      }
+    }
+    process.stdout.write(formatProducts(await products.listAll()));
+  } finally {
+    await database.close();
+  }
+}
+
+async function runImport(manifestArg: string): Promise<void> {
+  const config = configForCli();
   // npm runs scripts from the package folder; INIT_CWD is where the user typed the command.
   const manifest = resolve(process.env.INIT_CWD ?? process.cwd(), manifestArg);
   const database = await createDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
@@ -58,11 +99,13 @@ async function runImport(manifestArg: string): Promise<void> {
 }
 
 async function main(argv: readonly string[]): Promise<void> {
-  const [command, manifest, ...rest] = argv;
+  const [command, ...args] = argv;
+  if (command === 'products') return runProducts(args);
+  const [manifest, ...rest] = args;
   if (command !== 'import' || manifest === undefined || rest.length > 0) fail(USAGE, 2);
   await runImport(manifest);
 }
 
 main(process.argv.slice(2)).catch((error: unknown) => {
-  fail(`Import failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`, 2);
+  fail(`Failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`, 2);
 });

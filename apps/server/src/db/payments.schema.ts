@@ -68,7 +68,10 @@ export const orders = pgTable(
       .references(() => products.id),
     kind: text('kind').$type<'vip' | 'coins'>().notNull(),
     channel: text('channel').$type<'stripe' | 'apple'>().notNull(),
-    status: text('status').$type<'pending' | 'fulfilled' | 'failed' | 'canceled' | 'refunded'>().notNull().default('pending'),
+    status: text('status')
+      .$type<'pending' | 'fulfilled' | 'failed' | 'canceled' | 'refunded'>()
+      .notNull()
+      .default('pending'),
     priceCents: integer('price_cents').notNull(),
     currency: text('currency').notNull(),
     period: text('period').$type<'week' | 'month' | 'quarter' | 'year'>(),
@@ -194,7 +197,10 @@ export const vipEntries = pgTable(
   (table) => [
     uniqueIndex('vip_entries_user_key_unique').on(table.userId, table.idempotencyKey),
     index('vip_entries_order_idx').on(table.orderId),
-    check('vip_entries_kind_known', sql`${table.kind} IN ('purchase', 'renewal', 'grant', 'reversal', 'subscription_end')`),
+    check(
+      'vip_entries_kind_known',
+      sql`${table.kind} IN ('purchase', 'renewal', 'grant', 'reversal', 'subscription_end')`,
+    ),
     check(
       'vip_entries_seconds_sign',
       sql`(${table.kind} IN ('purchase', 'renewal', 'grant') AND ${table.seconds} > 0) OR (${table.kind} IN ('reversal', 'subscription_end') AND ${table.seconds} <= 0)`,

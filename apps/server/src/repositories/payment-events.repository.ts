@@ -25,7 +25,13 @@ export class PaymentEventsRepository {
     return rows.length > 0;
   }
 
-  async settle(provider: 'stripe' | 'apple', eventId: string, outcome: string, orderId: number | null, tx: Db): Promise<void> {
+  async settle(
+    provider: 'stripe' | 'apple',
+    eventId: string,
+    outcome: string,
+    orderId: number | null,
+    tx: Db,
+  ): Promise<void> {
     await tx
       .update(paymentEvents)
       .set({ outcome, orderId })

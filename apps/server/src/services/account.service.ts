@@ -14,6 +14,8 @@ export interface AccountServiceDeps {
   session: SessionService;
   users: UserService;
   clock?: Clock;
+  /** Runs after the deletion committed: ends what would keep charging the account (subscriptions). */
+  afterDelete?: (userId: number) => Promise<void>;
 }
 
 /**
@@ -51,5 +53,6 @@ export class AccountService {
     if (avatar === undefined) throw new AppError(Code.SESSION_REVOKED, 'Account deleted');
     // After the commit: a rolled-back deletion must not have lost the user's avatar.
     if (isStoredMediaPath(avatar)) await this.deps.users.deleteMediaQuietly(avatar);
+    await this.deps.afterDelete?.(userId);
   }
 }

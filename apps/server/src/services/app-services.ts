@@ -75,6 +75,15 @@ export function createAppServices(deps: AppServicesDeps): AppServices {
     wallet: walletServices.wallet,
     mediaSigner: catalog.mediaSigner,
   });
+  const payments = createPaymentsServices({
+    db,
+    clock,
+    log,
+    config,
+    rateLimiter,
+    wallet: walletServices.wallet,
+    vip: walletServices.vip,
+  });
   return {
     clock,
     hasher,
@@ -87,7 +96,13 @@ export function createAppServices(deps: AppServicesDeps): AppServices {
     smsLogin: new SmsLoginService({ db, config, hasher, sender: sms, rateLimiter, session, users, clock, log }),
     password: new PasswordService({ db, config, rateLimiter, session, users, clock }),
     avatar: new AvatarService({ db, media, users }),
-    account: new AccountService({ db, session, users, clock }),
+    account: new AccountService({
+      db,
+      session,
+      users,
+      clock,
+      afterDelete: (userId) => payments.membership.endForDeletedAccount(userId),
+    }),
     oauth: new OAuthService({
       db,
       providers: createOAuthProviders(config),
@@ -109,14 +124,6 @@ export function createAppServices(deps: AppServicesDeps): AppServices {
     }),
     ...walletServices,
     ...rewards,
-    payments: createPaymentsServices({
-      db,
-      clock,
-      log,
-      config,
-      rateLimiter,
-      wallet: walletServices.wallet,
-      vip: walletServices.vip,
-    }),
+    payments,
   };
 }

@@ -1,31 +1,10 @@
-import { spawn } from 'node:child_process';
 import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_MANIFEST } from '../../src/catalog-import/seed-demo-catalog.js';
 import { loadManifest } from '../../src/catalog-import/load-manifest.js';
-import { serverRoot } from '../../src/paths.js';
-
-interface Exit {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-/** `npm run catalog -- …` without npm: the same entry point, run by tsx. */
-function catalogCli(args: string[], env: Record<string, string>): Promise<Exit> {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(serverRoot, 'src/cli/catalog.ts'), ...args], {
-    cwd: serverRoot,
-    env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'silent', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  return new Promise((resolve) => child.on('close', (code) => resolve({ code, stdout, stderr })));
-}
+import { catalogCli } from '../helpers/catalog-cli.js';
 
 describe('npm run catalog', () => {
   let dir: string;

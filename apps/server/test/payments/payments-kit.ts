@@ -53,7 +53,10 @@ export async function createPaymentsKit(): Promise<PaymentsKit> {
     stripe,
     webhookUrl,
     async buy(user, product) {
-      const res = await base.call('POST', '/member/purchase', { token: user.token, payload: { product, pay_channel: 'stripe' } });
+      const res = await base.call('POST', '/member/purchase', {
+        token: user.token,
+        payload: { product, pay_channel: 'stripe' },
+      });
       const body = envelope<{ order_id: string; checkout_url: string }>(res);
       if (body.code !== 200) throw new Error(`purchase failed: ${res.body}`);
       const sessionId = new URL(body.data.checkout_url).pathname.split('/').pop() ?? '';
@@ -65,7 +68,8 @@ export async function createPaymentsKit(): Promise<PaymentsKit> {
     async membership(user) {
       return envelope(await base.call('GET', '/member', { token: user.token })).data as Record<string, unknown>;
     },
-    vipUntil: (uid) => base.scalar(sql`SELECT COALESCE(EXTRACT(EPOCH FROM vip_expires_at) * 1000, 0) FROM users WHERE id = ${uid}`),
+    vipUntil: (uid) =>
+      base.scalar(sql`SELECT COALESCE(EXTRACT(EPOCH FROM vip_expires_at) * 1000, 0) FROM users WHERE id = ${uid}`),
     async close() {
       await base.close();
       await stripe.close();

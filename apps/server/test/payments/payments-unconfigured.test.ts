@@ -20,7 +20,10 @@ describe('payments without Stripe configured', () => {
 
   it('answers 50002 to a purchase and creates no order', async () => {
     const user = await kit.user();
-    const res = await kit.call('POST', '/member/purchase', { token: user.token, payload: { product: 'coins_100', pay_channel: 'stripe' } });
+    const res = await kit.call('POST', '/member/purchase', {
+      token: user.token,
+      payload: { product: 'coins_100', pay_channel: 'stripe' },
+    });
     expect(res.statusCode).toBe(503);
     expect(envelope(res).code).toBe(Code.PAYMENT_CHANNEL_UNAVAILABLE);
     expect(await kit.scalar(sql`SELECT count(*) FROM orders`)).toBe(0);
@@ -35,7 +38,9 @@ describe('payments without Stripe configured', () => {
     });
     expect(envelope(res).code).toBe(Code.PAYMENT_CHANNEL_UNAVAILABLE);
     const user = await kit.user();
-    expect(envelope(await kit.call('POST', '/member/portal', { token: user.token })).code).toBe(Code.PAYMENT_CHANNEL_UNAVAILABLE);
+    expect(envelope(await kit.call('POST', '/member/portal', { token: user.token })).code).toBe(
+      Code.PAYMENT_CHANNEL_UNAVAILABLE,
+    );
     expect(envelope(await kit.call('GET', '/member', { token: user.token })).data).toEqual({
       active: false,
       expires_at: null,
@@ -49,7 +54,11 @@ describe('payments when Stripe cannot be reached', () => {
   beforeAll(async () => {
     // Port 9 (discard) on loopback: nothing listens, the connection is refused at once.
     kit = await createWalletKit({
-      env: { STRIPE_SECRET_KEY: 'sk_test_unreachable', STRIPE_WEBHOOK_SECRET: 'whsec_unreachable', STRIPE_API_BASE: 'http://127.0.0.1:9' },
+      env: {
+        STRIPE_SECRET_KEY: 'sk_test_unreachable',
+        STRIPE_WEBHOOK_SECRET: 'whsec_unreachable',
+        STRIPE_API_BASE: 'http://127.0.0.1:9',
+      },
     });
   });
   afterAll(async () => {
@@ -58,8 +67,13 @@ describe('payments when Stripe cannot be reached', () => {
 
   it('answers 50004 and marks the order failed: nothing was charged', async () => {
     const user = await kit.user();
-    const res = await kit.call('POST', '/member/purchase', { token: user.token, payload: { product: 'vip_week', pay_channel: 'stripe' } });
+    const res = await kit.call('POST', '/member/purchase', {
+      token: user.token,
+      payload: { product: 'vip_week', pay_channel: 'stripe' },
+    });
     expect(envelope(res).code).toBe(Code.PAYMENT_PROVIDER_ERROR);
-    expect(await kit.scalar(sql`SELECT count(*) FROM orders WHERE user_id = ${user.user.uid} AND status = 'failed'`)).toBe(1);
+    expect(
+      await kit.scalar(sql`SELECT count(*) FROM orders WHERE user_id = ${user.user.uid} AND status = 'failed'`),
+    ).toBe(1);
   });
 });

@@ -68,7 +68,9 @@ describe('Stripe payments', () => {
 
   describe('starting a purchase', () => {
     it('needs a signed-in user', async () => {
-      const res = await kit.call('POST', '/member/purchase', { payload: { product: 'coins_100', pay_channel: 'stripe' } });
+      const res = await kit.call('POST', '/member/purchase', {
+        payload: { product: 'coins_100', pay_channel: 'stripe' },
+      });
       expect(envelope(res).code).toBe(Code.NOT_SIGNED_IN);
     });
 
@@ -83,9 +85,14 @@ describe('Stripe payments', () => {
         { product: 'DROP TABLE', pay_channel: 'stripe' },
       ];
       for (const payload of bad) {
-        expect(envelope(await kit.call('POST', '/member/purchase', { token: user.token, payload })).code).toBe(Code.INVALID_INPUT);
+        expect(envelope(await kit.call('POST', '/member/purchase', { token: user.token, payload })).code).toBe(
+          Code.INVALID_INPUT,
+        );
       }
-      const unknown = await kit.call('POST', '/member/purchase', { token: user.token, payload: { product: 'coins_7', pay_channel: 'stripe' } });
+      const unknown = await kit.call('POST', '/member/purchase', {
+        token: user.token,
+        payload: { product: 'coins_7', pay_channel: 'stripe' },
+      });
       expect(envelope(unknown).code).toBe(Code.NOT_FOUND);
       expect(kit.stripe.requests.length).toBe(before);
       expect(await kit.scalar(sql`SELECT count(*) FROM orders WHERE user_id = ${user.user.uid}`)).toBe(0);
@@ -107,12 +114,21 @@ describe('Stripe payments', () => {
       });
       expect(kit.stripe.sessions.get(second.sessionId)?.customer).toBe(session?.customer);
       const order = await kit.order(user, first.orderId);
-      expect(order.data).toMatchObject({ status: 'pending', kind: 'coins', product: 'coins_500', coins_credited: 0, price_cents: 499 });
+      expect(order.data).toMatchObject({
+        status: 'pending',
+        kind: 'coins',
+        product: 'coins_500',
+        coins_credited: 0,
+        price_cents: 499,
+      });
     });
 
     it('answers 50002 for in-app purchase on a server without it', async () => {
       const user = await kit.user();
-      const res = await kit.call('POST', '/member/purchase', { token: user.token, payload: { product: 'vip_week', pay_channel: 'apple' } });
+      const res = await kit.call('POST', '/member/purchase', {
+        token: user.token,
+        payload: { product: 'vip_week', pay_channel: 'apple' },
+      });
       expect(envelope(res).code).toBe(Code.PAYMENT_CHANNEL_UNAVAILABLE);
     });
   });
@@ -126,7 +142,9 @@ describe('Stripe payments', () => {
       expect(result.deliveries.map((d) => d.status)).toEqual([200]);
       expect(await kit.coin(uid)).toBe(550);
       expect((await kit.order(user, orderId)).data).toMatchObject({ status: 'fulfilled', coins_credited: 550 });
-      expect(await kit.scalar(sql`SELECT count(*) FROM wallet_lots WHERE user_id = ${uid} AND expires_at IS NULL`)).toBe(1);
+      expect(
+        await kit.scalar(sql`SELECT count(*) FROM wallet_lots WHERE user_id = ${uid} AND expires_at IS NULL`),
+      ).toBe(1);
 
       // Stripe delivers an event more than once: the same event again changes nothing.
       const again = await kit.stripe.deliver(result.deliveries[0]!.event);
@@ -134,7 +152,9 @@ describe('Stripe payments', () => {
       expect(again.body).toContain('duplicate');
       // A different event about the same order (an async-payment success) credits nothing either.
       const session = kit.stripe.sessions.get(sessionId)!;
-      const other = await kit.stripe.deliver(kit.stripe.buildEvent('checkout.session.async_payment_succeeded', session));
+      const other = await kit.stripe.deliver(
+        kit.stripe.buildEvent('checkout.session.async_payment_succeeded', session),
+      );
       expect(other.status).toBe(200);
       expect(await kit.coin(uid)).toBe(550);
       expect(await entries(uid, 'recharge')).toBe(1);
@@ -173,7 +193,9 @@ describe('Stripe payments', () => {
       expect(await kit.coin(uid)).toBe(0);
       expect((await kit.order(user, orderId)).data).toMatchObject({ status: 'refunded' });
       expect(await entries(uid, 'recharge_reversal')).toBe(2);
-      expect(await kit.scalar(sql`SELECT count(*) FROM users WHERE id = ${uid} AND payment_flagged_at IS NOT NULL`)).toBe(0);
+      expect(
+        await kit.scalar(sql`SELECT count(*) FROM users WHERE id = ${uid} AND payment_flagged_at IS NOT NULL`),
+      ).toBe(0);
       expect((await kit.reconcile()).differences).toEqual([]);
     });
 
@@ -192,7 +214,9 @@ describe('Stripe payments', () => {
         sql`SELECT coins_reversed, coins_unrecovered FROM orders WHERE public_id = ${orderId}`,
       );
       expect(row).toEqual({ coins_reversed: 20, coins_unrecovered: 80 });
-      expect(await kit.scalar(sql`SELECT count(*) FROM users WHERE id = ${uid} AND payment_flagged_at IS NOT NULL`)).toBe(1);
+      expect(
+        await kit.scalar(sql`SELECT count(*) FROM users WHERE id = ${uid} AND payment_flagged_at IS NOT NULL`),
+      ).toBe(1);
       // The episode bought stays unlocked: the coins were spent before the dispute.
       expect(envelope(await kit.call('GET', `/dramas/${drama.id}`, { token: user.token })).code).toBe(200);
       expect((await kit.reconcile()).differences).toEqual([]);
@@ -210,26 +234,43 @@ describe('Stripe payments', () => {
     it('makes the buyer VIP for the paid period: locked episodes play', async () => {
       const { episodes } = await seedDrama(kit.t.app, { episodes: 3, freeEpisodes: 0 });
       const user = await kit.user();
-      expect(envelope(await kit.call('GET', `/episodes/${episodes[1]!.id}/play`, { token: user.token })).code).toBe(Code.EPISODE_LOCKED);
+      expect(envelope(await kit.call('GET', `/episodes/${episodes[1]!.id}/play`, { token: user.token })).code).toBe(
+        Code.EPISODE_LOCKED,
+      );
       const now = kit.clock.now().getTime();
       const { orderId } = await subscribe(user);
       const membership = await kit.membership(user);
       expect(membership).toMatchObject({
         active: true,
-        subscription: { plan: 'vip_month', period: 'month', price_cents: 1499, status: 'active', cancel_at_period_end: false, manageable: true },
+        subscription: {
+          plan: 'vip_month',
+          period: 'month',
+          price_cents: 1499,
+          status: 'active',
+          cancel_at_period_end: false,
+          manageable: true,
+        },
       });
       const until = new Date(membership.expires_at as string).getTime();
       expect(until - now).toBeGreaterThanOrEqual(28 * DAY_MS);
       expect(until - now).toBeLessThanOrEqual(31 * DAY_MS + 60_000);
-      expect((await kit.order(user, orderId)).data).toMatchObject({ status: 'fulfilled', vip_expires_at: membership.expires_at });
-      expect(envelope(await kit.call('GET', `/episodes/${episodes[1]!.id}/play`, { token: user.token })).code).toBe(200);
+      expect((await kit.order(user, orderId)).data).toMatchObject({
+        status: 'fulfilled',
+        vip_expires_at: membership.expires_at,
+      });
+      expect(envelope(await kit.call('GET', `/episodes/${episodes[1]!.id}/play`, { token: user.token })).code).toBe(
+        200,
+      );
       expect(await kit.scalar(sql`SELECT count(*) FROM wallet_entries WHERE user_id = ${user.user.uid}`)).toBe(0);
     });
 
     it('refuses a second plan while one renews (50003)', async () => {
       const user = await kit.user();
       await subscribe(user, 'vip_week');
-      const res = await kit.call('POST', '/member/purchase', { token: user.token, payload: { product: 'vip_year', pay_channel: 'stripe' } });
+      const res = await kit.call('POST', '/member/purchase', {
+        token: user.token,
+        payload: { product: 'vip_year', pay_channel: 'stripe' },
+      });
       expect(envelope(res).code).toBe(Code.SUBSCRIPTION_EXISTS);
     });
 
@@ -300,7 +341,9 @@ describe('Stripe payments', () => {
       expect(await kit.vipUntil(atEnd.user.uid)).toBe(paidUntilMs);
       expect(new Date(paidUntilMs).toISOString()).toBe(paidUntil);
       expect(
-        await kit.scalar(sql`SELECT count(*) FROM subscriptions WHERE user_id = ${atEnd.user.uid} AND ended_at IS NULL`),
+        await kit.scalar(
+          sql`SELECT count(*) FROM subscriptions WHERE user_id = ${atEnd.user.uid} AND ended_at IS NULL`,
+        ),
       ).toBe(0);
     });
 
@@ -316,6 +359,17 @@ describe('Stripe payments', () => {
       ).toBe(1);
     });
 
+    it('ends the subscription at Stripe when the account is deleted, so it is never charged again', async () => {
+      const user = await kit.user();
+      const { subscriptionId } = await subscribe(user, 'vip_week');
+      expect(envelope(await kit.call('DELETE', '/user', { token: user.token })).code).toBe(200);
+      await kit.stripe.idle();
+      expect(kit.stripe.subscriptions.get(subscriptionId)?.status).toBe('canceled');
+      expect(
+        await kit.scalar(sql`SELECT count(*) FROM subscriptions WHERE user_id = ${user.user.uid} AND ended_at IS NULL`),
+      ).toBe(0);
+    });
+
     it('opens the customer portal for billing details', async () => {
       const user = await kit.user();
       await subscribe(user, 'vip_week');
@@ -329,21 +383,32 @@ describe('Stripe payments', () => {
   });
 
   describe('the webhook refuses what Stripe did not sign', () => {
-    it.each(['bad', 'stale', 'missing'] as const)('a %s signature: 400 with 50005, nothing written', async (signature) => {
-      const user = await kit.user();
-      const { sessionId } = await kit.buy(user, 'coins_100');
-      const paid = { ...kit.stripe.sessions.get(sessionId)!, status: 'complete', payment_status: 'paid' };
-      const event = kit.stripe.buildEvent('checkout.session.completed', paid);
-      const events = await kit.scalar(sql`SELECT count(*) FROM payment_events`);
-      const delivery = await kit.stripe.deliver(event, { signature });
-      expect(delivery.status).toBe(400);
-      expect(JSON.parse(delivery.body)).toMatchObject({ code: Code.PAYMENT_SIGNATURE_INVALID });
-      expect(await kit.scalar(sql`SELECT count(*) FROM payment_events`)).toBe(events);
-      expect(await kit.coin(user.user.uid)).toBe(0);
-    });
+    it.each(['bad', 'stale', 'missing'] as const)(
+      'a %s signature: 400 with 50005, nothing written',
+      async (signature) => {
+        const user = await kit.user();
+        const { sessionId } = await kit.buy(user, 'coins_100');
+        const paid = { ...kit.stripe.sessions.get(sessionId)!, status: 'complete', payment_status: 'paid' };
+        const event = kit.stripe.buildEvent('checkout.session.completed', paid);
+        const events = await kit.scalar(sql`SELECT count(*) FROM payment_events`);
+        const delivery = await kit.stripe.deliver(event, { signature });
+        expect(delivery.status).toBe(400);
+        expect(JSON.parse(delivery.body)).toMatchObject({ code: Code.PAYMENT_SIGNATURE_INVALID });
+        expect(await kit.scalar(sql`SELECT count(*) FROM payment_events`)).toBe(events);
+        expect(await kit.coin(user.user.uid)).toBe(0);
+      },
+    );
 
     it('acknowledges an event about an unknown order without writing coins', async () => {
-      const session = { id: 'cs_test_unknown', object: 'checkout.session', mode: 'payment', payment_status: 'paid', amount_total: 99, metadata: { order_id: 'ord_ZZZZZZZZZZZZZZZZZZZZZZZZ' }, client_reference_id: null };
+      const session = {
+        id: 'cs_test_unknown',
+        object: 'checkout.session',
+        mode: 'payment',
+        payment_status: 'paid',
+        amount_total: 99,
+        metadata: { order_id: 'ord_ZZZZZZZZZZZZZZZZZZZZZZZZ' },
+        client_reference_id: null,
+      };
       const delivery = await kit.stripe.deliver(kit.stripe.buildEvent('checkout.session.completed', session));
       expect(delivery.status).toBe(200);
       expect(delivery.body).toContain('unknown order');

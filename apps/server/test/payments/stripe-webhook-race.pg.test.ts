@@ -26,7 +26,11 @@ describe('Stripe webhook races on PostgreSQL', () => {
     const bodies = events.map((event) => JSON.stringify(event));
     const responses = await Promise.all(
       bodies.map((body) =>
-        fetch(kit.webhookUrl, { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': sign(body) }, body }),
+        fetch(kit.webhookUrl, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'stripe-signature': sign(body) },
+          body,
+        }),
       ),
     );
     return responses.map((res) => res.status);
@@ -59,7 +63,9 @@ describe('Stripe webhook races on PostgreSQL', () => {
   it('different events about one order, at once, credit once', async () => {
     const { user, sessionId, completed } = await paidPackSilently();
     const session = kit.stripe.sessions.get(sessionId)!;
-    const others = Array.from({ length: PARALLEL }, () => kit.stripe.buildEvent('checkout.session.async_payment_succeeded', session));
+    const others = Array.from({ length: PARALLEL }, () =>
+      kit.stripe.buildEvent('checkout.session.async_payment_succeeded', session),
+    );
     const statuses = await deliverAtOnce([completed, ...others]);
     expect(statuses.every((status) => status === 200)).toBe(true);
     expect(await kit.coin(user.user.uid)).toBe(550);
@@ -85,11 +91,15 @@ describe('Stripe webhook races on PostgreSQL', () => {
     await kit.stripe.refund(paymentIntentId);
     await kit.stripe.dispute(paymentIntentId);
     kit.stripe.setWebhookUrl(kit.webhookUrl);
-    const reversals = kit.stripe.events.filter((e) => e.type === 'charge.refunded' || e.type === 'charge.dispute.created').slice(-2);
+    const reversals = kit.stripe.events
+      .filter((e) => e.type === 'charge.refunded' || e.type === 'charge.dispute.created')
+      .slice(-2);
     expect(await deliverAtOnce([...reversals, ...reversals])).toEqual([200, 200, 200, 200]);
     expect(await kit.coin(user.user.uid)).toBe(0);
     expect(
-      await kit.scalar(sql`SELECT -sum(amount) FROM wallet_entries WHERE user_id = ${user.user.uid} AND kind = 'recharge_reversal'`),
+      await kit.scalar(
+        sql`SELECT -sum(amount) FROM wallet_entries WHERE user_id = ${user.user.uid} AND kind = 'recharge_reversal'`,
+      ),
     ).toBe(1150);
     expect((await kit.reconcile()).differences).toEqual([]);
   });

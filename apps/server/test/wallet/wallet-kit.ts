@@ -16,7 +16,7 @@ export interface WalletKit {
   user(): Promise<Session>;
   /** One API call; `token` omitted = a visitor. */
   call(
-    method: 'GET' | 'POST',
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
     url: string,
     options?: { token?: string; payload?: unknown },
   ): Promise<LightMyRequestResponse>;

@@ -22,7 +22,9 @@ export const VIP_PERIOD_DAYS: Record<VipPeriod, number> = { week: 7, month: 30, 
 export const currencySchema = z.literal(CURRENCY, { error: `only ${CURRENCY} is supported` });
 
 /** A product's own id, e.g. `vip_month` or `coins_500`. */
-export const productIdSchema = z.string().regex(/^[a-z][a-z0-9_]{1,39}$/, { error: 'must be a product id such as vip_month' });
+export const productIdSchema = z
+  .string()
+  .regex(/^[a-z][a-z0-9_]{1,39}$/, { error: 'must be a product id such as vip_month' });
 
 export const memberPlanSchema = z.object({
   /** Our id, sent back in POST /member/purchase. */

@@ -34,7 +34,10 @@ export class FulfilmentService {
     if (order.coinsCredited > 0) return 'already credited';
     const amount = order.coins + order.bonusCoins;
     const ref = `order:${order.publicId}`;
-    await this.deps.wallet.credit({ userId: order.userId, kind: 'recharge', amount, key: ref, ref, expiresAt: null }, tx);
+    await this.deps.wallet.credit(
+      { userId: order.userId, kind: 'recharge', amount, key: ref, ref, expiresAt: null },
+      tx,
+    );
     await this.deps.orders.update(
       order.id,
       {
@@ -85,7 +88,10 @@ export class FulfilmentService {
     const target = share >= 1 ? order.coinsCredited : Math.floor(order.coinsCredited * share);
     const due = target - order.coinsReversed - order.coinsUnrecovered;
     if (due <= 0) return 'nothing more to reverse';
-    const result = await this.deps.wallet.reverse({ userId: order.userId, amount: due, key, ref: `order:${order.publicId}` }, tx);
+    const result = await this.deps.wallet.reverse(
+      { userId: order.userId, amount: due, key, ref: `order:${order.publicId}` },
+      tx,
+    );
     await this.deps.orders.update(
       order.id,
       {
@@ -103,9 +109,22 @@ export class FulfilmentService {
    * Takes back the VIP time one payment bought that is still ahead (a refunded or disputed
    * invoice); time already enjoyed stays. Once per payment, whatever the refunded share.
    */
-  async reverseVip(order: OrderRow, paymentKey: string, grantedSeconds: number, firstPayment: boolean, tx: Db): Promise<string> {
+  async reverseVip(
+    order: OrderRow,
+    paymentKey: string,
+    grantedSeconds: number,
+    firstPayment: boolean,
+    tx: Db,
+  ): Promise<string> {
     const result = await this.deps.vip.takeBack(
-      { userId: order.userId, kind: 'reversal', seconds: grantedSeconds, key: `vip-reversal:${paymentKey}`, orderId: order.id, ref: paymentKey },
+      {
+        userId: order.userId,
+        kind: 'reversal',
+        seconds: grantedSeconds,
+        key: `vip-reversal:${paymentKey}`,
+        orderId: order.id,
+        ref: paymentKey,
+      },
       tx,
     );
     if (result.replayed) return 'VIP already reversed';
@@ -130,6 +149,8 @@ export class FulfilmentService {
       },
       tx,
     );
-    return result.replayed ? 'subscription end already applied' : `subscription ended, VIP shortened by ${result.seconds} s`;
+    return result.replayed
+      ? 'subscription end already applied'
+      : `subscription ended, VIP shortened by ${result.seconds} s`;
   }
 }

@@ -53,7 +53,34 @@ export class MembershipService {
     const stripe = this.requireStripe();
     const customerId = await this.deps.customers.find(userId, 'stripe');
     if (!customerId) throw new AppError(Code.NOT_FOUND, 'No card payments yet');
-    return this.callStripe(() => stripe.createPortalSession(customerId, new URL('/pages/user/vip', this.deps.config.publicBaseUrl).toString()));
+    return this.callStripe(() =>
+      stripe.createPortalSession(customerId, new URL('/pages/user/vip', this.deps.config.publicBaseUrl).toString()),
+    );
+  }
+
+  /**
+   * A deleted account must never be charged again: its renewing Stripe subscription ends now.
+   * A Stripe outage does not block the deletion; it is logged for support to finish by hand.
+   */
+  async endForDeletedAccount(userId: number): Promise<void> {
+    const live = await this.deps.subscriptions.findLive(userId);
+    if (!live || live.provider !== 'stripe' || live.status === 'canceled') return;
+    if (!this.deps.stripe) {
+      this.deps.log.error(
+        { subscription: live.providerSubscriptionId },
+        'deleted account keeps a Stripe subscription: Stripe is not configured',
+      );
+      return;
+    }
+    try {
+      await this.deps.stripe.cancelNow(live.providerSubscriptionId);
+      await this.deps.subscriptions.updateState(live.id, { status: 'canceled', endedAt: this.deps.clock() });
+    } catch (error) {
+      this.deps.log.error(
+        { err: error, subscription: live.providerSubscriptionId },
+        'could not cancel the subscription of a deleted account',
+      );
+    }
   }
 
   private async setCancel(userId: number, cancel: boolean): Promise<{ membership: Membership; repeat: boolean }> {
@@ -81,7 +108,9 @@ export class MembershipService {
       return await call();
     } catch (error) {
       this.deps.log.warn({ err: error }, 'Stripe call failed');
-      throw new AppError(Code.PAYMENT_PROVIDER_ERROR, 'The payment provider could not be reached', null, { cause: error });
+      throw new AppError(Code.PAYMENT_PROVIDER_ERROR, 'The payment provider could not be reached', null, {
+        cause: error,
+      });
     }
   }
 

@@ -51,7 +51,16 @@ export function createPaymentsServices(deps: PaymentsServicesDeps): PaymentsServ
   const fulfilment = new FulfilmentService({ clock, orders, users, wallet: deps.wallet, vip: deps.vip });
   return {
     products: new ProductsService({ products }),
-    purchase: new PurchaseService({ config, products, orders, customers, subscriptions, rateLimiter: deps.rateLimiter, stripe, log }),
+    purchase: new PurchaseService({
+      config,
+      products,
+      orders,
+      customers,
+      subscriptions,
+      rateLimiter: deps.rateLimiter,
+      stripe,
+      log,
+    }),
     orders: new OrdersService({ orders }),
     membership: new MembershipService({ config, clock, log, users, products, subscriptions, customers, stripe }),
     stripeWebhook: stripe

@@ -55,7 +55,8 @@ export class PurchaseService {
     const product = await this.deps.products.find(body.product);
     if (!product?.active) throw new AppError(Code.NOT_FOUND, 'No such product');
     const limit = await this.deps.rateLimiter.hit(`purchase:user:${userId}`, PURCHASES_PER_HOUR, 3600);
-    if (!limit.allowed) throw new AppError(Code.TOO_MANY_REQUESTS, 'Too many requests', { retry_after_s: limit.retryAfterS });
+    if (!limit.allowed)
+      throw new AppError(Code.TOO_MANY_REQUESTS, 'Too many requests', { retry_after_s: limit.retryAfterS });
     if (product.kind === 'vip') await this.refuseSecondSubscription(userId);
     return body.pay_channel === 'stripe' ? this.startStripe(userId, product) : this.startApple(userId, product);
   }
@@ -104,7 +105,9 @@ export class PurchaseService {
       if (error instanceof AppError) throw error;
       await this.deps.orders.settlePending(order.id, 'failed');
       this.deps.log.warn({ err: error, order: order.publicId }, 'Stripe checkout could not be created');
-      throw new AppError(Code.PAYMENT_PROVIDER_ERROR, 'The payment provider could not be reached', null, { cause: error });
+      throw new AppError(Code.PAYMENT_PROVIDER_ERROR, 'The payment provider could not be reached', null, {
+        cause: error,
+      });
     }
   }
 
@@ -133,7 +136,11 @@ export class PurchaseService {
     const app = this.deps.config.appName;
     if (product.kind === 'vip') {
       const period = periodOf(product);
-      return { name: `${app} VIP (${period})`, unitAmountCents: product.priceCents, recurring: STRIPE_INTERVAL[period] };
+      return {
+        name: `${app} VIP (${period})`,
+        unitAmountCents: product.priceCents,
+        recurring: STRIPE_INTERVAL[period],
+      };
     }
     const bonus = product.bonusCoins > 0 ? ` + ${product.bonusCoins} bonus` : '';
     return { name: `${product.coins} ${app} coins${bonus}`, unitAmountCents: product.priceCents };

@@ -95,6 +95,11 @@ export class StripeGateway {
     return this.client.subscriptions.update(subscriptionId, { cancel_at_period_end: cancel });
   }
 
+  /** Ends a subscription now (no further charges); Stripe then sends customer.subscription.deleted. */
+  async cancelNow(subscriptionId: string): Promise<void> {
+    await this.client.subscriptions.cancel(subscriptionId);
+  }
+
   /** The invoice a payment intent paid, if it paid one (subscriptions); undefined for a one-time payment. */
   async invoiceOfPaymentIntent(paymentIntentId: string): Promise<string | undefined> {
     const page = await this.client.invoicePayments.list({

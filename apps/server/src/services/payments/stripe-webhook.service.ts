@@ -32,7 +32,8 @@ interface Handled {
 }
 
 /** What a refund or dispute is about, found before the transaction (it may need a Stripe call). */
-type PaymentTarget = { kind: 'pack'; orderPublicId: string } | { kind: 'invoice'; invoiceId: string } | { kind: 'unknown' };
+type PaymentTarget =
+  { kind: 'pack'; orderPublicId: string } | { kind: 'invoice'; invoiceId: string } | { kind: 'unknown' };
 
 const idOf = (value: string | { id: string } | null | undefined): string | null =>
   value == null ? null : typeof value === 'string' ? value : value.id;
@@ -128,12 +129,19 @@ export class StripeWebhookService {
     }
     if (session.payment_status !== 'paid') return { outcome: 'awaiting payment', orderId: order.id };
     if (session.amount_total !== order.priceCents) {
-      this.deps.log.warn({ order: order.publicId, paid: session.amount_total, price: order.priceCents }, 'paid amount differs');
+      this.deps.log.warn(
+        { order: order.publicId, paid: session.amount_total, price: order.priceCents },
+        'paid amount differs',
+      );
     }
     return this.guarded(order, () => this.deps.fulfilment.creditPack(order, tx, idOf(session.payment_intent)));
   }
 
-  private async sessionClosed(session: Stripe.Checkout.Session, status: 'failed' | 'canceled', tx: Db): Promise<Handled> {
+  private async sessionClosed(
+    session: Stripe.Checkout.Session,
+    status: 'failed' | 'canceled',
+    tx: Db,
+  ): Promise<Handled> {
     const order = await this.lockOrder(session.metadata?.order_id ?? session.client_reference_id, tx);
     if (!order) return { outcome: 'ignored: unknown order', orderId: null };
     const changed = await this.deps.orders.settlePending(order.id, status, tx);
@@ -176,11 +184,16 @@ export class StripeWebhookService {
         tx,
       );
     }
-    if (!order.stripeSubscriptionId) await this.deps.orders.update(order.id, { stripeSubscriptionId: subscriptionId }, tx);
+    if (!order.stripeSubscriptionId)
+      await this.deps.orders.update(order.id, { stripeSubscriptionId: subscriptionId }, tx);
     return this.guarded(order, () =>
       this.deps.fulfilment.extendVip(
         order,
-        { paymentKey: `stripe:${invoice.id}`, seconds: paidSeconds, renewal: invoice.billing_reason === 'subscription_cycle' },
+        {
+          paymentKey: `stripe:${invoice.id}`,
+          seconds: paidSeconds,
+          renewal: invoice.billing_reason === 'subscription_cycle',
+        },
         tx,
       ),
     );
