@@ -38,6 +38,8 @@ export function VipStore() {
   const list = plans.data ?? [];
   const plan = list.find((p) => p.id === chosen) ?? list.find((p) => p.period === 'month') ?? list[0];
   const renewing = signedIn ? renewingSubscription(membership.data) : null;
+  // Until the membership is known a renewing subscriber could tap buy and meet 50003.
+  const membershipUnknown = signedIn && membership.isPending;
   const benefits = [t('vip.unlockAll'), t('vip.adFree'), t('vip.latestOffers')];
 
   let plansBody;
@@ -62,7 +64,7 @@ export function VipStore() {
           </p>
           <Button
             block
-            disabled={!cardPayments || busy}
+            disabled={!cardPayments || busy || membershipUnknown}
             aria-describedby={termsId}
             onClick={() => buy(plan.id, vipStoreHref(plan.id))}
             data-testid="vip-buy"

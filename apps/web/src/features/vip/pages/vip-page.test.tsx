@@ -5,7 +5,7 @@ import { goToExternalUrl } from '../../../lib/external-navigation';
 import { i18n } from '../../../lib/i18n';
 import { setSession } from '../../../lib/session';
 import { testAppConfig } from '../../../test/app-config';
-import { stubApi, type Route } from '../../../test/fake-api';
+import { deferred, stubApi, type Answer, type Route } from '../../../test/fake-api';
 import { testCoinPacks, testMemberPlans, testUser } from '../../../test/fixtures';
 import { renderRoutes, Where } from '../../../test/render';
 import { VipPage } from './vip-page';
@@ -81,6 +81,12 @@ const signIn = () => setSession({ token: 't', userInfo: testUser({ coin: 40 }) }
 const plan = (id: string) => screen.getByTestId(`vip-plan-${id}`);
 const pack = (id: string) => screen.getByTestId(`coin-pack-${id}`);
 
+/** The buy button once it can be used (plans and, when signed in, the membership are known). */
+async function enabledBuyButton(): Promise<HTMLElement> {
+  await waitFor(() => expect(screen.getByTestId('vip-buy')).toBeEnabled());
+  return screen.getByTestId('vip-buy');
+}
+
 describe('VIP tab', () => {
   it('lists the plans with price and price per week, the benefits, and the terms beside the button', async () => {
     const api = storeApi();
@@ -144,9 +150,13 @@ describe('VIP tab', () => {
 
   it('buys: POST /member/purchase with Stripe, then off to the checkout page', async () => {
     signIn();
-    const api = storeApi();
+    const membershipAnswer = deferred<Answer>();
+    const api = storeApi({ 'GET /member': () => membershipAnswer.promise });
     open();
-    await screen.findByTestId('vip-buy');
+    // Not before the membership is known: a renewing subscriber must not be offered another plan.
+    expect(await screen.findByTestId('vip-buy')).toBeDisabled();
+    membershipAnswer.resolve({ code: 200, data: NO_MEMBERSHIP });
+    await waitFor(() => expect(screen.getByTestId('vip-buy')).toBeEnabled());
     fireEvent.click(screen.getByTestId('vip-buy'));
     await waitFor(() => expect(goToExternalUrl).toHaveBeenCalledWith('https://checkout.test/vip_month'));
     expect(api.callsTo('POST /member/purchase').map((call) => call.body)).toEqual([
@@ -164,7 +174,7 @@ describe('VIP tab', () => {
     signIn();
     storeApi({ 'POST /member/purchase': { code } });
     open();
-    fireEvent.click(await screen.findByTestId('vip-buy'));
+    fireEvent.click(await enabledBuyButton());
     expect(await screen.findByTestId('toast')).toHaveTextContent(text);
     expect(goToExternalUrl).not.toHaveBeenCalled();
     expect(screen.getByTestId('vip-buy')).toBeEnabled();
@@ -181,7 +191,7 @@ describe('VIP tab', () => {
       },
     });
     open();
-    fireEvent.click(await screen.findByTestId('vip-buy'));
+    fireEvent.click(await enabledBuyButton());
     expect(await screen.findByTestId('toast')).toHaveTextContent('You already have a VIP subscription');
     expect(await screen.findByTestId('vip-subscribed')).toBeInTheDocument();
     expect(screen.queryByTestId('vip-buy')).toBeNull();
