@@ -63,7 +63,7 @@ export function createAppServices(deps: AppServicesDeps): AppServices {
   const hasher = new KeyedHasher(deps.secret);
   const session = new SessionService({ db, config, clock });
   const users = new UserService({ db, hasher, media, clock, log });
-  const catalog = createCatalogServices({ db, config, clock, secret: deps.secret, users });
+  const catalog = createCatalogServices({ db, config, clock, secret: deps.secret, users, log });
   const walletServices = createWalletServices({ db, clock, config });
   const rewards = createRewardsServices({
     db,
@@ -71,6 +71,7 @@ export function createAppServices(deps: AppServicesDeps): AppServices {
     config,
     wallet: walletServices.wallet,
     mediaSigner: catalog.mediaSigner,
+    plays: catalog.playRecorder,
   });
   return {
     clock,

@@ -8,17 +8,16 @@ import {
   type UnlockPrices,
 } from '@cliffhanger/contract';
 import type { DramaRow, EpisodeRow } from '../../db/catalog.schema.js';
-import type { Db } from '../../db/database.js';
 import { AppError } from '../../http/envelope.js';
 import type { Clock } from '../../lib/clock.js';
 import type { MediaUrlSigner } from '../../media/signing/media-url-signer.js';
 import { signedMediaUrl } from '../../media/signing/signed-media-url.js';
 import type { DramaViewerRepository } from '../../repositories/drama-viewer.repository.js';
 import type { DramasRepository } from '../../repositories/dramas.repository.js';
-import type { EpisodePlaysRepository } from '../../repositories/episode-plays.repository.js';
 import type { EpisodesRepository } from '../../repositories/episodes.repository.js';
 import { isEpisodePlayable, lockedEpisodes, unlockPrices } from './entitlement.js';
 import { toEpisodeSummary } from './episode-summary.js';
+import type { PlayRecorder } from './play-recorder.js';
 import type { Viewer, ViewerLoader } from './viewer.js';
 
 /**
@@ -34,10 +33,9 @@ export interface PlayClient {
 }
 
 export interface PlaybackServiceDeps {
-  db: Db;
   dramas: DramasRepository;
   episodes: EpisodesRepository;
-  plays: EpisodePlaysRepository;
+  plays: PlayRecorder;
   dramaViewer: DramaViewerRepository;
   viewers: ViewerLoader;
   signer: MediaUrlSigner;
@@ -86,7 +84,7 @@ export class PlaybackService {
       }),
       download_url: sign(`${episode.mediaDir}/download.mp4`),
     };
-    await this.countPlay(episode, viewer, client);
+    this.countPlay(episode, viewer, client);
 
     const [liked, commentCount, progress] = await Promise.all([
       viewer.userId === null ? false : deps.dramaViewer.hasLiked(viewer.userId, episode.id),
@@ -109,12 +107,15 @@ export class PlaybackService {
   /**
    * Hits count real plays: one per viewer, episode and UTC day. The play row and the counter
    * change together, and only when the row is new, so retries and reloads do not inflate hits.
+   * Written in batches after the answer (play-recorder.ts): the viewer never waits for it.
    */
-  private async countPlay(episode: EpisodeRow, viewer: Viewer, client: PlayClient): Promise<void> {
-    const now = this.deps.clock();
-    const key = { viewerKey: viewerKeyOf(viewer, client), episodeId: episode.id, day: now.toISOString().slice(0, 10) };
-    await this.deps.db.transaction(async (tx) => {
-      if (await this.deps.plays.insertIfNew(key, now, tx)) await this.deps.dramas.incrementHits(episode.dramaId, tx);
+  private countPlay(episode: EpisodeRow, viewer: Viewer, client: PlayClient): void {
+    const at = this.deps.clock();
+    this.deps.plays.record({
+      viewerKey: viewerKeyOf(viewer, client),
+      episodeId: episode.id,
+      day: at.toISOString().slice(0, 10),
+      at,
     });
   }
 
