@@ -1,5 +1,5 @@
 import { and, asc, count, eq, isNull } from 'drizzle-orm';
-import { episodes, type EpisodeRow } from '../db/catalog.schema.js';
+import { dramas, episodes, type DramaRow, type EpisodeRow } from '../db/catalog.schema.js';
 import type { Db } from '../db/database.js';
 import { comments } from '../db/social.schema.js';
 
@@ -9,6 +9,17 @@ export class EpisodesRepository {
 
   async findById(id: number, tx: Db = this.db): Promise<EpisodeRow | undefined> {
     const [row] = await tx.select().from(episodes).where(eq(episodes.id, id)).limit(1);
+    return row;
+  }
+
+  /** An episode and its drama in one query (play and unlock start here). */
+  async findWithDrama(id: number, tx: Db = this.db): Promise<{ episode: EpisodeRow; drama: DramaRow } | undefined> {
+    const [row] = await tx
+      .select({ episode: episodes, drama: dramas })
+      .from(episodes)
+      .innerJoin(dramas, eq(dramas.id, episodes.dramaId))
+      .where(eq(episodes.id, id))
+      .limit(1);
     return row;
   }
 

@@ -9,6 +9,7 @@ import { DramasRepository } from '../../repositories/dramas.repository.js';
 import { EntitlementsRepository } from '../../repositories/entitlements.repository.js';
 import { EpisodePlaysRepository } from '../../repositories/episode-plays.repository.js';
 import { EpisodesRepository } from '../../repositories/episodes.repository.js';
+import { PlayContextRepository } from '../../repositories/play-context.repository.js';
 import type { UserService } from '../user.service.js';
 import { CatalogService } from './catalog.service.js';
 import { PlaybackService } from './playback.service.js';
@@ -48,7 +49,13 @@ export function createCatalogServices({ db, config, clock, secret, users, log }:
   return {
     mediaSigner,
     catalog: new CatalogService(shared),
-    playback: new PlaybackService({ ...shared, plays: playRecorder, signer: mediaSigner, clock }),
+    playback: new PlaybackService({
+      context: new PlayContextRepository(db),
+      plays: playRecorder,
+      signer: mediaSigner,
+      mediaBaseUrl: config.mediaBaseUrl,
+      clock,
+    }),
     playRecorder,
   };
 }

@@ -121,8 +121,9 @@ export class UnlockService {
   /** Unknown episode or drama → 10002; an episode of another drama in the request → 10001. */
   private async resolve(body: UnlockBody): Promise<UnlockTarget> {
     const { dramas, episodes } = this.deps;
-    const episode = body.episode_id === undefined ? undefined : await episodes.findById(body.episode_id);
-    if (body.episode_id !== undefined && !episode) throw notFound('Episode');
+    const found = body.episode_id === undefined ? undefined : await episodes.findWithDrama(body.episode_id);
+    if (body.episode_id !== undefined && !found) throw notFound('Episode');
+    const episode = found?.episode;
     if (body.all === true && body.drama_id !== undefined) {
       const drama = await dramas.findById(body.drama_id);
       if (!drama) throw notFound('Drama');
@@ -131,9 +132,7 @@ export class UnlockService {
     }
     if (!episode) throw notFound('Episode');
     if (body.drama_id !== undefined && body.drama_id !== episode.dramaId) throw wrongDrama();
-    const drama = await dramas.findById(episode.dramaId);
-    if (!drama) throw notFound('Drama');
-    return { drama, episode, ref: `episode:${episode.id}` };
+    return { drama: found.drama, episode, ref: `episode:${episode.id}` };
   }
 }
 
