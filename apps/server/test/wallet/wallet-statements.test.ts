@@ -1,6 +1,7 @@
 import { Code } from '@cliffhanger/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../../src/db/query-rows.js';
 import type { WalletService } from '../../src/services/wallet/wallet.service.js';
 import { seedDrama } from '../helpers/catalog-fixture.js';
 import { createWalletKit, type WalletKit } from './wallet-kit.js';
@@ -111,10 +112,10 @@ describe('purchase', () => {
     await wallet.credit({ userId, kind: 'giveaway', amount: 5, key: 'late', expiresAt: at(48) });
     await wallet.credit({ userId, kind: 'giveaway', amount: 4, key: 'early', expiresAt: at(24) });
     await wallet.debit({ userId, kind: 'consume', amount: 12, key: 'spend' });
-    const lots = await kit.t.app.database.db.execute(
+    const rows = await queryRows<{ amount: number; remaining: number }>(
+      kit.t.app.database.db,
       sql`SELECT amount, remaining FROM wallet_lots WHERE user_id = ${userId} ORDER BY id`,
     );
-    const rows = (lots as unknown as { rows: { amount: number; remaining: number }[] }).rows;
     expect(rows.map((r) => [r.amount, r.remaining])).toEqual([
       [20, 17],
       [5, 0],
