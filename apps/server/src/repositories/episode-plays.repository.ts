@@ -1,5 +1,4 @@
 import { sql } from 'drizzle-orm';
-import { episodePlays } from '../db/catalog.schema.js';
 import type { Db } from '../db/database.js';
 import { preparedRows } from '../db/prepared-rows.js';
 
@@ -18,19 +17,6 @@ export interface PlayRecord extends PlayKey {
 /** SQL for episode_plays: one row per viewer, episode and day. */
 export class EpisodePlaysRepository {
   constructor(private readonly db: Db) {}
-
-  /**
-   * Records a play unless this viewer already played the episode that day. True when a row was
-   * written; the primary key, not a prior SELECT, decides, so two concurrent plays count once.
-   */
-  async insertIfNew(key: PlayKey, createdAt: Date, tx: Db = this.db): Promise<boolean> {
-    const rows = await tx
-      .insert(episodePlays)
-      .values({ ...key, createdAt })
-      .onConflictDoNothing()
-      .returning({ episodeId: episodePlays.episodeId });
-    return rows.length > 0;
-  }
 
   /**
    * Records a batch of plays and adds each new one to its drama's hits, in one statement: a row

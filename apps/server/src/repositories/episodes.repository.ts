@@ -1,7 +1,6 @@
-import { and, asc, count, eq, isNull } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { dramas, episodes, type DramaRow, type EpisodeRow } from '../db/catalog.schema.js';
 import type { Db } from '../db/database.js';
-import { comments } from '../db/social.schema.js';
 
 /** SQL for reading episodes (and what is counted per episode). */
 export class EpisodesRepository {
@@ -26,14 +25,5 @@ export class EpisodesRepository {
   /** Every episode of a drama by number. */
   listByDrama(dramaId: number, tx: Db = this.db): Promise<EpisodeRow[]> {
     return tx.select().from(episodes).where(eq(episodes.dramaId, dramaId)).orderBy(asc(episodes.number));
-  }
-
-  /** Comments still shown under an episode (deleted ones excluded). */
-  async countComments(episodeId: number, tx: Db = this.db): Promise<number> {
-    const [row] = await tx
-      .select({ n: count() })
-      .from(comments)
-      .where(and(eq(comments.episodeId, episodeId), isNull(comments.deletedAt)));
-    return row?.n ?? 0;
   }
 }
