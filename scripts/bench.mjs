@@ -1,6 +1,8 @@
-// `npm run bench`: install if needed, build the web app if stale, then run e2e/bench/run.ts.
+// `npm run bench [-- reads|writes]`: install if needed, build the web app if stale (the reads
+// section loads it in Chromium), then run e2e/bench/run.ts with the sections asked for.
 import { ensureDependencies, ensureWebBuild, run } from './lib.mjs';
 
+const sections = process.argv.slice(2);
 ensureDependencies();
-ensureWebBuild();
-run(process.execPath, ['--import', 'tsx', 'e2e/bench/run.ts']);
+if (sections.length === 0 || sections.includes('reads')) ensureWebBuild();
+run(process.execPath, ['--import', 'tsx', 'e2e/bench/run.ts', ...sections]);

@@ -3,10 +3,13 @@ import path from 'node:path';
 import { repoRoot, startServer } from '../support/server-process.js';
 import { benchGet, type ApiResult } from './api-bench.js';
 import { benchPlayback, launchBenchBrowser, type PlaybackResult } from './playback-bench.js';
+import { benchWrites, printWrites } from './writes-bench.js';
 
 /**
- * `npm run bench`: the performance goals of docs/performance.md, measured on the real server in
- * its embedded mode (PGlite, local media, demo catalogue) and in Debian's Chromium.
+ * `npm run bench [-- reads|writes]`: the performance goals of docs/performance.md. `reads`: the
+ * catalogue API and playback in Debian's Chromium on the real server in its embedded mode (PGlite,
+ * local media, demo catalogue). `writes`: unlock, check-in, claims and play against pgbench and a
+ * bare Fastify (writes-bench.ts). No argument runs both.
  */
 interface Envelope<T> {
   code: number;
@@ -30,7 +33,7 @@ function table(rows: ApiResult[]): void {
   }
 }
 
-async function main(): Promise<void> {
+async function benchReads(): Promise<void> {
   const dataDir = path.join(repoRoot, 'data', 'bench', String(Date.now()));
   const server = await startServer({ env: { DATA_DIR: dataDir, DEMO_CATALOG: 'true', LOG_LEVEL: 'warn' } });
   try {
@@ -90,6 +93,24 @@ async function main(): Promise<void> {
     console.log(`\nResults written to ${path.relative(repoRoot, out)}`);
   } finally {
     await server.stop();
+  }
+}
+
+async function main(): Promise<void> {
+  const sections = process.argv.slice(2);
+  const wants = (name: string) => sections.length === 0 || sections.includes(name);
+  if (wants('reads')) await benchReads();
+  if (wants('writes')) {
+    const result = await benchWrites({
+      adminUrl: process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL,
+      seconds: Number(process.env.BENCH_SECONDS ?? 10),
+      users: Number(process.env.BENCH_USERS ?? 1000),
+    });
+    printWrites(result);
+    const out = path.join(repoRoot, 'data', 'bench', 'writes-latest.json');
+    mkdirSync(path.dirname(out), { recursive: true });
+    writeFileSync(out, `${JSON.stringify({ at: new Date().toISOString(), ...result }, null, 2)}\n`);
+    console.log(`\nResults written to ${path.relative(repoRoot, out)}`);
   }
 }
 

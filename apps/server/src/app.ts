@@ -117,6 +117,8 @@ export async function buildApp(config: Readonly<ServerConfig>, deps: BuildAppDep
     });
     app.addHook('onClose', async () => {
       await stopExpiry?.();
+      // Plays are written after their answers: the last batch goes in before the pool closes.
+      await app.services.playRecorder.flush();
     });
     await app.ready();
     return app;

@@ -289,7 +289,8 @@ export const configDocs: readonly ConfigDoc[] = [
   {
     name: 'FFMPEG_PATH',
     default: 'ffmpeg',
-    description: 'ffmpeg executable used by `npm run catalog -- import` (a name on PATH or a path). Not needed to serve, nor to load the demo catalogue.',
+    description:
+      'ffmpeg executable used by `npm run catalog -- import` (a name on PATH or a path). Not needed to serve, nor to load the demo catalogue.',
   },
   {
     name: 'FFPROBE_PATH',
@@ -334,9 +335,14 @@ export const configDocs: readonly ConfigDoc[] = [
   {
     name: 'CHECKIN_REWARDS',
     default: '10,10,10,10,10,10,10',
-    description: 'Coins paid on days 1 to 7 of the check-in cycle: seven whole numbers ≥ 1, comma-separated (spec §9: 10 a day).',
+    description:
+      'Coins paid on days 1 to 7 of the check-in cycle: seven whole numbers ≥ 1, comma-separated (spec §9: 10 a day).',
   },
-  { name: 'WATCH_VIDEO_REWARD', default: '5', description: 'Coins per counted video of the watch-video task (spec §9: 5).' },
+  {
+    name: 'WATCH_VIDEO_REWARD',
+    default: '5',
+    description: 'Coins per counted video of the watch-video task (spec §9: 5).',
+  },
   {
     name: 'WATCH_VIDEO_DAILY_CAP',
     default: '10',
@@ -348,11 +354,16 @@ export const configDocs: readonly ConfigDoc[] = [
     default: '50',
     description: 'Coins per successful invite for the inviter, claimed through the invite-friends task (spec §9: 50).',
   },
-  { name: 'INVITEE_REWARD', default: '20', description: 'Welcome coins credited at once to a new user who enters an invite code.' },
+  {
+    name: 'INVITEE_REWARD',
+    default: '20',
+    description: 'Welcome coins credited at once to a new user who enters an invite code.',
+  },
   {
     name: 'ADS_EVERY_N_EPISODES',
     default: '3',
-    description: 'Viewers without VIP see a house ad before every Nth distinct episode they start in a day; 0 = no interstitial ads.',
+    description:
+      'Viewers without VIP see a house ad before every Nth distinct episode they start in a day; 0 = no interstitial ads.',
   },
   { name: 'AD_REWARD', default: '10', description: 'Coins for watching one rewarded ad.' },
   {

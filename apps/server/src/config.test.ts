@@ -281,9 +281,9 @@ describe('loadConfig', () => {
     expect(loadConfig({ CLOCK_OFFSET_S: '86400' }).clockOffsetS).toBe(86_400);
     expect(loadConfig({}).clockOffsetS).toBe(0);
     expect(configErrorOf({ CLOCK_OFFSET_S: '1.5' }).issues[0]?.variable).toBe('CLOCK_OFFSET_S');
-    expect(
-      configErrorOf({ NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(32), CLOCK_OFFSET_S: '60' }).issues,
-    ).toEqual([{ variable: 'CLOCK_OFFSET_S', message: 'must be 0 when NODE_ENV=production' }]);
+    expect(configErrorOf({ NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(32), CLOCK_OFFSET_S: '60' }).issues).toEqual(
+      [{ variable: 'CLOCK_OFFSET_S', message: 'must be 0 when NODE_ENV=production' }],
+    );
   });
 
   it('takes Stripe only with both its key and its webhook secret, and checks their shapes', () => {

@@ -190,7 +190,12 @@ export const envSchema = z.object({
   FFMPEG_PATH: nonEmpty.default('ffmpeg'),
   FFPROBE_PATH: nonEmpty.default('ffprobe'),
   DEMO_CATALOG: boolean.default(true),
-  CLOCK_OFFSET_S: z.coerce.number().int({ error: 'must be a whole number of seconds' }).min(-366 * DAY_S).max(366 * DAY_S).default(0),
+  CLOCK_OFFSET_S: z.coerce
+    .number()
+    .int({ error: 'must be a whole number of seconds' })
+    .min(-366 * DAY_S)
+    .max(366 * DAY_S)
+    .default(0),
   COIN_CHECKIN_VALIDITY_DAYS: integer(1, 3650).default(7),
   COIN_REWARD_VALIDITY_DAYS: integer(0, 3650).default(0),
   COIN_EXPIRY_INTERVAL_S: integer(10, DAY_S).default(300),

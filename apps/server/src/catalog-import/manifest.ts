@@ -45,11 +45,9 @@ export const manifestEpisodeSchema = z
 
 export const manifestDramaSchema = z
   .object({
-    slug: z
-      .string()
-      .regex(SLUG, {
-        error: 'must be lowercase letters, digits and "-" (at most 63), starting with a letter or digit',
-      }),
+    slug: z.string().regex(SLUG, {
+      error: 'must be lowercase letters, digits and "-" (at most 63), starting with a letter or digit',
+    }),
     title: localised(200),
     synopsis: localised(2000),
     tags: z.array(z.string().trim().min(1).max(32)).max(20).default([]),

@@ -119,7 +119,9 @@ async function main(argv: readonly string[]): Promise<void> {
   } catch (error) {
     // The wallet's refusals (unknown user, bad amount, key reused) are answers, not crashes.
     if (isAppError(error)) {
-      process.stderr.write(`Refused (${error.code}): ${error.message}${error.data ? ` ${JSON.stringify(error.data)}` : ''}\n`);
+      process.stderr.write(
+        `Refused (${error.code}): ${error.message}${error.data ? ` ${JSON.stringify(error.data)}` : ''}\n`,
+      );
       process.exitCode = 1;
       return;
     }

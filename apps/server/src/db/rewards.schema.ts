@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, check, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  bigserial,
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { episodes } from './catalog.schema.js';
 import { users } from './users.schema.js';
 
@@ -119,7 +130,9 @@ export const adEpisodeStarts = pgTable(
       .references(() => episodes.id, { onDelete: 'cascade' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [uniqueIndex('ad_episode_starts_viewer_day_episode_unique').on(table.viewerKey, table.localDate, table.episodeId)],
+  (table) => [
+    uniqueIndex('ad_episode_starts_viewer_day_episode_unique').on(table.viewerKey, table.localDate, table.episodeId),
+  ],
 );
 
 export type CheckinRow = typeof checkins.$inferSelect;

@@ -22,7 +22,11 @@ export class AdsRepository {
   }
 
   async dramaOfEpisode(episodeId: number, tx: Db = this.db): Promise<number | undefined> {
-    const [row] = await tx.select({ dramaId: episodes.dramaId }).from(episodes).where(eq(episodes.id, episodeId)).limit(1);
+    const [row] = await tx
+      .select({ dramaId: episodes.dramaId })
+      .from(episodes)
+      .where(eq(episodes.id, episodeId))
+      .limit(1);
     return row?.dramaId;
   }
 
@@ -45,7 +49,13 @@ export class AdsRepository {
   }
 
   /** Records the start (once per viewer, day and episode) and answers its 1-based position that day. */
-  async startPosition(viewerKey: string, localDate: string, episodeId: number, at: Date, tx: Db = this.db): Promise<number> {
+  async startPosition(
+    viewerKey: string,
+    localDate: string,
+    episodeId: number,
+    at: Date,
+    tx: Db = this.db,
+  ): Promise<number> {
     await tx.insert(adEpisodeStarts).values({ viewerKey, localDate, episodeId, createdAt: at }).onConflictDoNothing();
     const [own] = await tx
       .select({ id: adEpisodeStarts.id })

@@ -83,11 +83,4 @@ export class DramasRepository {
     const [counted] = await tx.select({ total: count() }).from(dramas).where(where);
     return { rows, total: counted?.total ?? 0 };
   }
-
-  async incrementHits(id: number, tx: Db = this.db): Promise<void> {
-    await tx
-      .update(dramas)
-      .set({ hits: sql`${dramas.hits} + 1` })
-      .where(eq(dramas.id, id));
-  }
 }

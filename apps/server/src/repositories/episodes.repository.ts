@@ -1,7 +1,6 @@
-import { and, asc, count, eq, isNull } from 'drizzle-orm';
-import { episodes, type EpisodeRow } from '../db/catalog.schema.js';
+import { asc, eq } from 'drizzle-orm';
+import { dramas, episodes, type DramaRow, type EpisodeRow } from '../db/catalog.schema.js';
 import type { Db } from '../db/database.js';
-import { comments } from '../db/social.schema.js';
 
 /** SQL for reading episodes (and what is counted per episode). */
 export class EpisodesRepository {
@@ -12,17 +11,19 @@ export class EpisodesRepository {
     return row;
   }
 
+  /** An episode and its drama in one query (play and unlock start here). */
+  async findWithDrama(id: number, tx: Db = this.db): Promise<{ episode: EpisodeRow; drama: DramaRow } | undefined> {
+    const [row] = await tx
+      .select({ episode: episodes, drama: dramas })
+      .from(episodes)
+      .innerJoin(dramas, eq(dramas.id, episodes.dramaId))
+      .where(eq(episodes.id, id))
+      .limit(1);
+    return row;
+  }
+
   /** Every episode of a drama by number. */
   listByDrama(dramaId: number, tx: Db = this.db): Promise<EpisodeRow[]> {
     return tx.select().from(episodes).where(eq(episodes.dramaId, dramaId)).orderBy(asc(episodes.number));
-  }
-
-  /** Comments still shown under an episode (deleted ones excluded). */
-  async countComments(episodeId: number, tx: Db = this.db): Promise<number> {
-    const [row] = await tx
-      .select({ n: count() })
-      .from(comments)
-      .where(and(eq(comments.episodeId, episodeId), isNull(comments.deletedAt)));
-    return row?.n ?? 0;
   }
 }

@@ -51,12 +51,7 @@ export class InvitesRepository {
    * codes cannot deadlock.
    */
   async lockUsers(ids: number[], tx: Db): Promise<void> {
-    await tx
-      .select({ id: users.id })
-      .from(users)
-      .where(inArray(users.id, ids))
-      .orderBy(asc(users.id))
-      .for('update');
+    await tx.select({ id: users.id }).from(users).where(inArray(users.id, ids)).orderBy(asc(users.id)).for('update');
   }
 
   async findByInvitee(inviteeId: number, tx: Db = this.db): Promise<InviteRow | undefined> {

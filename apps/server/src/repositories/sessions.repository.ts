@@ -1,4 +1,4 @@
-import { and, eq, isNull, ne, or } from 'drizzle-orm';
+import { and, eq, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/database.js';
 import { sessions, users } from '../db/schema.js';
 
@@ -20,7 +20,19 @@ export interface Rotation {
 
 /** SQL for the sessions table only. */
 export class SessionsRepository {
-  constructor(private readonly db: Db) {}
+  /** Every signed-in request starts here: prepared once per connection, then only executed. */
+  private readonly byTokenOrRefreshHash;
+
+  constructor(private readonly db: Db) {
+    const hash = sql.placeholder('hash');
+    this.byTokenOrRefreshHash = db
+      .select({ session: sessions, userDeletedAt: users.deletedAt })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(or(eq(sessions.tokenHash, hash), eq(sessions.refreshHash, hash)))
+      .limit(1)
+      .prepare('session_by_token_or_refresh_hash');
+  }
 
   async insert(values: NewSessionRow, tx: Db = this.db): Promise<SessionRow> {
     const [row] = await tx.insert(sessions).values(values).returning();
@@ -30,6 +42,7 @@ export class SessionsRepository {
 
   /** The session whose access or refresh hash is `hash` (both columns are unique). */
   async findByTokenOrRefreshHash(hash: string, tx: Db = this.db): Promise<SessionLookup | undefined> {
+    if (tx === this.db) return (await this.byTokenOrRefreshHash.execute({ hash }))[0];
     const [row] = await tx
       .select({ session: sessions, userDeletedAt: users.deletedAt })
       .from(sessions)

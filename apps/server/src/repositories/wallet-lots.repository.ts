@@ -58,7 +58,12 @@ export class WalletLotsRepository {
   }
 
   /** Coins still to expire, summed per moment, soonest first. */
-  async expiring(userId: number, now: Date, limit: number, tx: Db = this.db): Promise<{ amount: number; expiresAt: Date }[]> {
+  async expiring(
+    userId: number,
+    now: Date,
+    limit: number,
+    tx: Db = this.db,
+  ): Promise<{ amount: number; expiresAt: Date }[]> {
     const rows = await tx
       .select({ expiresAt: walletLots.expiresAt, amount: sql<string>`sum(${walletLots.remaining})` })
       .from(walletLots)

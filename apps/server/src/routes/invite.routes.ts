@@ -8,6 +8,8 @@ import type { AppInstance } from '../http/types.js';
 export function inviteRoutes(app: AppInstance): Promise<void> {
   const { invites } = app.services;
   registerEndpoint(app, getInvite, async (req) => ok(await invites.overview(signedIn(req).userId)));
-  registerEndpoint(app, putInvite, async (req) => ok(await invites.enter(signedIn(req).userId, req.params.invite_code)));
+  registerEndpoint(app, putInvite, async (req) =>
+    ok(await invites.enter(signedIn(req).userId, req.params.invite_code)),
+  );
   return Promise.resolve();
 }

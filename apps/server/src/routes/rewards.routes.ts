@@ -10,7 +10,10 @@ export function rewardsRoutes(app: AppInstance): Promise<void> {
 
   registerEndpoint(app, postTaskCheckin, async (req) => {
     const outcome = await checkin.checkIn(signedIn(req).userId);
-    return ok(outcome.result, outcome.repeat ? { code: Code.ALREADY_DONE_TODAY, message: 'Already checked in today' } : {});
+    return ok(
+      outcome.result,
+      outcome.repeat ? { code: Code.ALREADY_DONE_TODAY, message: 'Already checked in today' } : {},
+    );
   });
 
   registerEndpoint(app, getTasks, async (req) => ok(await tasks.overview(req.auth?.userId ?? null)));

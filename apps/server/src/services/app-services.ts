@@ -66,7 +66,7 @@ export function createAppServices(deps: AppServicesDeps): AppServices {
   const hasher = new KeyedHasher(deps.secret);
   const session = new SessionService({ db, config, clock });
   const users = new UserService({ db, hasher, media, clock, log });
-  const catalog = createCatalogServices({ db, config, clock, secret: deps.secret, users });
+  const catalog = createCatalogServices({ db, config, clock, secret: deps.secret, users, log });
   const walletServices = createWalletServices({ db, clock, config });
   const rewards = createRewardsServices({
     db,
@@ -74,6 +74,7 @@ export function createAppServices(deps: AppServicesDeps): AppServices {
     config,
     wallet: walletServices.wallet,
     mediaSigner: catalog.mediaSigner,
+    plays: catalog.playRecorder,
   });
   const payments = createPaymentsServices({
     db,

@@ -1,10 +1,13 @@
 import { Code, type DramaDetail, type Playback } from '@cliffhanger/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../src/app.js';
+import { loadConfig, MEMORY_DATA_DIR } from '../../src/config.js';
+import { createDatabase } from '../../src/db/create-database.js';
 import { RecordingSmsSender } from '../fakes/recording-sms-sender.js';
 import { envelope, signIn } from '../helpers/accounts.js';
 import { seedDrama, type SeededDrama } from '../helpers/catalog-fixture.js';
-import { createTestApp, type TestApp } from '../helpers/test-app.js';
+import { createTestApp, createTestDatabaseUrl, type TestApp } from '../helpers/test-app.js';
 import { TestClock } from '../helpers/test-clock.js';
 
 const sms = new RecordingSmsSender();
@@ -41,7 +44,12 @@ const play = (id: number | string, options: PlayOptions = {}) =>
       ...(options.token ? { authorization: options.token } : {}),
     },
   });
-const hits = async () =>
+// Plays are written in batches after the answer (play-recorder.ts); counting waits for them.
+const hits = async () => {
+  await t.app.services.playRecorder.flush();
+  return hitsNow();
+};
+const hitsNow = async () =>
   envelope<DramaDetail>(await t.app.inject({ method: 'GET', url: `/api/v1/dramas/${seeded.drama.id}` })).data.hits;
 
 const SIGNED = (path: string) => new RegExp(`^/media/${path.replace(/[.]/g, '\\.')}\\?exp=\\d+&sig=[A-Za-z0-9_-]{43}$`);
@@ -216,9 +224,83 @@ describe('hits count real plays', () => {
 
   it('stores a visitor by a hash, never the raw address', async () => {
     await play(episode(1).id, { ip: '203.0.113.55', userAgent: 'hash-check' });
+    await t.app.services.playRecorder.flush();
     const result: unknown = await t.app.database.db.execute(sql`select viewer_key from episode_plays`);
     const keys = (result as { rows: { viewer_key: string }[] }).rows.map((r) => r.viewer_key);
     expect(keys.some((k) => k.includes('203.0.113.55'))).toBe(false);
     expect(keys.every((k) => /^u:\d+$/.test(k) || /^a:[0-9a-f]{64}$/.test(k))).toBe(true);
+  });
+});
+
+describe('plays are written in batches after the answer', () => {
+  const playRows = async (episodeId: number) => {
+    const result: unknown = await t.app.database.db.execute(
+      sql`select viewer_key, created_at from episode_plays where episode_id = ${episodeId} order by viewer_key`,
+    );
+    return (result as { rows: { viewer_key: string; created_at: string | Date }[] }).rows;
+  };
+
+  it('writes each viewer, episode and day once however the plays fall into batches, and counts hits exactly', async () => {
+    const start = await hits();
+    const rowsBefore = (await playRows(episode(2).id)).length;
+    const viewer = (ua: string) => ({ ip: '192.0.2.201', userAgent: ua });
+    await Promise.all(['b1', 'b2', 'b1', 'b2'].map((ua) => play(episode(2).id, viewer(ua))));
+    await t.app.services.playRecorder.flush();
+    expect(await hitsNow()).toBe(start + 2);
+    // b1 again in a later batch (already written), b3 new; a flush with nothing pending writes nothing.
+    await play(episode(2).id, viewer('b1'));
+    await play(episode(2).id, viewer('b3'));
+    await t.app.services.playRecorder.flush();
+    await t.app.services.playRecorder.flush();
+    expect(await hitsNow()).toBe(start + 3);
+    expect((await playRows(episode(2).id)).length).toBe(rowsBefore + 3);
+  });
+
+  it('dates a play when the playback was handed out, not when it was written', async () => {
+    const handedOut = clock.now();
+    const session = await signIn({ app: t.app, sms });
+    await play(episode(1).id, { token: session.token });
+    clock.advance(90);
+    await t.app.services.playRecorder.flush();
+    const row = (await playRows(episode(1).id)).find((r) => r.viewer_key === `u:${session.user.uid}`);
+    expect(row && new Date(row.created_at).toISOString()).toBe(handedOut.toISOString());
+  });
+
+  it('writes the plays still pending when the app closes', async () => {
+    const target = await createTestDatabaseUrl();
+    const database = await createDatabase({ databaseUrl: target.databaseUrl, dataDir: MEMORY_DATA_DIR });
+    try {
+      const app = await buildApp(
+        loadConfig({
+          LOG_LEVEL: 'silent',
+          DATA_DIR: MEMORY_DATA_DIR,
+          WEB_DIST_DIR: '/nonexistent/cliffhanger-web-dist',
+          DEMO_CATALOG: 'false',
+          ...(target.databaseUrl ? { DATABASE_URL: target.databaseUrl } : {}),
+        }),
+        { database },
+      );
+      const own = await seedDrama(app, { episodes: 1, freeEpisodes: 1 });
+      const id = own.episodes[0]?.id ?? 0;
+      for (const ua of ['c1', 'c2', 'c3']) {
+        const res = await app.inject({
+          method: 'GET',
+          url: `/api/v1/episodes/${id}/play`,
+          headers: { 'user-agent': ua },
+        });
+        expect(res.statusCode).toBe(200);
+      }
+      await app.close();
+      // The app closed; the database (ours) is still open and holds what was pending.
+      const result: unknown = await database.db.execute(
+        sql`select (select count(*) from episode_plays where episode_id = ${id}) as plays,
+                   (select hits from dramas where id = ${own.drama.id}) as hits`,
+      );
+      const [row] = (result as { rows: { plays: string | number; hits: number }[] }).rows;
+      expect({ plays: Number(row?.plays), hits: Number(row?.hits) }).toEqual({ plays: 3, hits: 3 });
+    } finally {
+      await database.close();
+      await target.drop();
+    }
   });
 });

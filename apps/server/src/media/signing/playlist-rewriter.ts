@@ -108,7 +108,13 @@ function scopeSegments(scopePath: string): string[] {
 }
 
 /** Resolves a playlist URI to a canonical media path within scope, or throws. */
-function resolveUri(uri: string, dir: readonly string[], scope: readonly string[], base: string, lineNo: number): string {
+function resolveUri(
+  uri: string,
+  dir: readonly string[],
+  scope: readonly string[],
+  base: string,
+  lineNo: number,
+): string {
   let relative: string;
   let from: readonly string[];
   if (uri.startsWith(`${base}/`)) {

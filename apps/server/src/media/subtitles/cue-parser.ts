@@ -27,7 +27,10 @@ const NAMED_ENTITIES: Record<string, string> = {
 
 /** Splits into lines after dropping a BOM and normalising CRLF / CR line endings. */
 export function splitLines(text: string): string[] {
-  return text.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n').split('\n');
+  return text
+    .replace(/^\uFEFF/, '')
+    .replace(/\r\n?/g, '\n')
+    .split('\n');
 }
 
 export function decodeEntities(text: string): string {
@@ -82,7 +85,11 @@ export function parseCueLines(lines: readonly string[], from: number, options: O
   const finish = () => {
     if (current) {
       const text = current.text.join('\n');
-      cues.push({ startMs: current.startMs, endMs: current.endMs, text: options.decodeEntities ? decodeEntities(text) : text });
+      cues.push({
+        startMs: current.startMs,
+        endMs: current.endMs,
+        text: options.decodeEntities ? decodeEntities(text) : text,
+      });
     }
     current = null;
   };

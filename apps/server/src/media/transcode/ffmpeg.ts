@@ -52,7 +52,11 @@ function run(
       settled = true;
       clearTimeout(timer);
       if (error) reject(error);
-      else resolve({ stdout: Buffer.concat(stdoutChunks).toString('utf8'), stderrTail: stderr.slice(-STDERR_TAIL_CHARS).trim() });
+      else
+        resolve({
+          stdout: Buffer.concat(stdoutChunks).toString('utf8'),
+          stderrTail: stderr.slice(-STDERR_TAIL_CHARS).trim(),
+        });
     };
 
     child.on('error', (err) => {
@@ -61,7 +65,8 @@ function run(
     child.on('close', (code, signal) => {
       const tail = stderr.slice(-STDERR_TAIL_CHARS).trim();
       if (timedOut) finish(new FfmpegError(`${command} timed out after ${timeoutMs} ms`, tail, code));
-      else if (code !== 0) finish(new FfmpegError(`${command} failed (${signal ? `signal ${signal}` : `exit code ${code}`})`, tail, code));
+      else if (code !== 0)
+        finish(new FfmpegError(`${command} failed (${signal ? `signal ${signal}` : `exit code ${code}`})`, tail, code));
       else finish(null);
     });
   });
@@ -71,7 +76,11 @@ function run(
  * Runs ffmpeg with an argument array (never through a shell). Resolves when it exits 0;
  * rejects with an FfmpegError carrying the stderr tail otherwise, or on timeout (the process is killed).
  */
-export async function runFfmpeg(ffmpegPath: string, args: readonly string[], { timeoutMs }: { timeoutMs: number }): Promise<void> {
+export async function runFfmpeg(
+  ffmpegPath: string,
+  args: readonly string[],
+  { timeoutMs }: { timeoutMs: number },
+): Promise<void> {
   await run(ffmpegPath, ['-hide_banner', '-nostdin', '-y', ...args], { timeoutMs, captureStdout: false });
 }
 
@@ -111,7 +120,11 @@ export type ProbeResult = z.infer<typeof probeSchema>;
  * Runs ffprobe on a file and returns the parsed, validated subset of its JSON
  * (streams: codec_type, codec_name, width, height, duration; format: duration).
  */
-export async function probe(ffprobePath: string, file: string, { timeoutMs = 30_000 }: { timeoutMs?: number } = {}): Promise<ProbeResult> {
+export async function probe(
+  ffprobePath: string,
+  file: string,
+  { timeoutMs = 30_000 }: { timeoutMs?: number } = {},
+): Promise<ProbeResult> {
   const { stdout, stderrTail } = await run(
     ffprobePath,
     ['-v', 'error', '-print_format', 'json', '-show_streams', '-show_format', '--', file],

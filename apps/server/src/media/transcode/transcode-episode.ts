@@ -98,46 +98,75 @@ function rateArgs(rate: RateMode): string[] {
   HLS_LADDER.forEach((r, i) => {
     if (rate === 'compact') {
       args.push(
-        `-maxrate:v:${i}`, `${r.videoBitrateK}k`,
-        `-bufsize:v:${i}`, `${r.videoBitrateK * 2}k`,
-        `-b:a:${i}`, `${COMPACT_AUDIO_K}k`,
+        `-maxrate:v:${i}`,
+        `${r.videoBitrateK}k`,
+        `-bufsize:v:${i}`,
+        `${r.videoBitrateK * 2}k`,
+        `-b:a:${i}`,
+        `${COMPACT_AUDIO_K}k`,
       );
     } else {
       args.push(
-        `-b:v:${i}`, `${r.videoBitrateK}k`,
-        `-maxrate:v:${i}`, `${Math.round(r.videoBitrateK * 1.07)}k`,
-        `-bufsize:v:${i}`, `${Math.round(r.videoBitrateK * 1.5)}k`,
-        `-b:a:${i}`, `${r.audioBitrateK}k`,
+        `-b:v:${i}`,
+        `${r.videoBitrateK}k`,
+        `-maxrate:v:${i}`,
+        `${Math.round(r.videoBitrateK * 1.07)}k`,
+        `-bufsize:v:${i}`,
+        `${Math.round(r.videoBitrateK * 1.5)}k`,
+        `-b:a:${i}`,
+        `${r.audioBitrateK}k`,
       );
     }
   });
   return args;
 }
 
-function buildHlsArgs(source: string, workDir: string, src: ProbedSource, preset: X264Preset, rate: RateMode): string[] {
+function buildHlsArgs(
+  source: string,
+  workDir: string,
+  src: ProbedSource,
+  preset: X264Preset,
+  rate: RateMode,
+): string[] {
   const args = ['-i', source, '-filter_complex', buildFilterGraph(src, rate)];
   HLS_LADDER.forEach((_, i) => args.push('-map', `[v${i}]`, '-map', `[a${i}]`));
   args.push(
-    '-c:v', 'libx264',
-    '-profile:v', 'main',
-    '-preset', preset,
-    '-pix_fmt', 'yuv420p',
-    '-force_key_frames', `expr:gte(t,n_forced*${KEYFRAME_SECONDS})`,
-    '-sc_threshold', '0',
-    '-c:a', 'aac',
-    '-ac', rate === 'compact' ? '1' : '2',
-    '-ar', '48000',
+    '-c:v',
+    'libx264',
+    '-profile:v',
+    'main',
+    '-preset',
+    preset,
+    '-pix_fmt',
+    'yuv420p',
+    '-force_key_frames',
+    `expr:gte(t,n_forced*${KEYFRAME_SECONDS})`,
+    '-sc_threshold',
+    '0',
+    '-c:a',
+    'aac',
+    '-ac',
+    rate === 'compact' ? '1' : '2',
+    '-ar',
+    '48000',
     ...rateArgs(rate),
   );
   if (!src.hasAudio && src.durationS === undefined) args.push('-shortest');
   args.push(
-    '-f', 'hls',
-    '-hls_time', String(SEGMENT_SECONDS),
-    '-hls_playlist_type', 'vod',
-    '-hls_flags', 'independent_segments',
-    '-hls_segment_filename', join(workDir, '%v', 'seg_%03d.ts'),
-    '-master_pl_name', MASTER_NAME,
-    '-var_stream_map', HLS_LADDER.map((r, i) => `v:${i},a:${i},name:${r.name}`).join(' '),
+    '-f',
+    'hls',
+    '-hls_time',
+    String(SEGMENT_SECONDS),
+    '-hls_playlist_type',
+    'vod',
+    '-hls_flags',
+    'independent_segments',
+    '-hls_segment_filename',
+    join(workDir, '%v', 'seg_%03d.ts'),
+    '-master_pl_name',
+    MASTER_NAME,
+    '-var_stream_map',
+    HLS_LADDER.map((r, i) => `v:${i},a:${i},name:${r.name}`).join(' '),
     join(workDir, '%v', 'index.m3u8'),
   );
   return args;
@@ -210,7 +239,12 @@ export async function transcodeToHls(opts: TranscodeOptions): Promise<TranscodeR
   }
   return {
     durationS,
-    renditions: HLS_LADDER.map((r) => ({ name: r.name, width: r.width, height: r.height, playlist: `${r.name}/index.m3u8` })),
+    renditions: HLS_LADDER.map((r) => ({
+      name: r.name,
+      width: r.width,
+      height: r.height,
+      playlist: `${r.name}/index.m3u8`,
+    })),
     master: MASTER_NAME,
   };
 }
@@ -247,14 +281,21 @@ export async function extractPoster(opts: PosterOptions): Promise<void> {
     await runFfmpeg(
       ffmpegPath,
       [
-        '-ss', at.toFixed(3),
-        '-i', source,
-        '-frames:v', '1',
+        '-ss',
+        at.toFixed(3),
+        '-i',
+        source,
+        '-frames:v',
+        '1',
         '-an',
-        '-vf', `scale=${POSTER_WIDTH}:${POSTER_HEIGHT}:force_original_aspect_ratio=increase,crop=${POSTER_WIDTH}:${POSTER_HEIGHT},setsar=1`,
-        '-q:v', '3',
-        '-f', 'image2',
-        '-c:v', 'mjpeg',
+        '-vf',
+        `scale=${POSTER_WIDTH}:${POSTER_HEIGHT}:force_original_aspect_ratio=increase,crop=${POSTER_WIDTH}:${POSTER_HEIGHT},setsar=1`,
+        '-q:v',
+        '3',
+        '-f',
+        'image2',
+        '-c:v',
+        'mjpeg',
         tmp,
       ],
       { timeoutMs: opts.timeoutMs ?? 60_000 },

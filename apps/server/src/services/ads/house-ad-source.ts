@@ -28,7 +28,12 @@ export class HouseAdSource implements AdSource {
       dramaId: promo.drama.id,
       title: localise(promo.drama.title, request.lang),
       poster: publicMediaUrl(this.deps.mediaBaseUrl, promo.drama.poster),
-      playlistUrl: signedMediaUrl(this.deps.signer, this.deps.mediaBaseUrl, `${promo.episode.mediaDir}/master.m3u8`, exp),
+      playlistUrl: signedMediaUrl(
+        this.deps.signer,
+        this.deps.mediaBaseUrl,
+        `${promo.episode.mediaDir}/master.m3u8`,
+        exp,
+      ),
     };
   }
 }

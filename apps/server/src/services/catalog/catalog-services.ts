@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type { ServerConfig } from '../../config.js';
 import type { Db } from '../../db/database.js';
 import type { Clock } from '../../lib/clock.js';
@@ -8,9 +9,11 @@ import { DramasRepository } from '../../repositories/dramas.repository.js';
 import { EntitlementsRepository } from '../../repositories/entitlements.repository.js';
 import { EpisodePlaysRepository } from '../../repositories/episode-plays.repository.js';
 import { EpisodesRepository } from '../../repositories/episodes.repository.js';
+import { PlayContextRepository } from '../../repositories/play-context.repository.js';
 import type { UserService } from '../user.service.js';
 import { CatalogService } from './catalog.service.js';
 import { PlaybackService } from './playback.service.js';
+import { PlayRecorder } from './play-recorder.js';
 import { ViewerLoader } from './viewer.js';
 
 export interface CatalogServices {
@@ -18,6 +21,8 @@ export interface CatalogServices {
   mediaSigner: MediaUrlSigner;
   catalog: CatalogService;
   playback: PlaybackService;
+  /** Plays and hits, written in batches after the answer; flushed on close. */
+  playRecorder: PlayRecorder;
 }
 
 export interface CatalogServicesDeps {
@@ -27,10 +32,11 @@ export interface CatalogServicesDeps {
   /** AUTH_SECRET (or the generated one); the media key is derived from it. */
   secret: Buffer;
   users: UserService;
+  log: Pick<FastifyBaseLogger, 'error'>;
 }
 
 /** The catalogue, playback and media signing, sharing one set of repositories. */
-export function createCatalogServices({ db, config, clock, secret, users }: CatalogServicesDeps): CatalogServices {
+export function createCatalogServices({ db, config, clock, secret, users, log }: CatalogServicesDeps): CatalogServices {
   const mediaSigner = new MediaUrlSigner({ secret: deriveMediaSigningKey(secret), clock });
   const shared = {
     dramas: new DramasRepository(db),
@@ -39,15 +45,17 @@ export function createCatalogServices({ db, config, clock, secret, users }: Cata
     viewers: new ViewerLoader({ users, entitlements: new EntitlementsRepository(db), clock }),
     mediaBaseUrl: config.mediaBaseUrl,
   };
+  const playRecorder = new PlayRecorder({ plays: new EpisodePlaysRepository(db), log });
   return {
     mediaSigner,
     catalog: new CatalogService(shared),
     playback: new PlaybackService({
-      ...shared,
-      db,
-      plays: new EpisodePlaysRepository(db),
+      context: new PlayContextRepository(db),
+      plays: playRecorder,
       signer: mediaSigner,
+      mediaBaseUrl: config.mediaBaseUrl,
       clock,
     }),
+    playRecorder,
   };
 }

@@ -8,18 +8,22 @@ import {
   type UnlockPrices,
 } from '@cliffhanger/contract';
 import type { DramaRow, EpisodeRow } from '../../db/catalog.schema.js';
-import type { Db } from '../../db/database.js';
 import { AppError } from '../../http/envelope.js';
 import type { Clock } from '../../lib/clock.js';
 import type { MediaUrlSigner } from '../../media/signing/media-url-signer.js';
 import { signedMediaUrl } from '../../media/signing/signed-media-url.js';
-import type { DramaViewerRepository } from '../../repositories/drama-viewer.repository.js';
-import type { DramasRepository } from '../../repositories/dramas.repository.js';
-import type { EpisodePlaysRepository } from '../../repositories/episode-plays.repository.js';
-import type { EpisodesRepository } from '../../repositories/episodes.repository.js';
-import { isEpisodePlayable, lockedEpisodes, unlockPrices } from './entitlement.js';
+import type { PlayContext, PlayContextRepository } from '../../repositories/play-context.repository.js';
+import {
+  isEpisodePlayable,
+  isVipActive,
+  lockedEpisodes,
+  unlockPrices,
+  VISITOR_ENTITLEMENT,
+  type ViewerEntitlement,
+} from './entitlement.js';
 import { toEpisodeSummary } from './episode-summary.js';
-import type { Viewer, ViewerLoader } from './viewer.js';
+import type { PlayRecorder } from './play-recorder.js';
+import { VISITOR, type Viewer } from './viewer.js';
 
 /**
  * How long a play answer's URLs work. Long enough for a binge session on one episode without a
@@ -34,12 +38,8 @@ export interface PlayClient {
 }
 
 export interface PlaybackServiceDeps {
-  db: Db;
-  dramas: DramasRepository;
-  episodes: EpisodesRepository;
-  plays: EpisodePlaysRepository;
-  dramaViewer: DramaViewerRepository;
-  viewers: ViewerLoader;
+  context: PlayContextRepository;
+  plays: PlayRecorder;
   signer: MediaUrlSigner;
   mediaBaseUrl: string;
   clock: Clock;
@@ -51,15 +51,15 @@ export class PlaybackService {
 
   async play(episodeId: number, userId: number | null, client: PlayClient, lang: Language): Promise<Playback> {
     const { deps } = this;
-    const episode = await deps.episodes.findById(episodeId);
-    const drama = episode ? await deps.dramas.findById(episode.dramaId) : undefined;
-    if (!episode || !drama) throw new AppError(Code.NOT_FOUND, 'Episode not found');
-
-    const viewer = await deps.viewers.load(userId);
-    const [siblings, entitlement] = await Promise.all([
-      deps.episodes.listByDrama(drama.id),
-      deps.viewers.entitlement(viewer, drama.id),
-    ]);
+    // Every read in one statement (play-context.repository.ts); the write comes after the answer.
+    const found = await deps.context.load(episodeId, userId);
+    if (!found) throw new AppError(Code.NOT_FOUND, 'Episode not found');
+    const { episode, drama, siblings } = found;
+    const viewer = viewerOf(userId, found, deps.clock());
+    const entitlement: ViewerEntitlement =
+      viewer.userId === null
+        ? VISITOR_ENTITLEMENT
+        : { vip: viewer.vip, unlockedEpisodeIds: new Set(viewer.vip ? [] : found.unlockedEpisodeIds) };
     if (!isEpisodePlayable(episode, drama, entitlement)) {
       // The prices and nothing else: no URL of the locked media may leave the server.
       throw new AppError(
@@ -86,13 +86,8 @@ export class PlaybackService {
       }),
       download_url: sign(`${episode.mediaDir}/download.mp4`),
     };
-    await this.countPlay(episode, viewer, client);
+    this.countPlay(episode, viewer, client);
 
-    const [liked, commentCount, progress] = await Promise.all([
-      viewer.userId === null ? false : deps.dramaViewer.hasLiked(viewer.userId, episode.id),
-      deps.episodes.countComments(episode.id),
-      viewer.userId === null ? undefined : deps.dramaViewer.progress(viewer.userId, drama.id),
-    ]);
     const index = siblings.findIndex((sibling) => sibling.id === episode.id);
     return {
       episode: { ...toEpisodeSummary(episode, drama, entitlement, lang), drama_id: drama.id },
@@ -100,21 +95,24 @@ export class PlaybackService {
       next_episode_id: siblings[index + 1]?.id ?? null,
       prev_episode_id: index > 0 ? (siblings[index - 1]?.id ?? null) : null,
       likes: episode.likes,
-      liked,
-      comment_count: commentCount,
-      position_s: progress?.episodeId === episode.id ? progress.positionS : 0,
+      liked: viewer.userId !== null && found.liked,
+      comment_count: found.commentCount,
+      position_s: viewer.userId !== null && found.progress?.episodeId === episode.id ? found.progress.positionS : 0,
     };
   }
 
   /**
    * Hits count real plays: one per viewer, episode and UTC day. The play row and the counter
    * change together, and only when the row is new, so retries and reloads do not inflate hits.
+   * Written in batches after the answer (play-recorder.ts): the viewer never waits for it.
    */
-  private async countPlay(episode: EpisodeRow, viewer: Viewer, client: PlayClient): Promise<void> {
-    const now = this.deps.clock();
-    const key = { viewerKey: viewerKeyOf(viewer, client), episodeId: episode.id, day: now.toISOString().slice(0, 10) };
-    await this.deps.db.transaction(async (tx) => {
-      if (await this.deps.plays.insertIfNew(key, now, tx)) await this.deps.dramas.incrementHits(episode.dramaId, tx);
+  private countPlay(episode: EpisodeRow, viewer: Viewer, client: PlayClient): void {
+    const at = this.deps.clock();
+    this.deps.plays.record({
+      viewerKey: viewerKeyOf(viewer, client),
+      episodeId: episode.id,
+      day: at.toISOString().slice(0, 10),
+      at,
     });
   }
 
@@ -128,6 +126,13 @@ export class PlaybackService {
       signed_in: viewer.userId !== null,
     };
   }
+}
+
+/** The viewer of a play: a visitor, or a signed-in user whose account must still exist (20007). */
+function viewerOf(userId: number | null, found: PlayContext, now: Date): Viewer {
+  if (userId === null) return VISITOR;
+  if (!found.viewer || found.viewer.deleted) throw new AppError(Code.SESSION_REVOKED, 'Account deleted');
+  return { userId, vip: isVipActive(found.viewer.vipExpiresAt, now), coin: found.viewer.coin };
 }
 
 /** `u:<uid>`, or for a visitor `a:` and a hash of IP and user agent (no raw IP is stored). */

@@ -58,7 +58,12 @@ export class CheckinService {
       );
       return {
         repeat: false,
-        result: this.resultOf({ day: state.day, checkedInToday: true }, reward, credit.balance, credit.entry.lotExpiresAt),
+        result: this.resultOf(
+          { day: state.day, checkedInToday: true },
+          reward,
+          credit.balance,
+          credit.entry.lotExpiresAt,
+        ),
       };
     });
   }
@@ -80,7 +85,12 @@ export class CheckinService {
     const entry = await this.deps.entries.findByKey(userId, `checkin:${today}`, tx);
     return {
       repeat: true,
-      result: this.resultOf({ day: row.cycleDay, checkedInToday: true }, row.reward, balance, entry?.lotExpiresAt ?? null),
+      result: this.resultOf(
+        { day: row.cycleDay, checkedInToday: true },
+        row.reward,
+        balance,
+        entry?.lotExpiresAt ?? null,
+      ),
     };
   }
 

@@ -9,6 +9,7 @@ import { RewardsTasksRepository } from '../../repositories/rewards-tasks.reposit
 import { WalletEntriesRepository } from '../../repositories/wallet-entries.repository.js';
 import type { AdSource } from '../ads/ad-source.js';
 import { AdsService } from '../ads/ads.service.js';
+import type { PlayRecorder } from '../catalog/play-recorder.js';
 import { HouseAdSource } from '../ads/house-ad-source.js';
 import { InviteService } from '../invites/invite.service.js';
 import type { WalletService } from '../wallet/wallet.service.js';
@@ -36,6 +37,8 @@ export interface RewardsServicesDeps {
   config: Pick<ServerConfig, 'rewards' | 'mediaBaseUrl'>;
   wallet: WalletService;
   mediaSigner: MediaUrlSigner;
+  /** Pending plays are written before the watch task reads them. */
+  plays: Pick<PlayRecorder, 'flush'>;
   /** Replaces the house ads (e.g. a real ad network); default: HouseAdSource. */
   adSource?: AdSource | undefined;
 }
@@ -56,7 +59,8 @@ export function createRewardsServices(deps: RewardsServicesDeps): RewardsService
     config: config.rewards,
   });
   const source =
-    deps.adSource ?? new HouseAdSource({ ads: adsRepo, signer: deps.mediaSigner, mediaBaseUrl: config.mediaBaseUrl, clock });
+    deps.adSource ??
+    new HouseAdSource({ ads: adsRepo, signer: deps.mediaSigner, mediaBaseUrl: config.mediaBaseUrl, clock });
   return {
     rewardCalendar: calendar,
     checkin,
@@ -79,6 +83,6 @@ export function createRewardsServices(deps: RewardsServicesDeps): RewardsService
       mediaBaseUrl: config.mediaBaseUrl,
     }),
     ads: new AdsService({ db, clock, calendar, ads: adsRepo, source, wallet, config: config.rewards }),
-    watchTask: new WatchTaskRecorder({ clock, calendar, tasks: tasksRepo }),
+    watchTask: new WatchTaskRecorder({ clock, calendar, tasks: tasksRepo, plays: deps.plays }),
   };
 }

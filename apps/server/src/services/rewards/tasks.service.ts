@@ -71,7 +71,13 @@ export class TasksService {
         tx,
       );
       const credit = await deps.wallet.credit(
-        { userId, kind: task.kind, amount: coins, key: `task:${task.key}:${period}:${progress}`, ref: `task:${task.key}` },
+        {
+          userId,
+          kind: task.kind,
+          amount: coins,
+          key: `task:${task.key}:${period}:${progress}`,
+          ref: `task:${task.key}`,
+        },
         tx,
       );
       return {

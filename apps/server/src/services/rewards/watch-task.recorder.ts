@@ -22,7 +22,13 @@ export function watchThresholdS(durationS: number): number {
  */
 export class WatchTaskRecorder implements ProgressListener {
   constructor(
-    private readonly deps: { clock: Clock; calendar: RewardCalendar; tasks: RewardsTasksRepository },
+    private readonly deps: {
+      clock: Clock;
+      calendar: RewardCalendar;
+      tasks: RewardsTasksRepository;
+      /** Plays are written in batches; this process's pending ones are written before the read. */
+      plays: { flush(): Promise<void> };
+    },
   ) {}
 
   async progressSaved(event: ProgressEvent): Promise<void> {
@@ -33,6 +39,7 @@ export class WatchTaskRecorder implements ProgressListener {
     if (await tasks.hasWatched(event.userId, today, event.episode.id)) return;
     const playedFrom = new Date(event.at.getTime() - PLAY_LOOKBACK_MS);
     const playedBy = new Date(event.at.getTime() - threshold * 1000);
+    await this.deps.plays.flush();
     if (!(await tasks.playedBetween(event.userId, event.episode.id, playedFrom, playedBy))) return;
     await tasks.insertWatched(event.userId, today, event.episode.id, event.at);
   }

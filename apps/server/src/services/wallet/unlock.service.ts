@@ -79,41 +79,51 @@ export class UnlockService {
       if (isVipActive(holder.vipExpiresAt, deps.clock())) return repeat();
 
       const { drama, episode } = target;
-      const entitlement = {
-        vip: false,
-        unlockedEpisodeIds: await deps.entitlements.unlockedEpisodeIds(userId, drama.id, tx),
-      };
       let episodeIds: number[];
       let cost: number;
       if (episode) {
-        if (isEpisodePlayable(episode, drama, entitlement)) return repeat();
+        // Whether the user unlocked it already is asked by the purchase statement itself (owned).
+        if (isEpisodePlayable(episode, drama, { vip: false, unlockedEpisodeIds: new Set() })) return repeat();
         episodeIds = [episode.id];
         cost = episodePrice(episode.number, drama);
       } else {
+        const entitlement = {
+          vip: false,
+          unlockedEpisodeIds: await deps.entitlements.unlockedEpisodeIds(userId, drama.id, tx),
+        };
         const locked = lockedEpisodes(await deps.episodes.listByDrama(drama.id, tx), drama, entitlement);
         if (locked.length === 0) return repeat();
         episodeIds = locked.map((row) => row.id);
         cost = unlockPrices(drama, locked.length).all;
       }
 
-      let balance = holder.coin;
-      if (cost > 0) {
-        const debit = await deps.wallet.debit(
-          { userId, kind: 'consume', amount: cost, key: clientKey ?? serverKeyOf(target, episodeIds), ref: target.ref },
-          tx,
-        );
-        balance = debit.balance;
+      if (cost <= 0) {
+        await deps.unlocks.insertMissing(userId, episodeIds, deps.clock(), tx);
+        return { repeat: false, result: { unlocked_episode_ids: episodeIds, cost, balance: holder.coin } };
       }
-      await deps.unlocks.insertMissing(userId, episodeIds, deps.clock(), tx);
-      return { repeat: false, result: { unlocked_episode_ids: episodeIds, cost, balance } };
+      // The debit and the unlock rows in one statement, after the row lock taken above.
+      const bought = await deps.wallet.purchase(
+        {
+          userId,
+          kind: 'consume',
+          amount: cost,
+          key: clientKey ?? serverKeyOf(target, episodeIds),
+          ref: target.ref,
+          episodeIds,
+        },
+        tx,
+      );
+      if (bought.owned) return repeat();
+      return { repeat: false, result: { unlocked_episode_ids: episodeIds, cost, balance: bought.balance } };
     });
   }
 
   /** Unknown episode or drama → 10002; an episode of another drama in the request → 10001. */
   private async resolve(body: UnlockBody): Promise<UnlockTarget> {
     const { dramas, episodes } = this.deps;
-    const episode = body.episode_id === undefined ? undefined : await episodes.findById(body.episode_id);
-    if (body.episode_id !== undefined && !episode) throw notFound('Episode');
+    const found = body.episode_id === undefined ? undefined : await episodes.findWithDrama(body.episode_id);
+    if (body.episode_id !== undefined && !found) throw notFound('Episode');
+    const episode = found?.episode;
     if (body.all === true && body.drama_id !== undefined) {
       const drama = await dramas.findById(body.drama_id);
       if (!drama) throw notFound('Drama');
@@ -122,9 +132,7 @@ export class UnlockService {
     }
     if (!episode) throw notFound('Episode');
     if (body.drama_id !== undefined && body.drama_id !== episode.dramaId) throw wrongDrama();
-    const drama = await dramas.findById(episode.dramaId);
-    if (!drama) throw notFound('Drama');
-    return { drama, episode, ref: `episode:${episode.id}` };
+    return { drama: found.drama, episode, ref: `episode:${episode.id}` };
   }
 }
 
@@ -135,6 +143,8 @@ export class UnlockService {
  */
 function serverKeyOf(target: UnlockTarget, episodeIds: readonly number[]): string {
   if (target.episode) return `unlock:episode:${target.episode.id}`;
-  const set = createHash('sha256').update([...episodeIds].sort((a, b) => a - b).join(',')).digest('hex');
+  const set = createHash('sha256')
+    .update([...episodeIds].sort((a, b) => a - b).join(','))
+    .digest('hex');
   return `unlock:drama:${target.drama.id}:${set.slice(0, 32)}`;
 }

@@ -1,4 +1,10 @@
-import { walletGroupOf, walletKindsOf, type WalletEntry, type WalletPage, type WalletQuery } from '@cliffhanger/contract';
+import {
+  walletGroupOf,
+  walletKindsOf,
+  type WalletEntry,
+  type WalletPage,
+  type WalletQuery,
+} from '@cliffhanger/contract';
 import type { WalletEntryRow } from '../../db/wallet.schema.js';
 import type { Clock } from '../../lib/clock.js';
 import type { WalletEntriesRepository } from '../../repositories/wallet-entries.repository.js';

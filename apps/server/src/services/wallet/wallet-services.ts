@@ -5,6 +5,7 @@ import { DramasRepository } from '../../repositories/dramas.repository.js';
 import { EntitlementsRepository } from '../../repositories/entitlements.repository.js';
 import { EpisodesRepository } from '../../repositories/episodes.repository.js';
 import { WalletEntriesRepository } from '../../repositories/wallet-entries.repository.js';
+import { WalletLedgerRepository } from '../../repositories/wallet-ledger.repository.js';
 import { WalletLotsRepository } from '../../repositories/wallet-lots.repository.js';
 import { WalletUnlocksRepository } from '../../repositories/wallet-unlocks.repository.js';
 import { WalletUsersRepository } from '../../repositories/wallet-users.repository.js';
@@ -33,7 +34,17 @@ export function createWalletServices({ db, clock, config }: WalletServicesDeps):
   const users = new WalletUsersRepository(db);
   const entries = new WalletEntriesRepository(db);
   const lots = new WalletLotsRepository(db);
-  const wallet = new WalletService({ db, clock, users, entries, lots, policy: config });
+  const unlocks = new WalletUnlocksRepository(db);
+  const wallet = new WalletService({
+    db,
+    clock,
+    users,
+    entries,
+    lots,
+    ledger: new WalletLedgerRepository(),
+    unlocks,
+    policy: config,
+  });
   return {
     wallet,
     walletHistory: new WalletHistoryService({ clock, wallet, entries, lots }),
@@ -45,7 +56,7 @@ export function createWalletServices({ db, clock, config }: WalletServicesDeps):
       episodes: new EpisodesRepository(db),
       entitlements: new EntitlementsRepository(db),
       entries,
-      unlocks: new WalletUnlocksRepository(db),
+      unlocks,
     }),
     vip: new VipService({ db, clock, users, entries: new VipEntriesRepository(db) }),
   };

@@ -1,10 +1,18 @@
-import { Code, walletGroupOf, type WalletExpenseKind, type WalletIncomeKind, type WalletKind } from '@cliffhanger/contract';
+import {
+  Code,
+  walletGroupOf,
+  type WalletExpenseKind,
+  type WalletIncomeKind,
+  type WalletKind,
+} from '@cliffhanger/contract';
 import type { Db } from '../../db/database.js';
 import type { WalletEntryRow } from '../../db/wallet.schema.js';
 import { AppError } from '../../http/envelope.js';
 import type { Clock } from '../../lib/clock.js';
 import type { WalletEntriesRepository } from '../../repositories/wallet-entries.repository.js';
+import type { WalletLedgerRepository } from '../../repositories/wallet-ledger.repository.js';
 import type { WalletLotsRepository } from '../../repositories/wallet-lots.repository.js';
+import type { WalletUnlocksRepository } from '../../repositories/wallet-unlocks.repository.js';
 import type { WalletHolder, WalletUsersRepository } from '../../repositories/wallet-users.repository.js';
 import { planConsumption } from './lot-consumption.js';
 import { lotExpiryOf, type LotPolicyConfig } from './lot-policy.js';
@@ -52,6 +60,14 @@ export interface ReversalResult {
   replayed: boolean;
 }
 
+/** A debit that buys episodes: the episode_unlocks rows are written with the debit. */
+export interface PurchaseInput extends DebitInput {
+  episodeIds: readonly number[];
+}
+
+/** A purchase is done, or nothing was taken because an episode is unlocked already. */
+export type PurchaseResult = (LedgerResult & { owned: false }) | { owned: true };
+
 export interface LedgerResult {
   entry: WalletEntryRow;
   /** True when the key had already been applied: nothing changed this time. */
@@ -66,6 +82,8 @@ export interface WalletServiceDeps {
   users: WalletUsersRepository;
   entries: WalletEntriesRepository;
   lots: WalletLotsRepository;
+  ledger: WalletLedgerRepository;
+  unlocks: WalletUnlocksRepository;
   policy: LotPolicyConfig;
 }
 
@@ -73,6 +91,10 @@ function invalidAmount(): AppError {
   return new AppError(Code.INVALID_INPUT, 'Invalid input', {
     fields: [{ field: 'amount', message: `must be a whole number from 1 to ${MAX_LEDGER_AMOUNT}` }],
   });
+}
+
+function insufficient(cost: number, balance: number): AppError {
+  return new AppError(Code.INSUFFICIENT_COINS, 'Not enough coins', { shortfall: cost - balance, balance, cost });
 }
 
 function checkAmount(amount: number): void {
@@ -94,6 +116,13 @@ function checkKind(kind: WalletKind, group: 'income' | 'expense'): void {
  * Due lots are expired before anything else, so expired coins are never spent.
  */
 export class WalletService {
+  /**
+   * Users whose row this service has locked (and whose due lots it has expired) in a transaction.
+   * A lock lasts until the transaction ends, so a credit or debit after `open` in the same
+   * transaction need not lock again; its statement still checks for a due lot itself.
+   */
+  private readonly locked = new WeakMap<Db, Set<number>>();
+
   constructor(private readonly deps: WalletServiceDeps) {}
 
   /** Runs `work` in `tx`, or in a transaction of its own. */
@@ -106,11 +135,21 @@ export class WalletService {
    * in any transaction that decides on the balance (the unlock does). A deleted account → 20007.
    */
   async open(userId: number, tx: Db): Promise<WalletHolder> {
-    const holder = await this.deps.users.lock(userId, tx);
-    if (!holder) throw new AppError(Code.NOT_FOUND, 'User not found');
+    const found = await this.deps.ledger.lock(userId, this.deps.clock(), tx);
+    if (!found) throw new AppError(Code.NOT_FOUND, 'User not found');
+    const { dueHint, ...holder } = found;
     if (holder.deletedAt) throw new AppError(Code.SESSION_REVOKED, 'Account deleted');
-    const expired = await this.expireLocked(holder.id, tx);
+    let set = this.locked.get(tx);
+    if (!set) this.locked.set(tx, (set = new Set()));
+    set.add(holder.id);
+    // Lot expiry only when a lot is due: the lock statement says so, sparing a query per write.
+    const expired = dueHint ? await this.expireLocked(holder.id, tx) : 0;
     return { ...holder, coin: holder.coin - expired };
+  }
+
+  /** Locks the user unless this transaction holds the lock already (see `locked`). */
+  private async ensureOpen(userId: number, tx: Db): Promise<void> {
+    if (!this.locked.get(tx)?.has(userId)) await this.open(userId, tx);
   }
 
   async credit(input: CreditInput, tx?: Db): Promise<LedgerResult> {
@@ -119,66 +158,155 @@ export class WalletService {
     const now = this.deps.clock();
     const expiresAt = input.expiresAt === undefined ? lotExpiryOf(input.kind, now, this.deps.policy) : input.expiresAt;
     return this.inTx(tx, async (t) => {
-      const holder = await this.open(input.userId, t);
-      // A retry replays even when its lot has expired since; only a new lot must lie ahead.
-      const repeat = await this.replay(holder, input.key, input.kind, input.amount, input.ref ?? null, t);
-      if (repeat) return repeat;
-      if (expiresAt && expiresAt.getTime() <= now.getTime()) {
-        throw new AppError(Code.INVALID_INPUT, 'Invalid input', {
-          fields: [{ field: 'expiresAt', message: 'must be in the future' }],
-        });
+      await this.ensureOpen(input.userId, t);
+      // The common case in one statement; a key seen before or an expiry already passed take the
+      // general path below, under the same lock. A lot that fell due is expired first.
+      const ref = input.ref ?? null;
+      for (let attempt = 0; !expiresAt || expiresAt.getTime() > now.getTime(); attempt += 1) {
+        const done = await this.deps.ledger.credit(
+          { userId: input.userId, kind: input.kind, amount: input.amount, key: input.key, ref, expiresAt, now },
+          t,
+        );
+        if (done.balance !== null && done.entryId !== null) {
+          const entry: WalletEntryRow = {
+            id: done.entryId,
+            userId: input.userId,
+            kind: input.kind,
+            amount: input.amount,
+            balanceAfter: done.balance,
+            idempotencyKey: input.key,
+            ref,
+            lotExpiresAt: expiresAt,
+            createdAt: now,
+          };
+          return { entry, replayed: false, balance: done.balance };
+        }
+        if (!done.due || attempt >= 2) break;
+        await this.open(input.userId, t);
       }
-      const balance = await this.deps.users.addCoin(holder.id, input.amount, t);
-      const entry = await this.deps.entries.insert(
-        {
-          userId: holder.id,
-          kind: input.kind,
-          amount: input.amount,
-          balanceAfter: balance,
-          idempotencyKey: input.key,
-          ref: input.ref ?? null,
-          lotExpiresAt: expiresAt,
-          createdAt: now,
-        },
-        t,
-      );
-      await this.deps.lots.insert({ userId: holder.id, entryId: entry.id, amount: input.amount, expiresAt, createdAt: now }, t);
-      return { entry, replayed: false, balance };
+      return this.creditInGeneral(input, now, expiresAt, t);
     });
+  }
+
+  /** Credit, one step at a time: expire what is due, replay or refuse a seen key, then write. */
+  private async creditInGeneral(input: CreditInput, now: Date, expiresAt: Date | null, t: Db): Promise<LedgerResult> {
+    const holder = await this.open(input.userId, t);
+    // A retry replays even when its lot has expired since; only a new lot must lie ahead.
+    const repeat = await this.replay(holder, input.key, input.kind, input.amount, input.ref ?? null, t);
+    if (repeat) return repeat;
+    if (expiresAt && expiresAt.getTime() <= now.getTime()) {
+      throw new AppError(Code.INVALID_INPUT, 'Invalid input', {
+        fields: [{ field: 'expiresAt', message: 'must be in the future' }],
+      });
+    }
+    const balance = await this.deps.users.addCoin(holder.id, input.amount, t);
+    const entry = await this.deps.entries.insert(
+      {
+        userId: holder.id,
+        kind: input.kind,
+        amount: input.amount,
+        balanceAfter: balance,
+        idempotencyKey: input.key,
+        ref: input.ref ?? null,
+        lotExpiresAt: expiresAt,
+        createdAt: now,
+      },
+      t,
+    );
+    await this.deps.lots.insert(
+      { userId: holder.id, entryId: entry.id, amount: input.amount, expiresAt, createdAt: now },
+      t,
+    );
+    return { entry, replayed: false, balance };
   }
 
   /** Takes coins, soonest-expiring lot first. Not enough → 30001 with shortfall, balance and cost. */
   async debit(input: DebitInput, tx?: Db): Promise<LedgerResult> {
+    const result = await this.purchase({ ...input, episodeIds: [] }, tx);
+    if (result.owned) throw new Error('a debit without episodes cannot find one owned');
+    return result;
+  }
+
+  /**
+   * A debit that buys episodes: the debit, its lots, its entry and the episode_unlocks rows in one
+   * statement. Nothing is taken when one of the episodes is unlocked already (`owned`), which
+   * the caller checks under the same lock. Not enough coins → 30001 as for `debit`.
+   */
+  async purchase(input: PurchaseInput, tx?: Db): Promise<PurchaseResult> {
     checkKind(input.kind, 'expense');
     checkAmount(input.amount);
     return this.inTx(tx, async (t) => {
-      const holder = await this.open(input.userId, t);
-      const repeat = await this.replay(holder, input.key, input.kind, -input.amount, input.ref ?? null, t);
-      if (repeat) return repeat;
-      // Conditional even under the row lock: the guard must not depend on every caller locking.
-      const balance = await this.deps.users.debitIfCovered(holder.id, input.amount, t);
-      if (balance === undefined) {
-        throw new AppError(Code.INSUFFICIENT_COINS, 'Not enough coins', {
-          shortfall: input.amount - holder.coin,
-          balance: holder.coin,
-          cost: input.amount,
-        });
+      await this.ensureOpen(input.userId, t);
+      const ref = input.ref ?? null;
+      for (let attempt = 0; ; attempt += 1) {
+        const now = this.deps.clock();
+        const done = await this.deps.ledger.debit(
+          {
+            userId: input.userId,
+            kind: input.kind,
+            amount: input.amount,
+            key: input.key,
+            ref,
+            now,
+            grantEpisodeIds: input.episodeIds,
+          },
+          t,
+        );
+        if (done.balance !== null && done.entryId !== null) {
+          // The balance covered the debit but the lots do not: the projection is broken. Failing
+          // the transaction keeps the damage from spreading; `npm run wallet -- reconcile` finds it.
+          if (done.taken !== input.amount)
+            throw new Error(`wallet of user ${input.userId}: lots hold less than the balance`);
+          const entry: WalletEntryRow = {
+            id: done.entryId,
+            userId: input.userId,
+            kind: input.kind,
+            amount: -input.amount,
+            balanceAfter: done.balance,
+            idempotencyKey: input.key,
+            ref,
+            lotExpiresAt: null,
+            createdAt: now,
+          };
+          return { entry, replayed: false, balance: done.balance, owned: false };
+        }
+        if (done.owned) return { owned: true };
+        // A lot fell due: expire it (open does, under the lock held) and try again.
+        if (done.due && attempt < 2) {
+          await this.open(input.userId, t);
+          continue;
+        }
+        if (!done.due && !done.seen) throw insufficient(input.amount, done.coin);
+        // A key seen before (a retry or a reused key), or expiry racing the clock: step by step.
+        const result = await this.debitInGeneral(input, t);
+        await this.deps.unlocks.insertMissing(input.userId, input.episodeIds, this.deps.clock(), t);
+        return { ...result, owned: false };
       }
-      await this.consumeLots(holder.id, input.amount, t);
-      const entry = await this.deps.entries.insert(
-        {
-          userId: holder.id,
-          kind: input.kind,
-          amount: -input.amount,
-          balanceAfter: balance,
-          idempotencyKey: input.key,
-          ref: input.ref ?? null,
-          createdAt: this.deps.clock(),
-        },
-        t,
-      );
-      return { entry, replayed: false, balance };
     });
+  }
+
+  /** Debit, one step at a time: expire what is due, replay or refuse a seen key, then write. */
+  private async debitInGeneral(input: DebitInput, t: Db): Promise<LedgerResult> {
+    const holder = await this.open(input.userId, t);
+    const repeat = await this.replay(holder, input.key, input.kind, -input.amount, input.ref ?? null, t);
+    if (repeat) return repeat;
+    // Conditional even under the row lock: the guard must not depend on every caller locking.
+    const balance = await this.deps.users.debitIfCovered(holder.id, input.amount, t);
+    if (balance === undefined) throw insufficient(input.amount, holder.coin);
+    await this.consumeLots(holder.id, input.amount, t);
+    const entry = await this.deps.entries.insert(
+      {
+        userId: holder.id,
+        kind: input.kind,
+        amount: -input.amount,
+        balanceAfter: balance,
+        idempotencyKey: input.key,
+        ref: input.ref ?? null,
+        createdAt: this.deps.clock(),
+      },
+      t,
+    );
+    return { entry, replayed: false, balance };
   }
 
   /**

@@ -1,0 +1,82 @@
+import { eq, sql } from 'drizzle-orm';
+import { dramas, episodes, type DramaRow, type EpisodeRow } from '../db/catalog.schema.js';
+import type { Db } from '../db/database.js';
+
+/** Everything GET /episodes/:id/play reads, for one episode and one viewer. */
+export interface PlayContext {
+  episode: EpisodeRow;
+  drama: DramaRow;
+  /** The drama's episodes by number (neighbours, and what is still locked). */
+  siblings: { id: number; number: number }[];
+  /** The signed-in viewer's row; undefined for a visitor, or when the account is gone. */
+  viewer: { coin: number; vipExpiresAt: Date | null; deleted: boolean } | undefined;
+  /** Episodes of this drama the viewer unlocked. */
+  unlockedEpisodeIds: number[];
+  liked: boolean;
+  commentCount: number;
+  /** Where the viewer stopped in this drama. */
+  progress: { episodeId: number; positionS: number } | undefined;
+}
+
+/** `0` stands for "no viewer": no user has id 0, so every per-viewer part comes back empty. */
+const VISITOR_ID = 0;
+
+/**
+ * The play endpoint's reads in one prepared statement: the episode, its drama, the drama's
+ * episode list and what the viewer holds and did (user row, unlocks, like, progress) and the
+ * comment count. They were eight queries, most of a play's time on a busy database.
+ */
+export class PlayContextRepository {
+  private readonly query;
+
+  constructor(db: Db) {
+    const userId = sql.placeholder('userId');
+    this.query = db
+      .select({
+        episode: episodes,
+        drama: dramas,
+        siblings: sql<[number | string, number][] | null>`(
+          SELECT json_agg(json_build_array(s.id, s.number) ORDER BY s.number)
+          FROM episodes s WHERE s.drama_id = ${episodes.dramaId})`,
+        viewer: sql<[number, string | null, boolean] | null>`(
+          SELECT json_build_array(u.coin, u.vip_expires_at, u.deleted_at IS NOT NULL)
+          FROM users u WHERE u.id = ${userId}::bigint)`,
+        unlocked: sql<(number | string)[] | null>`(
+          SELECT json_agg(x.episode_id) FROM episode_unlocks x JOIN episodes s ON s.id = x.episode_id
+          WHERE x.user_id = ${userId}::bigint AND s.drama_id = ${episodes.dramaId})`,
+        liked: sql<boolean>`EXISTS (
+          SELECT 1 FROM episode_likes l WHERE l.user_id = ${userId}::bigint AND l.episode_id = ${episodes.id})`,
+        commentCount: sql<number>`(
+          SELECT count(*)::int FROM comments c WHERE c.episode_id = ${episodes.id} AND c.deleted_at IS NULL)`,
+        progress: sql<[number | string, number] | null>`(
+          SELECT json_build_array(h.episode_id, h.position_s) FROM watch_history h
+          WHERE h.user_id = ${userId}::bigint AND h.drama_id = ${episodes.dramaId} LIMIT 1)`,
+      })
+      .from(episodes)
+      .innerJoin(dramas, eq(dramas.id, episodes.dramaId))
+      .where(eq(episodes.id, sql.placeholder('episodeId')))
+      .limit(1)
+      .prepare('play_context');
+  }
+
+  async load(episodeId: number, userId: number | null): Promise<PlayContext | undefined> {
+    const [row] = await this.query.execute({ episodeId, userId: userId ?? VISITOR_ID });
+    if (!row) return undefined;
+    return {
+      episode: row.episode,
+      drama: row.drama,
+      siblings: (row.siblings ?? []).map(([id, number]) => ({ id: Number(id), number })),
+      viewer: row.viewer
+        ? {
+            coin: Number(row.viewer[0]),
+            vipExpiresAt: row.viewer[1] === null ? null : new Date(row.viewer[1]),
+            deleted: row.viewer[2],
+          }
+        : undefined,
+      unlockedEpisodeIds: (row.unlocked ?? []).map(Number),
+      liked: row.liked,
+      commentCount: Number(row.commentCount),
+      progress: row.progress ? { episodeId: Number(row.progress[0]), positionS: row.progress[1] } : undefined,
+    };
+  }
+}

@@ -1,0 +1,95 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { EpisodePlaysRepository, PlayRecord } from '../../repositories/episode-plays.repository.js';
+
+export interface PlayRecorderDeps {
+  plays: Pick<EpisodePlaysRepository, 'insertBatch'>;
+  log: Pick<FastifyBaseLogger, 'error'>;
+  /** How long a play may wait before it is written; a full batch is written at once. */
+  flushDelayMs?: number;
+  maxBatch?: number;
+}
+
+/** Short enough that hits look live, long enough that a busy second is a handful of statements. */
+const DEFAULT_FLUSH_DELAY_MS = 250;
+const DEFAULT_MAX_BATCH = 1000;
+/** A batch that failed this often is given up (logged), so a poisoned row cannot block the rest. */
+const MAX_ATTEMPTS = 3;
+
+/**
+ * Records plays without making the viewer wait (GET /episodes/:id/play): a play is kept in memory
+ * and written with others in one statement (EpisodePlaysRepository.insertBatch), which adds to
+ * hits only the rows the primary key accepts, so a viewer still counts once per episode and day
+ * across batches and processes. A play keeps the time it was handed out, not the time it was
+ * written. `flush` writes what is pending now: on close (the app awaits it before the database
+ * closes) and before anything reads episode_plays (the watch task).
+ */
+export class PlayRecorder {
+  private pending = new Map<string, PlayRecord>();
+  private attempts = new Map<string, number>();
+  private timer: NodeJS.Timeout | undefined;
+  private writing: Promise<void> = Promise.resolve();
+  private readonly flushDelayMs: number;
+  private readonly maxBatch: number;
+
+  constructor(private readonly deps: PlayRecorderDeps) {
+    this.flushDelayMs = deps.flushDelayMs ?? DEFAULT_FLUSH_DELAY_MS;
+    this.maxBatch = deps.maxBatch ?? DEFAULT_MAX_BATCH;
+  }
+
+  /** Plays waiting to be written. */
+  get pendingCount(): number {
+    return this.pending.size;
+  }
+
+  record(play: PlayRecord): void {
+    const key = `${play.viewerKey}\n${play.episodeId}\n${play.day}`;
+    // The first play of the day is the one that counts (and the earliest, for the watch task).
+    if (this.pending.has(key)) return;
+    this.pending.set(key, play);
+    if (this.pending.size >= this.maxBatch) {
+      void this.flush();
+    } else if (!this.timer) {
+      this.timer = setTimeout(() => void this.flush(), this.flushDelayMs);
+      // Pending plays never keep a process alive on their own; close flushes them.
+      this.timer.unref();
+    }
+  }
+
+  /** Writes every play recorded so far; resolves once they are in the database (or given up). */
+  flush(): Promise<void> {
+    if (this.timer) {
+      clearTimeout(this.timer);
+      this.timer = undefined;
+    }
+    // One batch at a time, in order: a flush waits for the one before it.
+    this.writing = this.writing.then(() => this.writeBatch());
+    return this.writing;
+  }
+
+  private async writeBatch(): Promise<void> {
+    if (this.pending.size === 0) return;
+    const batch = this.pending;
+    this.pending = new Map();
+    try {
+      await this.deps.plays.insertBatch([...batch.values()]);
+      for (const key of batch.keys()) this.attempts.delete(key);
+    } catch (error) {
+      let requeued = 0;
+      for (const [key, play] of batch) {
+        const attempts = (this.attempts.get(key) ?? 0) + 1;
+        if (attempts >= MAX_ATTEMPTS) {
+          this.attempts.delete(key);
+          continue;
+        }
+        this.attempts.set(key, attempts);
+        if (!this.pending.has(key)) this.pending.set(key, play);
+        requeued += 1;
+      }
+      this.deps.log.error({ err: error, plays: batch.size, requeued }, 'recording plays failed');
+      if (requeued > 0 && !this.timer) {
+        this.timer = setTimeout(() => void this.flush(), this.flushDelayMs);
+        this.timer.unref();
+      }
+    }
+  }
+}
