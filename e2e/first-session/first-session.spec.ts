@@ -1,0 +1,144 @@
+import type { DramaCard, DramaDetail } from '@cliffhanger/contract';
+import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startAccountsWorld, type AccountsWorld } from '../support/accounts-server.js';
+import { launchBrowser, VIEWPORTS, type ViewportSize } from '../support/browser.js';
+import { signInBySms } from '../support/sign-in.js';
+
+/**
+ * A new viewer's first session in Chromium, against a server of its own (PGlite, demo
+ * catalogue, the fake SMS sink): signing in mid-session checks in, a network blip at launch
+ * keeps the session and a session that really ended says so.
+ */
+let browser: Browser;
+let world: AccountsWorld;
+
+beforeAll(async () => {
+  world = await startAccountsWorld();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await world?.stop();
+});
+
+const REWARDS = '/pages/Rewards/index';
+const ME = '/pages/user/index';
+
+let phoneSerial = 2015550300;
+const nextPhone = () => String(phoneSerial++);
+
+async function freshPage(viewport: ViewportSize = VIEWPORTS.phone): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ baseURL: world.server.url, viewport, locale: 'en-US' });
+  return { context, page: await context.newPage() };
+}
+
+async function apiGet<T>(path: string): Promise<T> {
+  const response = await fetch(`${world.server.url}/api/v1${path}`);
+  return ((await response.json()) as { data: T }).data;
+}
+
+/** A demo drama's first locked episode (the demo gives each drama free episodes, then paid ones). */
+async function lockedEpisode(): Promise<{ drama: DramaDetail; episodeId: number }> {
+  const list = await apiGet<{ list: DramaCard[] }>('/dramas?size=50&lang=en');
+  for (const card of list.list) {
+    const drama = await apiGet<DramaDetail>(`/dramas/${card.id}?lang=en`);
+    const locked = drama.episodes.find((episode) => episode.locked);
+    if (locked) return { drama, episodeId: locked.id };
+  }
+  throw new Error('the demo catalogue has no locked episode');
+}
+
+const text = (page: Page, testId: string) => page.locator(`[data-testid="${testId}"]`).innerText({ timeout: 10_000 });
+/** Polls a condition for up to 15 s (a busy machine), never a fixed sleep. */
+const SLOW = { timeout: 15_000, interval: 100 };
+const isCheckin = (request: Request) => request.url().endsWith('/api/v1/task/checkin') && request.method() === 'POST';
+
+describe.each([
+  ['phone', VIEWPORTS.phone],
+  ['desktop', VIEWPORTS.desktop],
+] as const)('first session at %s size', (_size, viewport) => {
+  it('signing in from the unlock dialog checks in: Rewards shows day 1 done and the coins, without a reload', async () => {
+    const { drama, episodeId } = await lockedEpisode();
+    const { context, page } = await freshPage(viewport);
+    const checkins: Request[] = [];
+    page.on('request', (request) => {
+      if (isCheckin(request)) checkins.push(request);
+    });
+    const mobile = viewport.width <= 960;
+    const video = mobile ? '/pages/video/mobileVideoIndex' : '/pages/video/index';
+    await page.goto(`${video}?drama_id=${drama.id}&episode_id=${episodeId}`);
+    await page.locator('[data-testid="unlock-sign-in"]').click();
+    await page.waitForURL(/\/pages\/login\//);
+    await page.fill('[data-testid="login-phone"]', nextPhone());
+    const phone = `+1${await page.inputValue('[data-testid="login-phone"]')}`;
+    await page.click('[data-testid="login-send-code"]');
+    await expect.poll(() => world.twilio.lastCodeFor(phone), { timeout: 10_000 }).toMatch(/^\d{6}$/);
+    await page.fill('[data-testid="login-code"]', world.twilio.lastCodeFor(phone)!);
+    const loads: string[] = [];
+    page.on('load', () => loads.push(page.url()));
+    await page.click('[data-testid="login-submit"]');
+    await page.waitForURL(/\/pages\/video\//);
+
+    // Back on the episode, signed in; Rewards is a tap away (no reload in between).
+    await page.waitForFunction(() => localStorage.getItem('token') !== null);
+    await page.evaluate((path) => {
+      window.history.pushState(null, '', path);
+      window.dispatchEvent(new PopStateEvent('popstate'));
+    }, REWARDS);
+    const day1 = page.locator('[data-testid="checkin-day-1"]');
+    await expect.poll(() => day1.getAttribute('data-state'), SLOW).toBe('done');
+    await expect.poll(async () => Number(await text(page, 'rewards-balance-value')), SLOW).toBeGreaterThan(0);
+    expect(checkins).toHaveLength(1);
+    expect(loads).toEqual([]);
+    await context.close();
+  });
+
+  it('a network blip at launch keeps the session: Network Error, then the retry succeeds', async () => {
+    const { context, page } = await freshPage(viewport);
+    const user = await signInBySms(page, world.twilio, nextPhone());
+    let refuse = true;
+    const refused: string[] = [];
+    await page.route('**/api/v1/user', async (route) => {
+      if (refuse && route.request().method() === 'GET') {
+        refused.push(route.request().url());
+        await route.abort('connectionrefused');
+      } else {
+        await route.fallback();
+      }
+    });
+    await page.goto(ME);
+    await expect.poll(() => text(page, 'toast'), SLOW).toBe('Network Error');
+    expect(refused.length).toBeGreaterThan(0);
+    expect(await page.evaluate(() => localStorage.getItem('token'))).not.toBeNull();
+    expect(await text(page, 'me-nickname')).toBe(user.nickname);
+
+    // The network is back: the next retry gets the user info, still signed in.
+    const answered = page.waitForResponse(
+      (response) => response.url().endsWith('/api/v1/user') && response.request().method() === 'GET',
+      { timeout: 30_000 },
+    );
+    refuse = false;
+    expect((await answered).status()).toBe(200);
+    expect(await page.evaluate(() => localStorage.getItem('token'))).not.toBeNull();
+    expect(await text(page, 'me-nickname')).toBe(user.nickname);
+    await context.close();
+  });
+
+  it('a session that really ended says "sign in again" instead of silently dropping to Not logged in', async () => {
+    const { context, page } = await freshPage(viewport);
+    await signInBySms(page, world.twilio, nextPhone());
+    const token = await page.evaluate(() => localStorage.getItem('refresh_token') ?? localStorage.getItem('token'));
+    // Signed out elsewhere: the server revokes the session (20007 from now on).
+    const out = await fetch(`${world.server.url}/api/v1/auth/logout`, {
+      method: 'POST',
+      headers: { Authorization: token ?? '', 'Content-Type': 'application/json' },
+      body: '{}',
+    });
+    expect(out.status).toBe(200);
+    await page.goto(ME);
+    await expect.poll(() => text(page, 'toast'), SLOW).toMatch(/Please sign in again\.?$/);
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('token')), SLOW).toBeNull();
+    await context.close();
+  });
+});
