@@ -141,4 +141,55 @@ describe.each([
     await expect.poll(() => page.evaluate(() => localStorage.getItem('token')), SLOW).toBeNull();
     await context.close();
   });
+
+  it('claim buttons tell the truth: progress shown, disabled until something is claimable, the claimable one stands out', async () => {
+    const { context, page } = await freshPage(viewport);
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: world.server.url });
+    await signInBySms(page, world.twilio, nextPhone());
+    await page.goto(REWARDS);
+    const watch = page.locator('[data-testid="task-watch_video-claim"]');
+    await expect.poll(() => text(page, 'task-watch_video-progress'), SLOW).toMatch(/^0\/\d+ videos$/);
+    expect(await watch.isDisabled()).toBe(true);
+    const share = page.locator('[data-testid="task-share_app-claim"]');
+    expect(await share.isDisabled()).toBe(true);
+    expect(await page.locator('.task--claimable').count()).toBe(0);
+
+    await page.click('[data-testid="task-share_app-go"]');
+    await expect.poll(() => share.isDisabled(), SLOW).toBe(false);
+    expect(await text(page, 'task-share_app-progress')).toBe('1/1 shared');
+    expect(await page.locator('[data-testid="task-share_app"]').getAttribute('class')).toContain('task--claimable');
+    expect(await watch.isDisabled()).toBe(true);
+    await context.close();
+  });
+
+  it('without an App Store page configured, the download page shows the web app QR and says the operator configures iOS', async () => {
+    const { context, page } = await freshPage(viewport);
+    await page.goto('/pages/download/index');
+    await page.locator('[data-testid="download-ios-pending"]').waitFor();
+    expect(await page.locator('a[href*="apps.apple.com"]').count()).toBe(0);
+    await page.locator('[data-testid="download-web-qr"] img[src^="data:image"]').waitFor();
+    await context.close();
+  });
+
+  it('opening a locked episode is no error: the unlock dialog, and nothing in the console', async () => {
+    const { drama, episodeId } = await lockedEpisode();
+    const { context, page } = await freshPage(viewport);
+    await signInBySms(page, world.twilio, nextPhone());
+    const errors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    const statuses: number[] = [];
+    page.on('response', (response) => {
+      if (response.url().includes('/api/v1/')) statuses.push(response.status());
+    });
+    const mobile = viewport.width <= 960;
+    const video = mobile ? '/pages/video/mobileVideoIndex' : '/pages/video/index';
+    await page.goto(`${video}?drama_id=${drama.id}&episode_id=${episodeId}`);
+    await page.locator('[data-testid="unlock-dialog"]').waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(errors).toEqual([]);
+    expect(statuses.filter((status) => status >= 400)).toEqual([]);
+    await context.close();
+  });
 });
