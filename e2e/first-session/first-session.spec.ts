@@ -192,4 +192,38 @@ describe.each([
     expect(statuses.filter((status) => status >= 400)).toEqual([]);
     await context.close();
   });
+
+  it('wallet rows say what happened: the drama and episode unlocked, the task claimed, the check-in day', async () => {
+    // The cheapest locked episode in the demo, so a check-in and one task pay for it.
+    const list = await apiGet<{ list: DramaCard[] }>('/dramas?size=50&lang=en');
+    const candidates = await Promise.all(list.list.map((card) => apiGet<DramaDetail>(`/dramas/${card.id}?lang=en`)));
+    const locked = candidates
+      .flatMap((drama) => drama.episodes.filter((e) => e.locked).map((episode) => ({ drama, episode })))
+      .sort((a, b) => a.episode.price - b.episode.price)[0]!;
+    const { context, page } = await freshPage(viewport);
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: world.server.url });
+    await signInBySms(page, world.twilio, nextPhone());
+    await page.goto(REWARDS);
+    await expect.poll(() => page.locator('[data-testid="checkin-day-1"]').getAttribute('data-state'), SLOW).toBe('done');
+    await page.click('[data-testid="task-share_app-go"]');
+    const claim = page.locator('[data-testid="task-share_app-claim"]');
+    await expect.poll(() => claim.isDisabled(), SLOW).toBe(false);
+    await claim.click();
+    await expect.poll(() => claim.innerText(), SLOW).toBe('Claimed');
+    const token = await page.evaluate(() => localStorage.getItem('refresh_token') ?? localStorage.getItem('token'));
+    const unlocked = await fetch(`${world.server.url}/api/v1/unlock`, {
+      method: 'POST',
+      headers: { Authorization: token ?? '', 'Content-Type': 'application/json' },
+      body: JSON.stringify({ episode_id: locked.episode.id }),
+    });
+    expect(((await unlocked.json()) as { code: number }).code).toBe(200);
+
+    await page.goto('/pages/user/wallet');
+    const detail = (kind: string) =>
+      page.locator(`[data-testid="wallet-entry"][data-kind="${kind}"] [data-role="wallet-detail"]`).first().innerText({ timeout: 10_000 });
+    await expect.poll(() => detail('consume'), SLOW).toBe(`${locked.drama.title} · Episode ${locked.episode.number}`);
+    expect(await detail('share_app_reward')).toBe('Task: share the app');
+    expect(await detail('checkin_reward')).toBe('Day 1 check-in');
+    await context.close();
+  });
 });

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, isNull } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNull } from 'drizzle-orm';
 import { episodes, type EpisodeRow } from '../db/catalog.schema.js';
 import type { Db } from '../db/database.js';
 import { comments } from '../db/social.schema.js';
@@ -10,6 +10,12 @@ export class EpisodesRepository {
   async findById(id: number, tx: Db = this.db): Promise<EpisodeRow | undefined> {
     const [row] = await tx.select().from(episodes).where(eq(episodes.id, id)).limit(1);
     return row;
+  }
+
+  /** Several episodes at once (the wallet names what each unlock bought); missing ids are left out. */
+  findByIds(ids: readonly number[], tx: Db = this.db): Promise<EpisodeRow[]> {
+    if (ids.length === 0) return Promise.resolve([]);
+    return tx.select().from(episodes).where(inArray(episodes.id, [...ids]));
   }
 
   /** Every episode of a drama by number. */

@@ -51,6 +51,21 @@ describe('POST /unlock one episode', () => {
     ]);
   });
 
+  it('the wallet names what each unlock bought: the drama in the asked language and the episode', async () => {
+    const seeded = await seed();
+    const user = await richUser(200);
+    await kit.unlock(user.token, { episode_id: ep(seeded, 3) });
+    await kit.unlock(user.token, { drama_id: seeded.drama.id, all: true });
+    const drama = envelope(await kit.call('GET', `/dramas/${seeded.drama.id}?lang=zh`)).data as { title: string };
+    const wallet = envelope(await kit.call('GET', '/wallet?type=expense&lang=zh', { token: user.token })).data;
+    expect(wallet.list.map((entry: { subject: unknown }) => entry.subject)).toEqual([
+      { drama_id: seeded.drama.id, drama_title: drama.title, episode_number: null },
+      { drama_id: seeded.drama.id, drama_title: drama.title, episode_number: 3 },
+    ]);
+    const income = envelope(await kit.call('GET', '/wallet?type=income', { token: user.token })).data;
+    expect(income.list.every((entry: { subject: unknown }) => entry.subject === null)).toBe(true);
+  });
+
   it('answers a repeat with 10019 and takes nothing more', async () => {
     const seeded = await seed();
     const user = await richUser(100);

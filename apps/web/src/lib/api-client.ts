@@ -1,4 +1,4 @@
-import { createApiClient, createHttpClient, type HttpClientOptions } from '@cliffhanger/contract';
+import { Code, createApiClient, createHttpClient, type HttpClientOptions } from '@cliffhanger/contract';
 import { currentLanguage, i18n } from './i18n';
 import { clearSession, getSession, isSignedIn } from './session';
 import { showToast } from './toast';
@@ -24,7 +24,9 @@ const sessionOptions: Pick<HttpClientOptions, 'fetch' | 'getTokens' | 'getHeader
 
 /** 20003 and 20007 have their own words; 10027 for a stored session means it is unknown now. */
 function sessionEndedMessage(code: number): string {
-  return i18n.exists(`errors.${code}`) && code !== 10027 ? i18n.t(`errors.${code}`) : i18n.t('errors.signInAgain');
+  if (code === Code.SESSION_EXPIRED) return i18n.t('errors.20003');
+  if (code === Code.SESSION_REVOKED) return i18n.t('errors.20007');
+  return i18n.t('errors.signInAgain');
 }
 
 /** Spec §7: every call goes through here; a transport failure shows the 'Network Error' toast. */

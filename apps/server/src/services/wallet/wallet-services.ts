@@ -33,15 +33,17 @@ export function createWalletServices({ db, clock, config }: WalletServicesDeps):
   const entries = new WalletEntriesRepository(db);
   const lots = new WalletLotsRepository(db);
   const wallet = new WalletService({ db, clock, users, entries, lots, policy: config });
+  const dramas = new DramasRepository(db);
+  const episodes = new EpisodesRepository(db);
   return {
     wallet,
-    walletHistory: new WalletHistoryService({ clock, wallet, entries, lots }),
+    walletHistory: new WalletHistoryService({ clock, wallet, entries, lots, dramas, episodes }),
     unlock: new UnlockService({
       db,
       clock,
       wallet,
-      dramas: new DramasRepository(db),
-      episodes: new EpisodesRepository(db),
+      dramas,
+      episodes,
       entitlements: new EntitlementsRepository(db),
       entries,
       unlocks: new WalletUnlocksRepository(db),
