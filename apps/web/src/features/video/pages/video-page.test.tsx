@@ -200,11 +200,17 @@ describe('mobile video page', () => {
     const hls = hlsFor(101);
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     try {
-      act(() => hls.emit(Events.ERROR, { fatal: false, type: 'networkError', details: 'fragLoadError' }));
+      act(() => {
+        hls.emit(Events.ERROR, { fatal: false, type: 'networkError', details: 'fragLoadError' });
+      });
       expect(screen.getByTestId('video-buffering')).toBeInTheDocument();
-      act(() => vi.advanceTimersByTime(STALL_ERROR_MS - 1));
+      act(() => {
+        vi.advanceTimersByTime(STALL_ERROR_MS - 1);
+      });
       expect(screen.queryByTestId('video-error')).toBeNull();
-      act(() => vi.advanceTimersByTime(1));
+      act(() => {
+        vi.advanceTimersByTime(1);
+      });
       expect(screen.getByTestId('video-error')).toHaveTextContent('Failed to load video');
       expect(screen.getByTestId('video-retry')).toBeInTheDocument();
       expect(screen.queryByTestId('video-buffering')).toBeNull();
@@ -221,16 +227,28 @@ describe('mobile video page', () => {
     const video = await player();
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     try {
-      act(() => fireEvent(video, new Event('waiting')));
+      act(() => {
+        fireEvent(video, new Event('waiting'));
+      });
       expect(screen.getByTestId('video-buffering')).toBeInTheDocument();
-      act(() => vi.advanceTimersByTime(STALL_ERROR_MS / 2));
+      act(() => {
+        vi.advanceTimersByTime(STALL_ERROR_MS / 2);
+      });
       Object.defineProperty(video, 'currentTime', { configurable: true, value: 3 });
-      act(() => fireEvent(video, new Event('timeupdate')));
+      act(() => {
+        fireEvent(video, new Event('timeupdate'));
+      });
       expect(screen.queryByTestId('video-buffering')).toBeNull();
-      act(() => vi.advanceTimersByTime(STALL_ERROR_MS));
+      act(() => {
+        vi.advanceTimersByTime(STALL_ERROR_MS);
+      });
       expect(screen.queryByTestId('video-error')).toBeNull();
-      act(() => fireEvent(video, new Event('waiting')));
-      act(() => vi.advanceTimersByTime(STALL_ERROR_MS));
+      act(() => {
+        fireEvent(video, new Event('waiting'));
+      });
+      act(() => {
+        vi.advanceTimersByTime(STALL_ERROR_MS);
+      });
       expect(screen.getByTestId('video-error')).toHaveTextContent('Failed to load video');
     } finally {
       vi.useRealTimers();
