@@ -125,15 +125,20 @@ describe('house ads respect the player', () => {
     await claim.click();
     await expect.poll(() => claim.innerText(), SLOW).toBe('Claimed');
 
+    // Opening the link may ask for the episode's ad before its lock is known; after the unlock
+    // nothing may ask again.
     const adRequests: Request[] = [];
+    let unlocked = false;
     page.on('request', (request) => {
       const url = new URL(request.url());
-      if (url.pathname.endsWith('/api/v1/ads/next') && url.searchParams.get('episode_id') === String(episode.id)) {
+      if (unlocked && url.pathname.endsWith('/api/v1/ads/next') && url.searchParams.get('episode_id') === String(episode.id)) {
         adRequests.push(request);
       }
     });
     await page.goto(videoPath(viewport, drama.id, episode.id));
-    await page.locator('[data-testid="unlock-episode"]').click({ timeout: 20_000 });
+    await page.locator('[data-testid="unlock-episode"]').waitFor({ timeout: 20_000 });
+    unlocked = true;
+    await page.locator('[data-testid="unlock-episode"]').click();
     await page.locator(`[data-testid="video-player"][data-episode-id="${episode.id}"]`).waitFor({ timeout: 20_000 });
     await expect
       .poll(() => page.$eval('[data-testid="video-player"]', (video) => (video as HTMLVideoElement).currentTime), {
