@@ -66,16 +66,19 @@ describe('the client talks to the server as spec §7 says', () => {
     await context.close();
   });
 
-  it('shows the iOS store link with a QR code on the download page', async () => {
+  it('without an App Store page configured, the download page offers the web app by QR code, no dead link', async () => {
     const context = await newContext(browser, { viewport: VIEWPORTS.desktop });
     const page = await context.newPage();
     await open(page, '/pages/download/index');
-    const config = (await (await context.request.get('/api/v1/app/config')).json()) as { data: { ios_app_url: string } };
-    // The link appears once app config has loaded.
-    await page.locator(`a[href="${config.data.ios_app_url}"]`).first().waitFor();
-    const qr = page.locator('img[src^="data:image"]');
-    await qr.first().waitFor();
-    expect(await qr.first().getAttribute('alt')).toBeTruthy();
+    const config = (await (await context.request.get('/api/v1/app/config')).json()) as { data: { ios_app_url: string | null } };
+    expect(config.data.ios_app_url).toBeNull();
+    // The text and the code appear once app config has loaded.
+    await page.locator('[data-testid="download-ios-pending"]').waitFor();
+    expect(await page.locator('[data-testid="download-ios-pending"]').innerText()).toContain('configured by the operator');
+    expect(await page.locator('a[href*="apps.apple.com"]').count()).toBe(0);
+    const qr = page.locator('[data-testid="download-web-qr"] img[src^="data:image"]');
+    await qr.waitFor();
+    expect(await qr.getAttribute('alt')).toBe('QR code linking to Cliffhanger on the web');
     await context.close();
   });
 });

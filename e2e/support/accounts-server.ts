@@ -21,7 +21,7 @@ export interface AccountsWorld {
  * A server of its own for the accounts suite, wired to the fake Twilio (the test SMS sink: the
  * real Twilio provider code sends to it) and the fake Google/Facebook/TikTok providers.
  */
-export async function startAccountsWorld(): Promise<AccountsWorld> {
+export async function startAccountsWorld(extraEnv: Record<string, string> = {}): Promise<AccountsWorld> {
   const port = await freePort();
   const publicBaseUrl = `http://127.0.0.1:${port}`;
   const twilio = await startFakeTwilio({ accountSid: 'AC00000000000000000000000000000e2e', authToken: 'e2e-token' });
@@ -36,6 +36,7 @@ export async function startAccountsWorld(): Promise<AccountsWorld> {
     TWILIO_AUTH_TOKEN: 'e2e-token',
     TWILIO_FROM: '+15005550006',
     ...oauth.env,
+    ...extraEnv,
   };
   const world: AccountsWorld = {
     server: await startServer({ port, env }),

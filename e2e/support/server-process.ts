@@ -48,7 +48,9 @@ export async function startServer(options: { port?: number; env?: Record<string,
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
+  // Boot imports the demo catalogue into a fresh PGlite: on a shared, busy machine that alone
+  // has taken over a minute, so the wait is for readiness, with a generous ceiling.
+  const deadline = Date.now() + 150_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited with code ${child.exitCode} before it was ready`);
     const ready = await fetch(`${url}/readyz`)
@@ -57,7 +59,7 @@ export async function startServer(options: { port?: number; env?: Record<string,
     if (ready) break;
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
-      throw new Error('server did not become ready within 60 s');
+      throw new Error('server did not become ready within 150 s');
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }

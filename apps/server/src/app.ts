@@ -66,6 +66,9 @@ export async function buildApp(config: Readonly<ServerConfig>, deps: BuildAppDep
     genReqId: requestIdOf,
     trustProxy: config.trustProxy,
     bodyLimit: config.bodyLimitBytes,
+    // Opening PGlite and migrating it is a plugin's start: Fastify's default 10 s made a boot on
+    // a busy machine (CI runners, several test servers at once) fail with "did not start in time".
+    pluginTimeout: 120_000,
   }).withTypeProvider<ZodTypeProvider>();
 
   try {

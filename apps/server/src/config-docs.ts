@@ -47,8 +47,9 @@ export const configDocs: readonly ConfigDoc[] = [
   { name: 'SUPPORT_EMAIL', default: 'support@cliffhanger.app', description: 'Support address shown in the app.' },
   {
     name: 'IOS_APP_URL',
-    default: 'https://apps.apple.com/app/cliffhanger/id0000000000',
-    description: 'App Store page of the iOS app (download page). Set the real id before release.',
+    default: undefined,
+    description:
+      'App Store page of the iOS app (download page). Unset: the download page shows a QR code of this web app and says the iOS app is configured by the operator.',
   },
   {
     name: 'MEDIA_BASE_URL',

@@ -49,7 +49,7 @@ describe('loadConfig', () => {
       appName: 'Cliffhanger',
       appId: 'com.cliffhanger.app',
       supportEmail: 'support@cliffhanger.app',
-      iosAppUrl: 'https://apps.apple.com/app/cliffhanger/id0000000000',
+      iosAppUrl: undefined,
       mediaBaseUrl: '/media',
       mediaS3: undefined,
       webDistDir: join(repoRoot, 'apps/web/dist'),

@@ -104,7 +104,7 @@ export const envSchema = z.object({
     .regex(/^[A-Za-z][\w-]*(\.[A-Za-z][\w-]*)+$/, { error: 'must be a reverse-DNS id such as com.example.app' })
     .default('com.cliffhanger.app'),
   SUPPORT_EMAIL: z.email({ error: 'must be an email address' }).default('support@cliffhanger.app'),
-  IOS_APP_URL: urlWithProtocols(['https:']).default('https://apps.apple.com/app/cliffhanger/id0000000000'),
+  IOS_APP_URL: urlWithProtocols(['https:']).optional(),
   MEDIA_BASE_URL: z
     .string()
     .refine((value) => value.startsWith('/') || httpUrl.safeParse(value).success, {
@@ -233,7 +233,8 @@ export interface ServerConfig {
   appName: string;
   appId: string;
   supportEmail: string;
-  iosAppUrl: string;
+  /** Unset until the operator has an App Store page; the download page then offers the web app. */
+  iosAppUrl: string | undefined;
   mediaBaseUrl: string;
   /** Set when MEDIA_STORAGE=s3; undefined: media in `${dataDir}/media`. */
   mediaS3: MediaS3Config | undefined;

@@ -40,7 +40,7 @@ describe('GET /api/v1/app/config with default settings', () => {
           checkin_cycle_days: 7,
         },
         support_email: 'support@cliffhanger.app',
-        ios_app_url: 'https://apps.apple.com/app/cliffhanger/id0000000000',
+        ios_app_url: null,
         media_base_url: '/media',
       },
     });

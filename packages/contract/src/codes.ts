@@ -96,9 +96,13 @@ export function isKnownCode(code: number): code is ResponseCode {
  */
 export function httpStatusOf(code: ResponseCode): number {
   switch (code) {
+    // 30002: a locked episode is an ordinary answer of GET /episodes/:id/play (the prices for
+    // the unlock dialog), not a failure: a 4xx status made every browser log it as a console
+    // error each time a viewer opened a paid episode. The code still rejects (spec §4).
     case Code.OK:
     case Code.ALREADY_DONE_TODAY:
     case Code.ALREADY_OWNED:
+    case Code.EPISODE_LOCKED:
       return 200;
     case Code.SESSION_EXPIRED:
     case Code.NOT_SIGNED_IN:
@@ -129,7 +133,6 @@ export function httpStatusOf(code: ResponseCode): number {
     case Code.CONFLICT:
     case Code.USERNAME_TAKEN:
     case Code.INSUFFICIENT_COINS:
-    case Code.EPISODE_LOCKED:
     case Code.IDEMPOTENCY_KEY_REUSED:
     case Code.TASK_NOT_COMPLETED:
     case Code.AD_REWARD_DAILY_CAP:

@@ -14,6 +14,9 @@ function errorHandlerPlugin(app: AppInstance): Promise<void> {
     } else {
       request.log.info({ code: response.body.code, err: error }, 'request rejected');
     }
+    // A rejection that travels as HTTP 200 (30002, a locked episode) must not go through the
+    // route's 200 schema, which describes the success data.
+    if (response.status < 300) reply.serializer((payload: unknown) => JSON.stringify(payload));
     return reply.code(response.status).send(response.body);
   });
   return Promise.resolve();

@@ -1,4 +1,4 @@
-import { asc, count, desc, eq, ilike, isNotNull, or, sql, type SQL } from 'drizzle-orm';
+import { asc, count, desc, eq, ilike, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
 import type { DramaSort } from '@cliffhanger/contract';
 import { dramas, type DramaRow } from '../db/catalog.schema.js';
 import type { Db } from '../db/database.js';
@@ -61,6 +61,12 @@ export class DramasRepository {
   async findById(id: number, tx: Db = this.db): Promise<DramaRow | undefined> {
     const [row] = await tx.select().from(dramas).where(eq(dramas.id, id)).limit(1);
     return row;
+  }
+
+  /** Several dramas at once; missing ids are left out. */
+  findByIds(ids: readonly number[], tx: Db = this.db): Promise<DramaRow[]> {
+    if (ids.length === 0) return Promise.resolve([]);
+    return tx.select().from(dramas).where(inArray(dramas.id, [...ids]));
   }
 
   /** Up to `limit` dramas in a shelf order (banner/recommend: ranked ones only). */

@@ -1,4 +1,4 @@
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, inArray } from 'drizzle-orm';
 import { dramas, episodes, type DramaRow, type EpisodeRow } from '../db/catalog.schema.js';
 import type { Db } from '../db/database.js';
 
@@ -20,6 +20,12 @@ export class EpisodesRepository {
       .where(eq(episodes.id, id))
       .limit(1);
     return row;
+  }
+
+  /** Several episodes at once (the wallet names what each unlock bought); missing ids are left out. */
+  findByIds(ids: readonly number[], tx: Db = this.db): Promise<EpisodeRow[]> {
+    if (ids.length === 0) return Promise.resolve([]);
+    return tx.select().from(episodes).where(inArray(episodes.id, [...ids]));
   }
 
   /** Every episode of a drama by number. */

@@ -64,7 +64,7 @@ export class AppConfigService {
         checkin_validity_days: settings.coinCheckinValidityDays,
       },
       support_email: settings.supportEmail,
-      ios_app_url: settings.iosAppUrl,
+      ios_app_url: settings.iosAppUrl ?? null,
       media_base_url: settings.mediaBaseUrl,
     };
   }

@@ -147,7 +147,8 @@ describe('GET /episodes/:id/play for an entitled viewer', () => {
 describe('GET /episodes/:id/play for a locked episode', () => {
   it('answers 30002 with the prices and no media URL', async () => {
     const res = await play(episode(3).id);
-    expect(res.statusCode).toBe(409);
+    // An expected answer, not an error: browsers log every 4xx in the console.
+    expect(res.statusCode).toBe(200);
     const body = envelope(res);
     expect(body).toEqual({
       code: Code.EPISODE_LOCKED,

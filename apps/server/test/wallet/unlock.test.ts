@@ -1,4 +1,4 @@
-import { Code, type Session } from '@cliffhanger/contract';
+import { Code, type Session, type WalletPage } from '@cliffhanger/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { envelope } from '../helpers/accounts.js';
@@ -49,6 +49,21 @@ describe('POST /unlock one episode', () => {
     expect(wallet.list).toEqual([
       expect.objectContaining({ kind: 'consume', group: 'expense', amount: -30, balance_after: 170, ref: `episode:${ep(seeded, 3)}` }),
     ]);
+  });
+
+  it('the wallet names what each unlock bought: the drama in the asked language and the episode', async () => {
+    const seeded = await seed();
+    const user = await richUser(200);
+    await kit.unlock(user.token, { episode_id: ep(seeded, 3) });
+    await kit.unlock(user.token, { drama_id: seeded.drama.id, all: true });
+    const drama = envelope(await kit.call('GET', `/dramas/${seeded.drama.id}?lang=zh`)).data as { title: string };
+    const wallet = envelope(await kit.call('GET', '/wallet?type=expense&lang=zh', { token: user.token })).data as WalletPage;
+    expect(wallet.list.map((entry) => entry.subject)).toEqual([
+      { drama_id: seeded.drama.id, drama_title: drama.title, episode_number: null },
+      { drama_id: seeded.drama.id, drama_title: drama.title, episode_number: 3 },
+    ]);
+    const income = envelope(await kit.call('GET', '/wallet?type=income', { token: user.token })).data as WalletPage;
+    expect(income.list.every((entry) => entry.subject === null)).toBe(true);
   });
 
   it('answers a repeat with 10019 and takes nothing more', async () => {

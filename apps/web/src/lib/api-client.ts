@@ -1,6 +1,6 @@
-import { createApiClient, createHttpClient, type HttpClientOptions } from '@cliffhanger/contract';
+import { Code, createApiClient, createHttpClient, type HttpClientOptions } from '@cliffhanger/contract';
 import { currentLanguage, i18n } from './i18n';
-import { clearSession, getSession } from './session';
+import { clearSession, getSession, isSignedIn } from './session';
 import { showToast } from './toast';
 
 const sessionOptions: Pick<HttpClientOptions, 'fetch' | 'getTokens' | 'getHeaders' | 'onSessionInvalid'> = {
@@ -12,9 +12,22 @@ const sessionOptions: Pick<HttpClientOptions, 'fetch' | 'getTokens' | 'getHeader
     return { token, refreshToken };
   },
   getHeaders: () => ({ 'Accept-Language': currentLanguage() }),
-  // Spec §4: 20003 / 10027 / 20007 clear the login state.
-  onSessionInvalid: () => clearSession(),
+  // Spec §4: 20003 / 10027 / 20007 clear the login state. A session that really ended says so,
+  // or the viewer would only find 'Not logged in' without knowing why; a visitor's 10027 is
+  // no news to them.
+  onSessionInvalid: (code) => {
+    const hadSession = isSignedIn();
+    clearSession();
+    if (hadSession) showToast(sessionEndedMessage(code));
+  },
 };
+
+/** 20003 and 20007 have their own words; 10027 for a stored session means it is unknown now. */
+function sessionEndedMessage(code: number): string {
+  if (code === Code.SESSION_EXPIRED) return i18n.t('errors.20003');
+  if (code === Code.SESSION_REVOKED) return i18n.t('errors.20007');
+  return i18n.t('errors.signInAgain');
+}
 
 /** Spec §7: every call goes through here; a transport failure shows the 'Network Error' toast. */
 export const http = createHttpClient({

@@ -51,7 +51,8 @@ export const appConfigSchema = z.object({
   currency: z.literal('USD'),
   rewards: rewardConstantsSchema,
   support_email: z.string(),
-  ios_app_url: z.string(),
+  /** The App Store page; null until the operator configures one (IOS_APP_URL). */
+  ios_app_url: z.string().nullable(),
   media_base_url: z.string(),
 });
 export type AppConfig = z.infer<typeof appConfigSchema>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../constants.js';
+import { DEFAULT_PAGE_SIZE, LANGUAGES, MAX_PAGE_SIZE } from '../constants.js';
 import { defineEndpoint } from '../endpoint.js';
 
 /**
@@ -49,6 +49,17 @@ export const WALLET_TABS = ['all', ...WALLET_GROUPS] as const;
 export type WalletTab = (typeof WALLET_TABS)[number];
 
 /** One ledger entry as the wallet page lists it. */
+/**
+ * What an unlock entry bought, named for people: the drama's title in the asked language and the
+ * episode number (null when the entry unlocked every remaining episode).
+ */
+export const walletSubjectSchema = z.object({
+  drama_id: z.number().int(),
+  drama_title: z.string(),
+  episode_number: z.number().int().positive().nullable(),
+});
+export type WalletSubject = z.infer<typeof walletSubjectSchema>;
+
 export const walletEntrySchema = z.object({
   id: z.number().int(),
   kind: walletKindSchema,
@@ -62,6 +73,8 @@ export const walletEntrySchema = z.object({
   expires_at: z.string().nullable(),
   /** What caused the entry, e.g. `episode:12`, `drama:3:all`; null when nothing to point at. */
   ref: z.string().nullable(),
+  /** The drama (and episode) an unlock paid for; null for every other entry or a removed drama. */
+  subject: walletSubjectSchema.nullable(),
 });
 export type WalletEntry = z.infer<typeof walletEntrySchema>;
 
@@ -83,6 +96,8 @@ export const walletQuerySchema = z.object({
     .regex(/^[A-Za-z0-9_-]{1,64}$/, { error: 'must be a next_cursor from a previous page' })
     .optional(),
   size: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
+  /** Language of the drama titles in `subject` (falls back to English). */
+  lang: z.enum(LANGUAGES).optional(),
 });
 export type WalletQuery = z.infer<typeof walletQuerySchema>;
 

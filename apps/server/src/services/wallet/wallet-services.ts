@@ -45,15 +45,17 @@ export function createWalletServices({ db, clock, config }: WalletServicesDeps):
     unlocks,
     policy: config,
   });
+  const dramas = new DramasRepository(db);
+  const episodes = new EpisodesRepository(db);
   return {
     wallet,
-    walletHistory: new WalletHistoryService({ clock, wallet, entries, lots }),
+    walletHistory: new WalletHistoryService({ clock, wallet, entries, lots, dramas, episodes }),
     unlock: new UnlockService({
       db,
       clock,
       wallet,
-      dramas: new DramasRepository(db),
-      episodes: new EpisodesRepository(db),
+      dramas,
+      episodes,
       entitlements: new EntitlementsRepository(db),
       entries,
       unlocks,

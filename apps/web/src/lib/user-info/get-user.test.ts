@@ -3,7 +3,7 @@ import { clearSession, getSession, setSession } from '../session';
 import { toastStore } from '../toast';
 import { deferred, stubApi, type Answer } from '../../test/fake-api';
 import { testUser } from '../../test/fixtures';
-import { refreshUserInfo } from './get-user';
+import { USER_RETRY_DELAYS_MS, refreshUserInfo, resetUserRefreshForTests } from './get-user';
 
 describe('refreshUserInfo (spec §4)', () => {
   it('asks nothing for a visitor', async () => {
@@ -33,12 +33,42 @@ describe('refreshUserInfo (spec §4)', () => {
     expect(getSession()).toMatchObject({ token: 'second', userInfo: { uid: 2, nickname: 'Second' } });
   });
 
-  it('silent: a transport failure clears the session without a toast', async () => {
-    stubApi({ 'GET /user': { networkError: true } });
+  it('a transport failure is no answer: the session stays, Network Error shows, and it retries', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      let fail = true;
+      const api = stubApi({ 'GET /user': () => (fail ? { networkError: true } : { code: 200, data: testUser({ coin: 7 }) }) });
+      setSession({ token: 't', userInfo: testUser() });
+      await expect(refreshUserInfo({ silent: true })).resolves.toBe(false);
+      expect(getSession().token).toBe('t');
+      expect(toastStore.get()?.text).toBe('Network Error');
+      await vi.advanceTimersByTimeAsync(USER_RETRY_DELAYS_MS[0]);
+      expect(api.callsTo('GET /user')).toHaveLength(2);
+      expect(getSession().token).toBe('t');
+      fail = false;
+      await vi.advanceTimersByTimeAsync(USER_RETRY_DELAYS_MS[1]);
+      expect(api.callsTo('GET /user')).toHaveLength(3);
+      await vi.waitFor(() => expect(getSession().userInfo?.coin).toBe(7));
+    } finally {
+      resetUserRefreshForTests();
+      vi.useRealTimers();
+    }
+  });
+
+  it('a session that really ended (20003) is cleared and the viewer is told to sign in again', async () => {
+    stubApi({ 'GET /user': { code: 20003, data: null } });
     setSession({ token: 't', userInfo: testUser() });
     await expect(refreshUserInfo({ silent: true })).resolves.toBe(false);
     expect(getSession().token).toBeNull();
-    expect(toastStore.get()).toBeNull();
+    expect(toastStore.get()?.text).toBe('Your session has expired. Please sign in again.');
+  });
+
+  it('an unknown token (10027) or another refusal: cleared, with "Please sign in again"', async () => {
+    stubApi({ 'GET /user': { code: 10027, data: null } });
+    setSession({ token: 't', userInfo: testUser() });
+    await refreshUserInfo({ silent: true });
+    expect(getSession().token).toBeNull();
+    expect(toastStore.get()?.text).toBe('Please sign in again');
   });
 
   it('visible: a transport failure shows Network Error', async () => {

@@ -6,12 +6,17 @@ import { useAppConfig, useProductName } from '../../../lib/app-config/get-app-co
 import { QrCode } from '../components/qr-code';
 import './download-page.css';
 
-/** App download (spec §2 tab 5): the iOS App Store link as a button and as a QR code for phones. */
+/**
+ * App download (spec §2 tab 5): the iOS App Store link as a button and as a QR code for phones.
+ * Until the operator configures the App Store page (IOS_APP_URL), the QR code opens this web
+ * app on a phone instead, and the page says so: a placeholder store link would be a dead end.
+ */
 export function DownloadPage() {
   const { t } = useTranslation();
   const config = useAppConfig();
   const app = useProductName();
-  const url = config.data?.ios_app_url ?? '';
+  const url = config.data?.ios_app_url ?? null;
+  const webAppUrl = `${window.location.origin}/`;
   return (
     <div className="page-body download">
       <div className="download__hero">
@@ -38,7 +43,15 @@ export function DownloadPage() {
           </figure>
         </>
       ) : (
-        <p className="download__body">{t('download.unavailable')}</p>
+        <>
+          <p className="download__body" data-testid="download-ios-pending">
+            {t('download.iosPending', { app })}
+          </p>
+          <figure className="download__qr" data-testid="download-web-qr">
+            <QrCode value={webAppUrl} alt={t('download.webQrAlt', { app })} />
+            <figcaption className="download__qr-hint">{t('download.webQrHint', { app })}</figcaption>
+          </figure>
+        </>
       )}
     </div>
   );

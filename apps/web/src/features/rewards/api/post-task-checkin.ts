@@ -2,22 +2,29 @@ import { postTaskCheckin, type CheckinResult } from '@cliffhanger/contract';
 import { silentApi } from '../../../lib/api-client';
 import { getSession, isSignedIn, storeCoinBalance } from '../../../lib/session';
 
-let sent = false;
+/** The uid this launch has checked in for while it stayed signed in; null once signed out. */
+let sentFor: number | null = null;
 
 /**
- * Spec §4/§7: POST /task/checkin once per launch when signed in. Silent: every error is ignored,
- * and the silent client shows no 'Network Error' toast. The answer (200 for today's first
- * check-in, 40702 for a repeat, both with the strip and the balance) stores the balance and is
- * handed to `onCheckedIn`, so the Rewards page and the wallet can refetch.
+ * Spec §4/§7: POST /task/checkin at launch and at every later transition to signed in (a
+ * visitor who signs in mid-session is owed today's check-in as much as one who launched signed
+ * in), once per signed-in stretch. Silent: every error is ignored, and the silent client shows
+ * no 'Network Error' toast. The answer (200 for today's first check-in, 40702 for a repeat, both
+ * with the strip and the balance) stores the balance and is handed to `onCheckedIn`, so the
+ * Rewards page and the wallet can refetch.
  */
-export function sendLaunchCheckin(onCheckedIn?: (result: CheckinResult) => void): void {
-  if (sent || !isSignedIn()) return;
-  sent = true;
+export function sendCheckinOnSignIn(onCheckedIn?: (result: CheckinResult) => void): void {
   const uid = getSession().userInfo?.uid;
+  if (!isSignedIn() || uid === undefined) {
+    sentFor = null;
+    return;
+  }
+  if (sentFor === uid) return;
+  sentFor = uid;
   silentApi
     .call(postTaskCheckin, { body: {} })
     .then(({ data }) => {
-      if (uid !== undefined) storeCoinBalance({ uid, coin: data.balance });
+      storeCoinBalance({ uid, coin: data.balance });
       onCheckedIn?.(data);
     })
     .catch(() => undefined);
@@ -25,5 +32,5 @@ export function sendLaunchCheckin(onCheckedIn?: (result: CheckinResult) => void)
 
 /** Tests only: forget that this launch already checked in. */
 export function resetLaunchCheckinForTests(): void {
-  sent = false;
+  sentFor = null;
 }

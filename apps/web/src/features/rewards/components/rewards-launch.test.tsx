@@ -2,7 +2,7 @@ import { act, render, waitFor } from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { WALLET_QUERY_KEY } from '../../../lib/library-query-keys';
-import { clearSession, setSession } from '../../../lib/session';
+import { clearSession, getSession, setSession } from '../../../lib/session';
 import { TAB_ITEMS, tabBarStore } from '../../../lib/tab-bar';
 import { stubApi } from '../../../test/fake-api';
 import { testUser } from '../../../test/fixtures';
@@ -75,6 +75,24 @@ describe('RewardsLaunch', () => {
     await waitFor(() => expect(rewardsBadge()).toBe('1'));
     act(() => clearSession());
     await waitFor(() => expect(rewardsBadge()).toBeNull());
+  });
+
+  it('a visitor who signs in mid-session is checked in, and the tasks and balance follow', async () => {
+    let checkedIn = false;
+    const api = stubApi({
+      'POST /task/checkin': () => {
+        checkedIn = true;
+        return { code: 200, data: { day: 1, reward: 10, balance: 10, strip: strip(1, true), expires_at: null } };
+      },
+      'GET /task': () => ({ code: 200, data: checkedIn ? claimable : overview() }),
+    });
+    mount();
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(api.callsTo('POST /task/checkin')).toHaveLength(0);
+    act(() => setSession({ token: 't', userInfo: testUser({ coin: 0 }) }));
+    await waitFor(() => expect(api.callsTo('POST /task/checkin')).toHaveLength(1));
+    await waitFor(() => expect(rewardsBadge()).toBe('1'));
+    expect(getSession().userInfo?.coin).not.toBe(0);
   });
 
   it('a visitor: no check-in, no GET /task, no badge', async () => {

@@ -7,21 +7,22 @@ import { InviteIcon, PlayIcon, ShareIcon, type IconProps } from '../../../compon
 import { Section } from '../../../components/ui/section';
 import { PATHS } from '../../../lib/paths';
 import { useRequireLogin } from '../../../lib/require-login';
-import { showToast } from '../../../lib/toast';
 import { useClaim } from '../hooks/use-claim';
 import { useShareApp } from '../hooks/use-share-app';
 import './task-list.css';
 
 const TASK_VIEW = {
-  watch_video: { label: 'rewards.watchVideo', go: 'rewards.go', Icon: PlayIcon },
-  share_app: { label: 'rewards.shareApp', go: 'rewards.share', Icon: ShareIcon },
-  invite_friends: { label: 'rewards.inviteFriend', go: 'rewards.invite', Icon: InviteIcon },
-} as const satisfies Record<TaskKey, { label: string; go: string; Icon: ComponentType<IconProps> }>;
+  watch_video: { label: 'rewards.watchVideo', go: 'rewards.go', progress: 'rewards.progressVideos', Icon: PlayIcon },
+  share_app: { label: 'rewards.shareApp', go: 'rewards.share', progress: 'rewards.progressShares', Icon: ShareIcon },
+  invite_friends: { label: 'rewards.inviteFriend', go: 'rewards.invite', progress: 'rewards.progressFriends', Icon: InviteIcon },
+} as const satisfies Record<TaskKey, { label: string; go: string; progress: string; Icon: ComponentType<IconProps> }>;
 
 /**
  * Spec §2 / DESIGN §9: watch video, share app and invite friends, each with its progress, a way
  * to do it and a claim button. A task is claimable once the server counted it done; claiming
- * pays once. Visitors see the same list and are asked to log in on every action (spec §6).
+ * pays once. The claim button only looks and acts pressable when there is something to claim
+ * (a button that answers "Complete the task first" is a button that lies), and a claimable
+ * task stands out. Visitors see the same list and are asked to log in when they go (spec §6).
  */
 export function TaskList({ tasks }: { tasks: readonly Task[] }) {
   const { t } = useTranslation();
@@ -39,24 +40,39 @@ export function TaskList({ tasks }: { tasks: readonly Task[] }) {
 
   const onClaim = (task: Task) => {
     if (!requireLogin()) return;
-    if (task.state === 'todo') showToast(t('rewards.notCompleted'));
-    else claim(task.key);
+    if (task.state === 'claimable') claim(task.key);
   };
 
   return (
     <Section title={t('rewards.tasksTitle')} testId="reward-tasks">
       <ul className="tasks">
         {tasks.map((task) => {
-          const { label, go: goLabel, Icon } = TASK_VIEW[task.key];
+          const { label, go: goLabel, progress, Icon } = TASK_VIEW[task.key];
+          const percent = Math.min(100, Math.round((task.progress / task.target) * 100));
           return (
-            <li key={task.key} className="task" data-testid={`task-${task.key}`} data-state={task.state}>
+            <li
+              key={task.key}
+              className={`task task--${task.state}`}
+              data-testid={`task-${task.key}`}
+              data-state={task.state}
+            >
               <span className="task__icon">
                 <Icon size={22} />
               </span>
               <span className="task__text">
                 <span>{t(label, { points: task.reward })}</span>
                 <span className="task__progress" data-testid={`task-${task.key}-progress`}>
-                  {t('rewards.progress', { progress: task.progress, target: task.target })}
+                  {t(progress, { progress: task.progress, target: task.target })}
+                </span>
+                <span
+                  className="task__meter"
+                  role="progressbar"
+                  aria-label={t(label, { points: task.reward })}
+                  aria-valuemin={0}
+                  aria-valuemax={task.target}
+                  aria-valuenow={task.progress}
+                >
+                  <span className="task__meter-fill" style={{ width: `${percent}%` }} />
                 </span>
               </span>
               <span className="task__actions">
@@ -67,7 +83,7 @@ export function TaskList({ tasks }: { tasks: readonly Task[] }) {
                   small
                   variant={task.state === 'claimable' ? 'primary' : 'ghost'}
                   onClick={() => onClaim(task)}
-                  disabled={task.state === 'claimed' || pendingKey === task.key}
+                  disabled={task.state !== 'claimable' || pendingKey === task.key}
                   data-testid={`task-${task.key}-claim`}
                 >
                   {task.state === 'claimed'

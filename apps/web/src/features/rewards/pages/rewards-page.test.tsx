@@ -136,12 +136,17 @@ describe('rewards page: tasks', () => {
     expect(getSession().userInfo?.coin).toBe(100);
   });
 
-  it('an unfinished task asks to finish it first and sends nothing', async () => {
+  it('an unfinished task cannot be claimed: its button is disabled, its progress shown, nothing sent', async () => {
     signIn();
     const { api } = open({ 'GET /task': { code: 200, data: claimable } });
     await screen.findByText('Claim +15');
-    await userEvent.click(screen.getByTestId('task-invite_friends-claim'));
-    expect(screen.getByRole('status')).toHaveTextContent('Complete the task first');
+    const claim = screen.getByTestId('task-invite_friends-claim');
+    expect(claim).toBeDisabled();
+    expect(screen.getByTestId('task-invite_friends-progress')).toHaveTextContent('0/10 friends');
+    expect(screen.getByTestId('task-watch_video-progress')).toHaveTextContent('3/10 videos');
+    expect(screen.getByTestId('task-watch_video')).toHaveClass('task--claimable');
+    expect(screen.getByTestId('task-invite_friends')).not.toHaveClass('task--claimable');
+    await userEvent.click(claim);
     expect(api.callsTo('POST /task/invite_friends/claim')).toHaveLength(0);
   });
 
@@ -164,7 +169,7 @@ describe('rewards page: tasks', () => {
 });
 
 describe('rewards page: visitors (spec §6)', () => {
-  it.each(['task-share_app-claim', 'task-watch_video-go', 'rewarded-ad-watch'])(
+  it.each(['task-share_app-go', 'task-watch_video-go', 'rewarded-ad-watch'])(
     'tells a visitor "Please login first" on %s and takes them to sign in, coming back here',
     async (action) => {
       stubApi({ 'GET /task': { code: 200, data: overview({ signed_in: false, balance: 0 }) } });

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { PATHS } from '../../../lib/paths';
 import { getSession, isSignedIn, setSession } from '../../../lib/session';
+import { toastStore } from '../../../lib/toast';
 import { stubApi } from '../../../test/fake-api';
 import { testUser } from '../../../test/fixtures';
 import { renderRoutes, Where } from '../../../test/render';
@@ -56,7 +57,6 @@ describe('me page (spec §2/§3)', () => {
     ['a rejected code', { code: 10000 }],
     ['session invalid', { code: 20003 }],
     ['data that breaks the contract', { code: 200, data: { uid: 'x' } }],
-    ['a transport failure', { networkError: true as const }],
   ])('clears the login state on %s', async (_, answer) => {
     stubApi({ 'GET /user': answer });
     setSession({ token: 't', userInfo: testUser({ nickname: 'Mira' }) });
@@ -66,6 +66,16 @@ describe('me page (spec §2/§3)', () => {
     expect(isSignedIn()).toBe(false);
     expect(localStorage.getItem('token')).toBeNull();
     expect(localStorage.getItem('user_info')).toBeNull();
+  });
+
+  it('keeps the session through a transport failure (no answer is not a refusal)', async () => {
+    const api = stubApi({ 'GET /user': { networkError: true } });
+    setSession({ token: 't', userInfo: testUser({ nickname: 'Mira' }) });
+    renderMe();
+    await vi.waitFor(() => expect(api.callsTo('GET /user')).toHaveLength(1));
+    await vi.waitFor(() => expect(toastStore.get()?.text).toBe('Network Error'));
+    expect(screen.getByTestId('me-nickname')).toHaveTextContent('Mira');
+    expect(isSignedIn()).toBe(true);
   });
 
   it('shows the VIP badge with its end date while the membership is active', () => {

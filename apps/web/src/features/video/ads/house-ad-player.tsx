@@ -39,11 +39,18 @@ export function HouseAdPlayer({ ad, onDone }: { ad: Ad; onDone: () => void }) {
         onEnded={onDone}
         data-testid="house-ad-video"
       />
-      <div className="house-ad__top">
-        <span className="house-ad__label">{t('ads.label')}</span>
-        <span className="house-ad__title">{t('ads.promo', { title: ad.title })}</span>
-      </div>
-      <div className="house-ad__corner">
+      {/* One block at the bottom left: the top belongs to the page's back button and title,
+          the right edge (phone) to the episode actions. */}
+      <div className="house-ad__bar" data-testid="house-ad-bar">
+        <div className="house-ad__info">
+          <span className="house-ad__label" data-testid="house-ad-label">
+            {t('ads.label')}
+          </span>
+          <span className="house-ad__title" data-testid="house-ad-title">
+            {t('ads.promo', { title: ad.title })}
+          </span>
+        </div>
+        <div className="house-ad__controls">
         {muted && (
           <button
             type="button"
@@ -64,6 +71,7 @@ export function HouseAdPlayer({ ad, onDone }: { ad: Ad; onDone: () => void }) {
             {t('ads.skip')}
           </button>
         )}
+        </div>
       </div>
     </div>
   );

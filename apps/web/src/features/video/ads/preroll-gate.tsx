@@ -7,8 +7,10 @@ import { HouseAdPlayer } from './house-ad-player';
 
 /**
  * Before an episode plays, the house ad the server chose for this start (GET /ads/next), if any;
- * then the episode (`children`). VIP members never see one and never ask; a locked episode asks
- * once it is unlocked. Finishing or skipping the ad is remembered for this start only.
+ * then the episode (`children`). Only free episodes carry ads: a paid episode that plays was
+ * paid for (an unlock, auto-unlock included, or VIP), and an ad right after a payment reads as
+ * the app charging twice. VIP members never see one and never ask. Finishing or skipping the ad
+ * is remembered for this start only.
  * The next episode's answer is fetched with its preload (that is when its start becomes likely).
  */
 export function PrerollGate({ session, children }: { session: VideoSession; children: ReactNode }) {
@@ -16,15 +18,17 @@ export function PrerollGate({ session, children }: { session: VideoSession; chil
   const vip = userInfo?.vip.active === true;
   const { episodeId, current } = session;
   const playable = current !== null && !current.locked;
-  const ad = useInterstitialAd(episodeId, !vip && playable);
+  const adFree = current === null || !current.free;
+  const ad = useInterstitialAd(episodeId, !vip && playable && !adFree);
   // The next episode's answer is asked for with its preload, so moving on finds it ready: the
   // preloaded player then stays mounted and shows its first frame at once.
   const nextId = session.nextPreload?.playback.episode.id ?? null;
-  useInterstitialAd(nextId, !vip);
+  const nextFree = session.drama?.episodes.find((episode) => episode.id === nextId)?.free === true;
+  useInterstitialAd(nextId, !vip && nextFree);
   const [doneFor, setDoneFor] = useState<string | null>(null);
   const start = `${episodeId}@${ad.dataUpdatedAt}`;
 
-  if (vip || !playable || !session.playback || session.problem) return children;
+  if (vip || adFree || !playable || !session.playback || session.problem) return children;
   if (ad.isPending) return <StageMessage problem={null} />;
   if (!ad.data || doneFor === start) return children;
   return <HouseAdPlayer key={start} ad={ad.data} onDone={() => setDoneFor(start)} />;

@@ -9,7 +9,7 @@ import { renderRoutes } from '../../../test/render';
 import { MobileVideoPage, VideoPage } from '../pages/video-page';
 import type * as HlsModule from '../player/hls';
 import { FakeHls, installTextTracks } from '../test/fake-hls';
-import { drama, page, playback } from '../test/fixtures';
+import { drama, episode, page, playback } from '../test/fixtures';
 import { HouseAdPlayer } from './house-ad-player';
 
 vi.mock('../player/hls', async (importOriginal) => {
@@ -46,9 +46,9 @@ function houseAd(overrides: Partial<Ad> = {}): Ad {
 }
 const next = (ad: Ad | null): NextAd => ({ ad, rewarded_today: 0, rewarded_daily_cap: 5 });
 
-function openVideo(ads: Route, mobile = true) {
+function openVideo(ads: Route, mobile = true, detail = drama()) {
   const api = stubApi({
-    'GET /dramas/7': { code: 200, data: drama() },
+    'GET /dramas/7': { code: 200, data: detail },
     'GET /episodes/101/play': { code: 200, data: playback(1) },
     'GET /episodes/102/play': { code: 200, data: playback(2) },
     'GET /episodes/101/comments': { code: 200, data: page([]) },
@@ -105,6 +105,18 @@ describe('pre-roll before an episode', () => {
     openVideo({ code: 200, data: next(null) });
     expect(await screen.findByTestId('video-player')).toHaveAttribute('data-episode-id', '101');
     expect(screen.queryByTestId('house-ad')).toBeNull();
+  });
+
+  it('never asks for an ad before a paid episode the viewer has unlocked (no ad right after a payment)', async () => {
+    setSession({ token: 't', userInfo: testUser() });
+    const paid = drama({
+      free_episodes: 0,
+      episodes: [episode(1, { free: false, locked: false, price: 30 }), episode(2, { free: false, locked: false, price: 30 })],
+    });
+    const api = openVideo({ code: 200, data: next(houseAd()) }, true, paid);
+    expect(await screen.findByTestId('video-player')).toHaveAttribute('data-episode-id', '101');
+    expect(screen.queryByTestId('house-ad')).toBeNull();
+    expect(api.callsTo('GET /ads/next')).toHaveLength(0);
   });
 
   it('never asks for an ad for a VIP member', async () => {

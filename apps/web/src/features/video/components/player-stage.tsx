@@ -116,6 +116,11 @@ export function PlayerStage({ playback, startPosition, next, saveProgress, onEnd
             onVideo={setVideo}
           />
         ))}
+        {current?.buffering && !error && (
+          <span className="player-stage__buffering" role="status" aria-label={t('common.loading')} data-testid="video-buffering">
+            <span className="player-stage__spinner" />
+          </span>
+        )}
         {paused && !error && (
           <span className="player-stage__paused" data-testid="video-paused">
             <PlayIcon size={56} />

@@ -7,6 +7,7 @@ import { stubApi, type Route } from '../../../test/fake-api';
 import { testUser } from '../../../test/fixtures';
 import { renderRoutes, Where } from '../../../test/render';
 import { PREFERENCE_KEYS } from '../player/preferences';
+import { STALL_ERROR_MS } from '../player/use-hls-player';
 import { FakeHls, installTextTracks } from '../test/fake-hls';
 import { drama, lockedData, page, playback } from '../test/fixtures';
 import { MobileVideoPage, VideoPage } from './video-page';
@@ -190,6 +191,68 @@ describe('mobile video page', () => {
     await player();
     act(() => hlsFor(101).emit(Events.ERROR, { fatal: true, type: 'networkError', details: 'manifestLoadError' }));
     expect(await screen.findByTestId('video-error')).toHaveTextContent('Failed to load video');
+  });
+
+  it('a failing segment: a spinner while hls.js retries, then "Failed to load video" with retry within the stall window', async () => {
+    catalogueApi();
+    open('/pages/video/mobileVideoIndex?drama_id=7&episode_id=101');
+    await player();
+    const hls = hlsFor(101);
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      act(() => {
+        hls.emit(Events.ERROR, { fatal: false, type: 'networkError', details: 'fragLoadError' });
+      });
+      expect(screen.getByTestId('video-buffering')).toBeInTheDocument();
+      act(() => {
+        vi.advanceTimersByTime(STALL_ERROR_MS - 1);
+      });
+      expect(screen.queryByTestId('video-error')).toBeNull();
+      act(() => {
+        vi.advanceTimersByTime(1);
+      });
+      expect(screen.getByTestId('video-error')).toHaveTextContent('Failed to load video');
+      expect(screen.getByTestId('video-retry')).toBeInTheDocument();
+      expect(screen.queryByTestId('video-buffering')).toBeNull();
+      expect(hls.stopLoad).toHaveBeenCalled();
+      expect(STALL_ERROR_MS).toBeLessThanOrEqual(8_000);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('a stall mid-episode: waiting shows the spinner; the playhead moving again clears it, staying stuck errors', async () => {
+    catalogueApi();
+    open('/pages/video/mobileVideoIndex?drama_id=7&episode_id=101');
+    const video = await player();
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      act(() => {
+        fireEvent(video, new Event('waiting'));
+      });
+      expect(screen.getByTestId('video-buffering')).toBeInTheDocument();
+      act(() => {
+        vi.advanceTimersByTime(STALL_ERROR_MS / 2);
+      });
+      Object.defineProperty(video, 'currentTime', { configurable: true, value: 3 });
+      act(() => {
+        fireEvent(video, new Event('timeupdate'));
+      });
+      expect(screen.queryByTestId('video-buffering')).toBeNull();
+      act(() => {
+        vi.advanceTimersByTime(STALL_ERROR_MS);
+      });
+      expect(screen.queryByTestId('video-error')).toBeNull();
+      act(() => {
+        fireEvent(video, new Event('waiting'));
+      });
+      act(() => {
+        vi.advanceTimersByTime(STALL_ERROR_MS);
+      });
+      expect(screen.getByTestId('video-error')).toHaveTextContent('Failed to load video');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('says "Playback failed" when play() is refused for another reason than autoplay', async () => {

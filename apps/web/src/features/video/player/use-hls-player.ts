@@ -10,6 +10,24 @@ const PLAY_BUFFER_S = 30;
 const PLAY_MAX_BUFFER_S = 60;
 const HLS_MIME = 'application/vnd.apple.mpegurl';
 
+/**
+ * From the first failed load, or from the moment playback starts waiting for data, this long
+ * without the playhead moving is "Failed to load video" with its retry button. hls.js on its own
+ * retries a failing segment for ~30 s (and then the other rendition) while the viewer stares at
+ * a black screen; a few seconds of retrying, with a spinner, then the truth, reads better.
+ */
+export const STALL_ERROR_MS = 6_000;
+
+/** hls.js retries inside the stall window: quick, with backoff, and a short first-byte timeout. */
+const FRAGMENT_LOAD_POLICY = {
+  default: {
+    maxTimeToFirstByteMs: 4_000,
+    maxLoadTimeMs: 20_000,
+    timeoutRetry: { maxNumRetry: 1, retryDelayMs: 0, maxRetryDelayMs: 0 },
+    errorRetry: { maxNumRetry: 3, retryDelayMs: 500, maxRetryDelayMs: 2_000, backoff: 'exponential' as const },
+  },
+};
+
 export type PlayerEngine = 'hls' | 'native' | 'none';
 
 export interface LevelInfo {
@@ -35,6 +53,8 @@ export interface HlsPlayerState {
   qualities: Quality[];
   /** Height of the level hls.js is playing now (LEVEL_SWITCHED). */
   playingHeight: number | null;
+  /** Playing was asked for but the data is not there yet (a spinner, not a black screen). */
+  buffering: boolean;
   error: PlayerError | null;
 }
 
@@ -47,10 +67,60 @@ export function engineFor(video: HTMLVideoElement): PlayerEngine {
 interface EngineState {
   levels: LevelInfo[];
   playingHeight: number | null;
+  buffering: boolean;
   error: PlayerError | null;
 }
 
-const INITIAL: EngineState = { levels: [], playingHeight: null, error: null };
+const INITIAL: EngineState = { levels: [], playingHeight: null, buffering: false, error: null };
+
+/**
+ * Watches the active player: `waiting` shows the spinner, and a failed load or a wait arms a
+ * deadline that only the playhead moving again disarms. Returns the cleanup.
+ */
+function watchStalls(
+  video: HTMLVideoElement,
+  isActive: () => boolean,
+  onBuffering: (buffering: boolean) => void,
+  onStalled: () => void,
+): { armed: () => void; stop: () => void } {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let lastTime = video.currentTime;
+  const disarm = () => {
+    if (timer) clearTimeout(timer);
+    timer = undefined;
+  };
+  const arm = () => {
+    if (timer || !isActive()) return;
+    timer = setTimeout(() => {
+      timer = undefined;
+      onStalled();
+    }, STALL_ERROR_MS);
+  };
+  const onWaiting = () => {
+    if (!isActive()) return;
+    onBuffering(true);
+    arm();
+  };
+  const onProgress = () => {
+    if (video.currentTime === lastTime) return;
+    lastTime = video.currentTime;
+    onBuffering(false);
+    disarm();
+  };
+  const onPlaying = () => onBuffering(false);
+  video.addEventListener('waiting', onWaiting);
+  video.addEventListener('timeupdate', onProgress);
+  video.addEventListener('playing', onPlaying);
+  return {
+    armed: arm,
+    stop: () => {
+      disarm();
+      video.removeEventListener('waiting', onWaiting);
+      video.removeEventListener('timeupdate', onProgress);
+      video.removeEventListener('playing', onPlaying);
+    },
+  };
+}
 
 /**
  * Attaches an HLS source to a `<video>`: hls.js (quality levels, error recovery) or native HLS.
@@ -71,7 +141,9 @@ export function useHlsPlayer({ video, src, active, startPosition, quality }: Hls
     if (!video || !usable) return;
     const engine = engineFor(video);
     const start = latest.current.startPosition;
-    const fail = (error: PlayerError) => setState((s) => (s.error ? s : { ...s, error }));
+    const fail = (error: PlayerError) => setState((s) => (s.error ? s : { ...s, buffering: false, error }));
+    const setBuffering = (buffering: boolean) =>
+      setState((s) => (s.buffering === buffering || s.error ? s : { ...s, buffering }));
 
     if (engine === 'hls') {
       const buffer = latest.current.active ? PLAY_BUFFER_S : PRELOAD_BUFFER_S;
@@ -80,9 +152,19 @@ export function useHlsPlayer({ video, src, active, startPosition, quality }: Hls
         maxBufferLength: buffer,
         maxMaxBufferLength: latest.current.active ? PLAY_MAX_BUFFER_S : buffer,
         capLevelToPlayerSize: false,
+        fragLoadPolicy: FRAGMENT_LOAD_POLICY,
       });
       hlsRef.current = hls;
       let recovered = false;
+      const stalls = watchStalls(
+        video,
+        () => latest.current.active,
+        setBuffering,
+        () => {
+          hls.stopLoad();
+          fail('loadVideoFailed');
+        },
+      );
       hls.on(Events.MANIFEST_PARSED, (_event, data) => {
         const levels = data.levels.map((level) => ({ height: level.height }));
         appliedQuality.current = latest.current.quality;
@@ -100,6 +182,11 @@ export function useHlsPlayer({ video, src, active, startPosition, quality }: Hls
       });
       hls.on(Events.ERROR, (_event, data) => {
         const action = hlsErrorAction({ fatal: data.fatal, type: data.type }, recovered);
+        // hls.js retries a failed load by itself: the viewer gets a spinner and a deadline.
+        if (data.type === ErrorTypes.NETWORK_ERROR && !data.fatal) {
+          if (latest.current.active) setBuffering(true);
+          stalls.armed();
+        }
         if (action === 'ignore') return;
         if (action === 'recover' && data.type === ErrorTypes.MEDIA_ERROR) {
           recovered = true;
@@ -124,6 +211,7 @@ export function useHlsPlayer({ video, src, active, startPosition, quality }: Hls
       hls.attachMedia(video);
       hls.loadSource(src);
       return () => {
+        stalls.stop();
         for (const name of events) video.removeEventListener(name, holdStart);
         hls.destroy();
         hlsRef.current = null;
@@ -139,11 +227,13 @@ export function useHlsPlayer({ video, src, active, startPosition, quality }: Hls
         const error = mediaElementError(video.error?.code);
         if (error) fail(error);
       };
+      const stalls = watchStalls(video, () => latest.current.active, setBuffering, () => fail('loadVideoFailed'));
       video.addEventListener('loadedmetadata', onMetadata, { once: true });
       video.addEventListener('resize', onResize);
       video.addEventListener('error', onError);
       setSource(video, src);
       return () => {
+        stalls.stop();
         video.removeEventListener('loadedmetadata', onMetadata);
         video.removeEventListener('resize', onResize);
         video.removeEventListener('error', onError);
@@ -182,8 +272,9 @@ export function useHlsPlayer({ video, src, active, startPosition, quality }: Hls
       levels: engine === 'hls' ? state.levels : [],
       qualities: engine === 'hls' ? qualitiesFor(state.levels) : ['auto'],
       playingHeight: state.playingHeight,
+      buffering: state.buffering && error === null,
       error,
     }),
-    [engine, state.levels, state.playingHeight, error],
+    [engine, state.levels, state.playingHeight, state.buffering, error],
   );
 }

@@ -1,7 +1,8 @@
-import { DEFAULT_PAGE_SIZE, getWallet, WALLET_TABS, type WalletPage, type WalletTab } from '@cliffhanger/contract';
+import { DEFAULT_PAGE_SIZE, getWallet, WALLET_TABS, type Language, type WalletPage, type WalletTab } from '@cliffhanger/contract';
 import { infiniteQueryOptions, useInfiniteQuery, type InfiniteData } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { WALLET_QUERY_KEY } from '../../../lib/library-query-keys';
+import { useContentLanguage } from '../../../lib/use-content-language';
 
 export type WalletData = InfiniteData<WalletPage, string | undefined>;
 
@@ -15,17 +16,18 @@ export function walletTabFrom(value: string | null): WalletTab {
  * a page. Pages are chained by the server's `next_cursor`, not by offset, so an entry that
  * arrives while the viewer reads neither repeats nor pushes one out of sight.
  */
-export async function fetchWalletPage(type: WalletTab, cursor: string | undefined): Promise<WalletPage> {
+export async function fetchWalletPage(type: WalletTab, cursor: string | undefined, lang: Language): Promise<WalletPage> {
   const { data } = await api.call(getWallet, {
-    query: { type, size: DEFAULT_PAGE_SIZE, ...(cursor ? { cursor } : {}) },
+    // `lang`: the unlocked dramas' titles are named in the viewer's language.
+    query: { type, size: DEFAULT_PAGE_SIZE, lang, ...(cursor ? { cursor } : {}) },
   });
   return data;
 }
 
-export const walletQueryOptions = (type: WalletTab) =>
+export const walletQueryOptions = (type: WalletTab, lang: Language) =>
   infiniteQueryOptions({
-    queryKey: [...WALLET_QUERY_KEY, type],
-    queryFn: ({ pageParam }) => fetchWalletPage(type, pageParam),
+    queryKey: [...WALLET_QUERY_KEY, type, lang],
+    queryFn: ({ pageParam }) => fetchWalletPage(type, pageParam, lang),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.next_cursor ?? undefined,
     // Coins move elsewhere (unlocks, rewards, expiry): every visit shows the ledger as it is now.
@@ -33,5 +35,6 @@ export const walletQueryOptions = (type: WalletTab) =>
   });
 
 export function useWallet(type: WalletTab, { enabled }: { enabled: boolean }) {
-  return useInfiniteQuery({ ...walletQueryOptions(type), enabled });
+  const lang = useContentLanguage();
+  return useInfiniteQuery({ ...walletQueryOptions(type, lang), enabled });
 }

@@ -19,6 +19,7 @@ function entry(id: number, kind: WalletKind, amount: number, overrides: Partial<
     created_at: '2026-11-21T09:05:00.000Z',
     expires_at: null,
     ref: null,
+    subject: null,
     ...overrides,
   };
 }
@@ -81,6 +82,35 @@ describe('wallet page (spec §2)', () => {
     expect(second.querySelector('[data-role="wallet-amount"]')).toHaveTextContent('+20');
     expect(second.querySelector('[data-role="wallet-amount"]')).toHaveClass('wallet-entry__amount--income');
     expect(screen.getByTestId('network-issue-notice')).toBeInTheDocument();
+  });
+
+  it('says what each entry was for: the drama and episode unlocked, the task, the check-in day, the pack', async () => {
+    setSession({ token: 't', userInfo: testUser({ coin: 120 }) });
+    const api = stubApi({
+      'GET /wallet': {
+        code: 200,
+        data: walletPage([
+          entry(6, 'consume', -30, { ref: 'episode:12', subject: { drama_id: 3, drama_title: 'Midnight Heiress', episode_number: 6 } }),
+          entry(5, 'consume', -100, { ref: 'drama:3:all', subject: { drama_id: 3, drama_title: 'Midnight Heiress', episode_number: null } }),
+          entry(4, 'share_app_reward', 20, { ref: 'task:share_app' }),
+          entry(3, 'checkin_reward', 10, { ref: 'checkin:day:2' }),
+          entry(2, 'recharge', 500),
+          entry(1, 'giveaway', 140),
+        ]),
+      },
+    });
+    open();
+    await waitFor(() => expect(rows()).toHaveLength(6));
+    const details = rows().map((row) => row.querySelector('[data-role="wallet-detail"]')?.textContent ?? null);
+    expect(details).toEqual([
+      'Midnight Heiress · Episode 6',
+      'Midnight Heiress · All episodes',
+      'Task: share the app',
+      'Day 2 check-in',
+      'Coin pack: 500 coins',
+      null,
+    ]);
+    expect(walletCalls(api.calls)[0]?.query.get('lang')).toBe('en');
   });
 
   it('translates every kind in en, zh and tr', async () => {
