@@ -265,6 +265,12 @@ export const configDocs: readonly ConfigDoc[] = [
     description: 'Most SMS codes requested from one client IP per hour (code 10003 beyond).',
   },
   {
+    name: 'SMS_PHONE_DAILY_CAP',
+    default: '10',
+    description:
+      'Most SMS codes sent to one phone in 24 hours (code 10003 beyond). Counted in the database, so it holds across processes even without REDIS_URL.',
+  },
+  {
     name: 'LOGIN_HOURLY_CAP',
     default: '10',
     description: 'Most password sign-in attempts per phone and per client IP per hour (code 10003 beyond).',

@@ -177,6 +177,7 @@ export const envSchema = z.object({
   SMS_RESEND_S: integer(0, 3600).default(60),
   SMS_PHONE_HOURLY_CAP: integer(1, 10_000).default(5),
   SMS_IP_HOURLY_CAP: integer(1, 1_000_000).default(20),
+  SMS_PHONE_DAILY_CAP: integer(1, 10_000).default(10),
   LOGIN_HOURLY_CAP: integer(1, 1_000_000).default(10),
   AVATAR_MAX_BYTES: integer(1024, 50 * 1024 * 1024).default(5 * 1024 * 1024),
   FFMPEG_PATH: nonEmpty.default('ffmpeg'),
@@ -260,6 +261,8 @@ export interface ServerConfig {
   smsResendS: number;
   smsPhoneHourlyCap: number;
   smsIpHourlyCap: number;
+  /** Most codes sent to one phone in 24 hours, counted in the database so every process sees it. */
+  smsPhoneDailyCap: number;
   loginHourlyCap: number;
   avatarMaxBytes: number;
   /** ffmpeg / ffprobe executables (a name looked up on PATH, or a path) for the catalogue import. */
@@ -482,6 +485,7 @@ export function loadConfig(env: Env = process.env): Readonly<ServerConfig> {
     smsResendS: e.SMS_RESEND_S,
     smsPhoneHourlyCap: e.SMS_PHONE_HOURLY_CAP,
     smsIpHourlyCap: e.SMS_IP_HOURLY_CAP,
+    smsPhoneDailyCap: e.SMS_PHONE_DAILY_CAP,
     loginHourlyCap: e.LOGIN_HOURLY_CAP,
     avatarMaxBytes: e.AVATAR_MAX_BYTES,
     ffmpegPath: e.FFMPEG_PATH,
