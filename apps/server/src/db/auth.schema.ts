@@ -18,6 +18,8 @@ export const sessions = pgTable(
     refreshExpiresAt: timestamp('refresh_expires_at', { withTimezone: true }).notNull(),
     // A rotated-away refresh token, kept to detect reuse (a stolen token replayed after rotation).
     previousRefreshHash: text('previous_refresh_hash'),
+    // When it was rotated away: within a few seconds a repeat is a double submit, not a theft.
+    rotatedAt: timestamp('rotated_at', { withTimezone: true }),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     userAgent: text('user_agent').notNull().default(''),
     ip: text('ip').notNull().default(''),

@@ -29,6 +29,7 @@ export class HouseAdSource implements AdSource {
       title: localise(promo.drama.title, request.lang),
       poster: publicMediaUrl(this.deps.mediaBaseUrl, promo.drama.poster),
       playlistUrl: signedMediaUrl(this.deps.signer, this.deps.mediaBaseUrl, `${promo.episode.mediaDir}/master.m3u8`, exp),
+      durationS: promo.episode.durationS,
     };
   }
 }
