@@ -5,7 +5,9 @@ import { queryRows } from '../../src/db/query-rows.js';
 import { SmsCodesRepository } from '../../src/repositories/sms-codes.repository.js';
 import { RecordingSmsSender } from '../fakes/recording-sms-sender.js';
 import { envelope, newPhone, sendCode, smsLogin } from '../helpers/accounts.js';
+import { seedDrama } from '../helpers/catalog-fixture.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
+import { createRewardsKit, type RewardsKit } from '../rewards/rewards-kit.js';
 
 /**
  * Abuse races on real PostgreSQL: what an outside probe did with parallel requests. PGlite runs
@@ -14,12 +16,15 @@ import { createTestApp, type TestApp } from '../helpers/test-app.js';
 const PARALLEL = 15;
 const sms = new RecordingSmsSender();
 let t: TestApp;
+let kit: RewardsKit;
 
 beforeAll(async () => {
   t = await createTestApp({ smsSender: sms, env: { SMS_PHONE_HOURLY_CAP: '1000', SMS_IP_HOURLY_CAP: '1000' } });
+  kit = await createRewardsKit({ env: { WATCH_VIDEO_DAILY_CAP: '10' } });
 });
 afterAll(async () => {
   await t?.close();
+  await kit?.close();
 });
 
 async function codeRows(phone: string) {
@@ -55,5 +60,58 @@ describe('SMS sends in parallel', () => {
       }),
     );
     expect((await codeRows(phone)).length).toBeGreaterThan(1);
+  });
+});
+
+describe('reward farming in parallel', () => {
+  it('five rewarded ads fetched at once leave one live token; claimed at once before the end, none pays', async () => {
+    const me = await kit.user();
+    await seedDrama(kit.t.app, { freeEpisodes: 1 });
+    const served = await Promise.all(
+      Array.from({ length: 5 }, () => kit.call('GET', '/ads/next?kind=rewarded', { token: me.token })),
+    );
+    const tokens = served.map((res) => envelope(res).data.ad.token as string);
+    const live = await kit.scalar(
+      sql`SELECT count(*) FROM ad_reward_tokens WHERE user_id = ${me.user.uid} AND used_at IS NULL AND expires_at > ${kit.clock.now()}`,
+    );
+    expect(live).toBe(1);
+    const early = await Promise.all(tokens.map((token) => kit.call('POST', '/ads/reward', { token: me.token, payload: { token } })));
+    expect(early.map((res) => envelope(res).code).filter((c) => c === 200)).toHaveLength(0);
+    kit.clock.advance(60);
+    const late = await Promise.all(tokens.map((token) => kit.call('POST', '/ads/reward', { token: me.token, payload: { token } })));
+    expect(late.map((res) => envelope(res).code).filter((c) => c === 200)).toHaveLength(1);
+    expect(await kit.coin(me.user.uid)).toBe(10);
+  });
+
+  it('ten episodes played at once and reported in parallel 6.5 s later count one video', async () => {
+    const me = await kit.user();
+    const { episodes } = await seedDrama(kit.t.app, { episodes: 10, freeEpisodes: 10 });
+    await Promise.all(episodes.map((e) => kit.call('GET', `/episodes/${e.id}/play`, { token: me.token })));
+    kit.clock.advance(6.5);
+    const saved = await Promise.all(
+      episodes.map((e) => kit.call('PUT', '/history', { token: me.token, payload: { episode_id: e.id, position_s: 6 } })),
+    );
+    expect(saved.every((res) => envelope(res).code === 200)).toBe(true);
+    expect(await kit.scalar(sql`SELECT count(*) FROM watched_videos WHERE user_id = ${me.user.uid}`)).toBe(1);
+  });
+
+  it('POSITIVE CONTROL: the unlocked check-then-insert counts several parallel reports', async () => {
+    const me = await kit.user();
+    const { episodes } = await seedDrama(kit.t.app, { episodes: 10, freeEpisodes: 10 });
+    const db = kit.t.app.database.db;
+    const at = kit.clock.now();
+    await Promise.all(
+      episodes.map(async (e) => {
+        const [row] = await queryRows<{ n: number }>(
+          db,
+          sql`SELECT count(*)::int AS n FROM watched_videos WHERE user_id = ${me.user.uid}`,
+        );
+        if ((row?.n ?? 0) > 0) return;
+        await db.execute(
+          sql`INSERT INTO watched_videos (user_id, local_date, episode_id, created_at) VALUES (${me.user.uid}, '2026-11-21', ${e.id}, ${at})`,
+        );
+      }),
+    );
+    expect(await kit.scalar(sql`SELECT count(*) FROM watched_videos WHERE user_id = ${me.user.uid}`)).toBeGreaterThan(1);
   });
 });

@@ -79,6 +79,6 @@ export function createRewardsServices(deps: RewardsServicesDeps): RewardsService
       mediaBaseUrl: config.mediaBaseUrl,
     }),
     ads: new AdsService({ db, clock, calendar, ads: adsRepo, source, wallet, config: config.rewards }),
-    watchTask: new WatchTaskRecorder({ clock, calendar, tasks: tasksRepo }),
+    watchTask: new WatchTaskRecorder({ db, clock, calendar, tasks: tasksRepo }),
   };
 }
