@@ -344,6 +344,12 @@ export const configDocs: readonly ConfigDoc[] = [
   },
   { name: 'INVITEE_REWARD', default: '20', description: 'Welcome coins credited at once to a new user who enters an invite code.' },
   {
+    name: 'INVITE_SAME_NETWORK_CAP',
+    default: '2',
+    description:
+      'Most invites an inviter can gather from new users who share a network with them (either signed in from an IP the other used); beyond it code 60008. 0 = no invites between users of one network. See docs/rewards.md.',
+  },
+  {
     name: 'ADS_EVERY_N_EPISODES',
     default: '3',
     description: 'Viewers without VIP see a house ad before every Nth distinct episode they start in a day; 0 = no interstitial ads.',

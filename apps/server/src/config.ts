@@ -194,6 +194,7 @@ export const envSchema = z.object({
   SHARE_APP_REWARD: integer(1, 100_000).default(20),
   INVITE_REWARD: integer(1, 100_000).default(50),
   INVITEE_REWARD: integer(1, 100_000).default(20),
+  INVITE_SAME_NETWORK_CAP: integer(0, 1000).default(2),
   ADS_EVERY_N_EPISODES: integer(0, 1000).default(3),
   AD_REWARD: integer(1, 100_000).default(10),
   AD_REWARD_DAILY_CAP: integer(0, 1000).default(5),
@@ -294,6 +295,8 @@ export interface RewardsConfig {
   inviteReward: number;
   /** Welcome coins paid to the invitee at once. */
   inviteeReward: number;
+  /** Most invites an inviter gets from users who share a network (a sign-in IP) with them; 0 = none. */
+  inviteSameNetworkCap: number;
   /** An interstitial before every Nth distinct episode a viewer starts in a day; 0 = never. */
   adsEveryNEpisodes: number;
   adReward: number;
@@ -503,6 +506,7 @@ export function loadConfig(env: Env = process.env): Readonly<ServerConfig> {
       shareAppReward: e.SHARE_APP_REWARD,
       inviteReward: e.INVITE_REWARD,
       inviteeReward: e.INVITEE_REWARD,
+      inviteSameNetworkCap: e.INVITE_SAME_NETWORK_CAP,
       adsEveryNEpisodes: e.ADS_EVERY_N_EPISODES,
       adReward: e.AD_REWARD,
       adRewardDailyCap: e.AD_REWARD_DAILY_CAP,

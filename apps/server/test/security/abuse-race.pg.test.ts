@@ -115,3 +115,19 @@ describe('reward farming in parallel', () => {
     expect(await kit.scalar(sql`SELECT count(*) FROM watched_videos WHERE user_id = ${me.user.uid}`)).toBeGreaterThan(1);
   });
 });
+
+describe('invites in parallel', () => {
+  it('two accounts entering each other\'s codes at the same moment: one invite, the other 60007', async () => {
+    const a = await kit.user();
+    const b = await kit.user();
+    const codeOf = async (uid: number) =>
+      (await queryRows<{ code: string }>(kit.t.app.database.db, sql`SELECT invite_code AS code FROM users WHERE id = ${uid}`))[0]!.code;
+    const [codeA, codeB] = [await codeOf(a.user.uid), await codeOf(b.user.uid)];
+    const results = await Promise.all([
+      kit.call('PUT', `/invite/${codeB}`, { token: a.token }),
+      kit.call('PUT', `/invite/${codeA}`, { token: b.token }),
+    ]);
+    expect(results.map((res) => envelope(res).code).sort()).toEqual([200, Code.INVITE_RECIPROCAL]);
+    expect(await kit.scalar(sql`SELECT count(*) FROM invites WHERE invitee_id IN (${a.user.uid}, ${b.user.uid})`)).toBe(1);
+  });
+});
