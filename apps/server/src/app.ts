@@ -26,6 +26,7 @@ import { walletRoutes } from './routes/wallet.routes.js';
 import { adsRoutes } from './routes/ads.routes.js';
 import { inviteRoutes } from './routes/invite.routes.js';
 import { rewardsRoutes } from './routes/rewards.routes.js';
+import { configWarnings, RATE_LIMITS_PER_PROCESS } from './services/health.service.js';
 import type { RateLimiter } from './services/rate-limit/rate-limiter.js';
 import type { SmsSender } from './services/sms/sms-sender.js';
 import { startExpiryScheduler } from './services/wallet/expiry-scheduler.js';
@@ -106,6 +107,11 @@ export async function buildApp(config: Readonly<ServerConfig>, deps: BuildAppDep
     // before the database plugin closes the pool.
     let stopExpiry: (() => Promise<void>) | undefined;
     app.addHook('onReady', (done) => {
+      if (configWarnings(config).includes(RATE_LIMITS_PER_PROCESS)) {
+        app.log.warn(
+          'DATABASE_URL is set without REDIS_URL: rate limits (SMS, sign-in, comments, shares) are counted per process, so N API processes allow N times each limit. Set REDIS_URL when running more than one process.',
+        );
+      }
       stopExpiry = startExpiryScheduler({
         wallet: app.services.wallet,
         intervalMs: config.coinExpiryIntervalS * 1000,

@@ -32,7 +32,7 @@ export const configDocs: readonly ConfigDoc[] = [
     name: 'REDIS_URL',
     default: undefined,
     description:
-      'Redis URL (redis:// or rediss://) for shared rate limits and cache invalidation. Unset: in-process equivalents.',
+      'Redis URL (redis:// or rediss://) for shared rate limits and cache invalidation. Unset: in-process equivalents, right for one process; with DATABASE_URL set and no REDIS_URL the server logs a warning at boot and /readyz lists `rate-limits-per-process`, because N processes would allow N times each limit.',
   },
   {
     name: 'APP_NAME',
