@@ -10,6 +10,7 @@ import authPlugin from './plugins/auth.plugin.js';
 import databasePlugin from './plugins/database.plugin.js';
 import errorHandlerPlugin from './plugins/error-handler.plugin.js';
 import openapiPlugin from './plugins/openapi.plugin.js';
+import securityHeadersPlugin from './plugins/security-headers.plugin.js';
 import servicesPlugin, { type ServicesPluginOptions } from './plugins/services.plugin.js';
 import webPlugin from './plugins/web.plugin.js';
 import { appConfigRoutes } from './routes/app-config.routes.js';
@@ -78,6 +79,7 @@ export async function buildApp(config: Readonly<ServerConfig>, deps: BuildAppDep
     });
 
     await app.register(errorHandlerPlugin);
+    await app.register(securityHeadersPlugin);
     await app.register(databasePlugin, deps.database ? { database: deps.database } : {});
     await app.register(servicesPlugin, servicesOptionsOf(deps));
     if (config.demoCatalog) await seedDemoCatalog(app);

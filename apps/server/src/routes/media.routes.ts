@@ -65,7 +65,9 @@ export function mediaRoutes(app: AppInstance): Promise<void> {
   const { media, mediaSigner } = app.services;
   const mediaBaseUrl = app.config.mediaBaseUrl;
 
-  app.get('/media/*', { schema: { hide: true } }, async (request, reply) => {
+  // A CDN in front (MEDIA_BASE_URL) serves these to pages of another site: cross-origin is allowed.
+  const helmet = { crossOriginResourcePolicy: { policy: 'cross-origin' as const } };
+  app.get('/media/*', { schema: { hide: true }, helmet }, async (request, reply) => {
     reply.header('x-content-type-options', 'nosniff');
     const rawUrl = request.raw.url ?? '';
     const path = mediaPathOf(rawUrl);
