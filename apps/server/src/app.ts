@@ -1,3 +1,4 @@
+import { createServer } from 'node:http';
 import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { seedDemoCatalog } from './catalog-import/seed-demo-catalog.js';
@@ -33,6 +34,9 @@ import type { SmsSender } from './services/sms/sms-sender.js';
 import { startExpiryScheduler } from './services/wallet/expiry-scheduler.js';
 import type { MediaStorage } from './services/media/media-storage.js';
 
+/** How often Node looks for connections past their header or request timeout. */
+const TIMEOUT_CHECK_INTERVAL_MS = 1000;
+
 export interface BuildAppDeps {
   /** Use this database instead of creating one from config; the caller keeps ownership and closes it. */
   database?: Database;
@@ -63,6 +67,18 @@ function servicesOptionsOf(deps: BuildAppDeps): ServicesPluginOptions {
  */
 export async function buildApp(config: Readonly<ServerConfig>, deps: BuildAppDeps = {}): Promise<AppInstance> {
   const app = Fastify({
+    // Our own server so every timeout is set, including how often Node checks them (its default
+    // of 30 s would let a slow client hold a connection half a minute past its timeout).
+    serverFactory: (handler) =>
+      createServer(
+        {
+          headersTimeout: config.httpHeadersTimeoutS * 1000,
+          requestTimeout: config.httpRequestTimeoutS * 1000,
+          keepAliveTimeout: config.httpKeepAliveTimeoutS * 1000,
+          connectionsCheckingInterval: TIMEOUT_CHECK_INTERVAL_MS,
+        },
+        handler,
+      ),
     logger: { level: config.logLevel },
     genReqId: requestIdOf,
     trustProxy: config.trustProxy,

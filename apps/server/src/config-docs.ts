@@ -200,6 +200,24 @@ export const configDocs: readonly ConfigDoc[] = [
     description: 'Largest accepted request body in bytes; larger bodies get code 10004 (HTTP 413).',
   },
   {
+    name: 'HTTP_HEADERS_TIMEOUT_S',
+    default: '10',
+    description:
+      'Seconds a client has to send the request headers; a connection trickling them is answered 408 and closed (checked every second). At most HTTP_REQUEST_TIMEOUT_S.',
+  },
+  {
+    name: 'HTTP_REQUEST_TIMEOUT_S',
+    default: '60',
+    description:
+      'Seconds a client has to send a whole request, body included (an avatar upload on a slow network must fit); beyond it 408 and the connection is closed.',
+  },
+  {
+    name: 'HTTP_KEEP_ALIVE_TIMEOUT_S',
+    default: '5',
+    description:
+      'Seconds an idle keep-alive connection stays open. Behind a load balancer, set it above the balancer\'s idle timeout (e.g. 65 for an AWS ALB\'s 60).',
+  },
+  {
     name: 'NODE_ENV',
     default: 'development',
     description: 'development, test or production. production refuses to boot without AUTH_SECRET.',

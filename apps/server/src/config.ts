@@ -154,6 +154,9 @@ export const envSchema = z.object({
   APPLE_BUNDLE_ID: nonEmpty.optional(),
   TRUST_PROXY: boolean.default(false),
   BODY_LIMIT_BYTES: integer(1024, 100 * 1024 * 1024).default(1024 * 1024),
+  HTTP_HEADERS_TIMEOUT_S: integer(1, 300).default(10),
+  HTTP_REQUEST_TIMEOUT_S: integer(1, 3600).default(60),
+  HTTP_KEEP_ALIVE_TIMEOUT_S: integer(1, 600).default(5),
   NODE_ENV: z.enum(NODE_ENVS, { error: `must be one of ${NODE_ENVS.join(', ')}` }).default('development'),
   AUTH_SECRET: z
     .string()
@@ -249,6 +252,10 @@ export interface ServerConfig {
   appleBundleId: string | undefined;
   trustProxy: boolean;
   bodyLimitBytes: number;
+  /** Slow clients: how long the headers, the whole request, and an idle keep-alive connection may take. */
+  httpHeadersTimeoutS: number;
+  httpRequestTimeoutS: number;
+  httpKeepAliveTimeoutS: number;
   nodeEnv: NodeEnv;
   /**
    * Key of the keyed hashes (SMS codes, deleted phones). Unset outside production: generated
@@ -405,6 +412,9 @@ function crossFieldIssues(e: z.output<typeof envSchema>): ConfigIssue[] {
       if (e[name] === undefined) issues.push({ variable: name, message: 'is required when MEDIA_STORAGE=s3' });
     }
   }
+  if (e.HTTP_HEADERS_TIMEOUT_S > e.HTTP_REQUEST_TIMEOUT_S) {
+    issues.push({ variable: 'HTTP_HEADERS_TIMEOUT_S', message: 'must not exceed HTTP_REQUEST_TIMEOUT_S' });
+  }
   if (e.REFRESH_TOKEN_TTL_S <= e.ACCESS_TOKEN_TTL_S) {
     issues.push({ variable: 'REFRESH_TOKEN_TTL_S', message: 'must be longer than ACCESS_TOKEN_TTL_S' });
   }
@@ -479,6 +489,9 @@ export function loadConfig(env: Env = process.env): Readonly<ServerConfig> {
     appleBundleId: e.APPLE_BUNDLE_ID,
     trustProxy: e.TRUST_PROXY,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
+    httpHeadersTimeoutS: e.HTTP_HEADERS_TIMEOUT_S,
+    httpRequestTimeoutS: e.HTTP_REQUEST_TIMEOUT_S,
+    httpKeepAliveTimeoutS: e.HTTP_KEEP_ALIVE_TIMEOUT_S,
     nodeEnv: e.NODE_ENV,
     authSecret: e.AUTH_SECRET,
     accessTokenTtlS: e.ACCESS_TOKEN_TTL_S,
