@@ -58,6 +58,8 @@ export const oauthStates = pgTable(
     stateHash: text('state_hash').notNull(),
     provider: text('provider').notNull(),
     codeVerifier: text('code_verifier'),
+    // SHA-256 of the browser binder cookie of the browser that asked for this state (login CSRF).
+    binderHash: text('binder_hash').notNull().default(''),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     consumedAt: timestamp('consumed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
