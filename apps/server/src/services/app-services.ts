@@ -61,7 +61,7 @@ export interface AppServicesDeps {
 export function createAppServices(deps: AppServicesDeps): AppServices {
   const { db, config, log, clock, rateLimiter, media, sms } = deps;
   const hasher = new KeyedHasher(deps.secret);
-  const session = new SessionService({ db, config, clock });
+  const session = new SessionService({ db, config, clock, secret: deps.secret });
   const users = new UserService({ db, hasher, media, clock, log });
   const catalog = createCatalogServices({ db, config, clock, secret: deps.secret, users });
   const walletServices = createWalletServices({ db, clock, config });

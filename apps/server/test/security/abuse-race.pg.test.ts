@@ -131,3 +131,16 @@ describe('invites in parallel', () => {
     expect(await kit.scalar(sql`SELECT count(*) FROM invites WHERE invitee_id IN (${a.user.uid}, ${b.user.uid})`)).toBe(1);
   });
 });
+
+describe('token refresh in parallel', () => {
+  it('ten simultaneous refreshes with one token all get the same rotated pair; the session lives', async () => {
+    const me = await kit.user();
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () => kit.call('POST', '/auth/refresh', { payload: { refresh_token: me.refresh_token } })),
+    );
+    expect(answers.map((res) => envelope(res).code)).toEqual(Array<number>(10).fill(200));
+    expect(new Set(answers.map((res) => envelope(res).data.refresh_token as string)).size).toBe(1);
+    const token = envelope(answers[0]!).data.token as string;
+    expect(envelope(await kit.call('GET', '/user', { token })).code).toBe(200);
+  });
+});
