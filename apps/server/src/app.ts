@@ -4,6 +4,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import { seedDemoCatalog } from './catalog-import/seed-demo-catalog.js';
 import type { ServerConfig } from './config.js';
 import type { Database } from './db/database.js';
+import { requestLogSerializer } from './http/log-serializers.js';
 import { REQUEST_ID_HEADER, requestIdOf } from './http/request-id.js';
 import type { AppInstance } from './http/types.js';
 import type { Clock } from './lib/clock.js';
@@ -50,6 +51,8 @@ export interface BuildAppDeps {
   rateLimiter?: RateLimiter;
   /** Replaces the media storage chosen by DATA_DIR. */
   media?: MediaStorage;
+  /** Where log lines go instead of stdout (tests read them). */
+  logStream?: { write(line: string): void };
 }
 
 function servicesOptionsOf(deps: BuildAppDeps): ServicesPluginOptions {
@@ -79,7 +82,11 @@ export async function buildApp(config: Readonly<ServerConfig>, deps: BuildAppDep
         },
         handler,
       ),
-    logger: { level: config.logLevel },
+    logger: {
+      level: config.logLevel,
+      serializers: { req: requestLogSerializer },
+      ...(deps.logStream ? { stream: deps.logStream } : {}),
+    },
     genReqId: requestIdOf,
     trustProxy: config.trustProxy,
     bodyLimit: config.bodyLimitBytes,
