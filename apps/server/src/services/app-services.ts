@@ -83,7 +83,7 @@ export function createAppServices(deps: AppServicesDeps): AppServices {
     users,
     smsLogin: new SmsLoginService({ db, config, hasher, sender: sms, rateLimiter, session, users, clock, log }),
     password: new PasswordService({ db, config, rateLimiter, session, users, clock }),
-    avatar: new AvatarService({ db, media, users }),
+    avatar: new AvatarService({ db, media, users, rateLimiter }),
     account: new AccountService({ db, session, users, clock }),
     oauth: new OAuthService({
       db,
