@@ -13,10 +13,9 @@ import { createTestApp, type TestApp } from '../helpers/test-app.js';
  * keeps it, and that another user's things stay theirs.
  */
 type AnyEndpoint = { method: contract.HttpMethod; path: string; auth: contract.AuthRule };
-const endpoints: AnyEndpoint[] = Object.values(contract).filter(
-  (value): value is AnyEndpoint =>
-    typeof value === 'object' && value !== null && 'method' in value && 'path' in value && 'auth' in value,
-);
+const isEndpoint = (value: unknown): value is AnyEndpoint =>
+  typeof value === 'object' && value !== null && 'method' in value && 'path' in value && 'auth' in value;
+const endpoints: AnyEndpoint[] = (Object.values(contract) as unknown[]).filter(isEndpoint);
 
 const sms = new RecordingSmsSender();
 let t: TestApp;
@@ -101,7 +100,8 @@ describe('access-control matrix', () => {
     const res = await t.app.inject({ method: 'DELETE', url: `/api/v1/comments/${commentId}`, headers: bearer(other.token) });
     expect(envelope(res).code).toBe(Code.FORBIDDEN);
     const list = await t.app.inject({ method: 'GET', url: `/api/v1/episodes/${episodeId}/comments` });
-    expect(envelope(list).data.list.map((c: { id: number }) => c.id)).toContain(commentId);
+    const { list: comments } = envelope<{ list: { id: number }[] }>(list).data;
+    expect(comments.map((c) => c.id)).toContain(commentId);
   });
 
   it("another user's profile and invite page are never the owner's", async () => {
