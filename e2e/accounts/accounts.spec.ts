@@ -1,5 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { authorizeHeadless } from '../../apps/server/test/fakes/oauth-fakes.js';
 import { startAccountsWorld, type AccountsWorld } from '../support/accounts-server.js';
 import { launchBrowser, VIEWPORTS } from '../support/browser.js';
 
@@ -109,6 +110,34 @@ describe('accounts in the browser', () => {
     await page.waitForFunction(() => localStorage.getItem('token') !== null, undefined, { timeout: 15_000 });
     expect(await meNickname(page)).toBe('Grace Google');
     await context.close();
+  });
+
+  it("does not sign a victim in with an attacker's callback link (login CSRF)", async () => {
+    world.oauth.google.setProfile({ subject: 'google-e2e-attacker', name: 'Mallory Google' });
+    // The attacker starts a sign-in in their own browser and stops at the way back: the provider's
+    // answer (a redirect to our callback page with code and state) becomes the link they send.
+    const attacker = await freshPage();
+    const authUrl = world.oauth.env.GOOGLE_AUTH_URL!;
+    let link: string | undefined;
+    await attacker.page.route(
+      (url) => url.href.startsWith(authUrl),
+      async (route) => {
+        const { code, state } = await authorizeHeadless(route.request().url());
+        link = `/pages/login/googleLogin?${new URLSearchParams({ code, state }).toString()}`;
+        await route.abort();
+      },
+    );
+    await attacker.page.goto('/pages/login/index');
+    await attacker.page.click('[data-testid="sign-in-google"]');
+    await expect.poll(() => link, { timeout: 15_000 }).toMatch(/code=/);
+    await attacker.context.close();
+
+    // The victim opens the link: no session, and the failure page instead of the attacker's account.
+    const victim = await freshPage();
+    await victim.page.goto(link!);
+    await victim.page.locator('[data-testid="oauth-failed"]').waitFor();
+    expect(await victim.page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+    await victim.context.close();
   });
 
   it('edits the profile with a real image upload', async () => {

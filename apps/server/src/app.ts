@@ -1,8 +1,10 @@
+import { createServer } from 'node:http';
 import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { seedDemoCatalog } from './catalog-import/seed-demo-catalog.js';
 import type { ServerConfig } from './config.js';
 import type { Database } from './db/database.js';
+import { requestLogSerializer } from './http/log-serializers.js';
 import { REQUEST_ID_HEADER, requestIdOf } from './http/request-id.js';
 import type { AppInstance } from './http/types.js';
 import type { Clock } from './lib/clock.js';
@@ -10,6 +12,7 @@ import authPlugin from './plugins/auth.plugin.js';
 import databasePlugin from './plugins/database.plugin.js';
 import errorHandlerPlugin from './plugins/error-handler.plugin.js';
 import openapiPlugin from './plugins/openapi.plugin.js';
+import securityHeadersPlugin from './plugins/security-headers.plugin.js';
 import servicesPlugin, { type ServicesPluginOptions } from './plugins/services.plugin.js';
 import webPlugin from './plugins/web.plugin.js';
 import { appConfigRoutes } from './routes/app-config.routes.js';
@@ -27,10 +30,14 @@ import { walletRoutes } from './routes/wallet.routes.js';
 import { adsRoutes } from './routes/ads.routes.js';
 import { inviteRoutes } from './routes/invite.routes.js';
 import { rewardsRoutes } from './routes/rewards.routes.js';
+import { configWarnings, RATE_LIMITS_PER_PROCESS } from './services/health.service.js';
 import type { RateLimiter } from './services/rate-limit/rate-limiter.js';
 import type { SmsSender } from './services/sms/sms-sender.js';
 import { startExpiryScheduler } from './services/wallet/expiry-scheduler.js';
 import type { MediaStorage } from './services/media/media-storage.js';
+
+/** How often Node looks for connections past their header or request timeout. */
+const TIMEOUT_CHECK_INTERVAL_MS = 1000;
 
 export interface BuildAppDeps {
   /** Use this database instead of creating one from config; the caller keeps ownership and closes it. */
@@ -45,6 +52,8 @@ export interface BuildAppDeps {
   rateLimiter?: RateLimiter;
   /** Replaces the media storage chosen by DATA_DIR. */
   media?: MediaStorage;
+  /** Where log lines go instead of stdout (tests read them). */
+  logStream?: { write(line: string): void };
 }
 
 function servicesOptionsOf(deps: BuildAppDeps): ServicesPluginOptions {
@@ -62,7 +71,23 @@ function servicesOptionsOf(deps: BuildAppDeps): ServicesPluginOptions {
  */
 export async function buildApp(config: Readonly<ServerConfig>, deps: BuildAppDeps = {}): Promise<AppInstance> {
   const app = Fastify({
-    logger: { level: config.logLevel },
+    // Our own server so every timeout is set, including how often Node checks them (its default
+    // of 30 s would let a slow client hold a connection half a minute past its timeout).
+    serverFactory: (handler) =>
+      createServer(
+        {
+          headersTimeout: config.httpHeadersTimeoutS * 1000,
+          requestTimeout: config.httpRequestTimeoutS * 1000,
+          keepAliveTimeout: config.httpKeepAliveTimeoutS * 1000,
+          connectionsCheckingInterval: TIMEOUT_CHECK_INTERVAL_MS,
+        },
+        handler,
+      ),
+    logger: {
+      level: config.logLevel,
+      serializers: { req: requestLogSerializer },
+      ...(deps.logStream ? { stream: deps.logStream } : {}),
+    },
     genReqId: requestIdOf,
     trustProxy: config.trustProxy,
     bodyLimit: config.bodyLimitBytes,
@@ -81,6 +106,7 @@ export async function buildApp(config: Readonly<ServerConfig>, deps: BuildAppDep
     });
 
     await app.register(errorHandlerPlugin);
+    await app.register(securityHeadersPlugin);
     await app.register(databasePlugin, deps.database ? { database: deps.database } : {});
     await app.register(servicesPlugin, servicesOptionsOf(deps));
     if (config.demoCatalog) await seedDemoCatalog(app);
@@ -111,6 +137,11 @@ export async function buildApp(config: Readonly<ServerConfig>, deps: BuildAppDep
     // before the database plugin closes the pool.
     let stopExpiry: (() => Promise<void>) | undefined;
     app.addHook('onReady', (done) => {
+      if (configWarnings(config).includes(RATE_LIMITS_PER_PROCESS)) {
+        app.log.warn(
+          'DATABASE_URL is set without REDIS_URL: rate limits (SMS, sign-in, comments, shares) are counted per process, so N API processes allow N times each limit. Set REDIS_URL when running more than one process.',
+        );
+      }
       stopExpiry = startExpiryScheduler({
         wallet: app.services.wallet,
         intervalMs: config.coinExpiryIntervalS * 1000,

@@ -32,7 +32,7 @@ export const configDocs: readonly ConfigDoc[] = [
     name: 'REDIS_URL',
     default: undefined,
     description:
-      'Redis URL (redis:// or rediss://) for shared rate limits and cache invalidation. Unset: in-process equivalents.',
+      'Redis URL (redis:// or rediss://) for shared rate limits and cache invalidation. Unset: in-process equivalents, right for one process; with DATABASE_URL set and no REDIS_URL the server logs a warning at boot and /readyz lists `rate-limits-per-process`, because N processes would allow N times each limit.',
   },
   {
     name: 'APP_NAME',
@@ -213,6 +213,24 @@ export const configDocs: readonly ConfigDoc[] = [
     description: 'Largest accepted request body in bytes; larger bodies get code 10004 (HTTP 413).',
   },
   {
+    name: 'HTTP_HEADERS_TIMEOUT_S',
+    default: '10',
+    description:
+      'Seconds a client has to send the request headers; a connection trickling them is answered 408 and closed (checked every second). At most HTTP_REQUEST_TIMEOUT_S.',
+  },
+  {
+    name: 'HTTP_REQUEST_TIMEOUT_S',
+    default: '60',
+    description:
+      'Seconds a client has to send a whole request, body included (an avatar upload on a slow network must fit); beyond it 408 and the connection is closed.',
+  },
+  {
+    name: 'HTTP_KEEP_ALIVE_TIMEOUT_S',
+    default: '5',
+    description:
+      'Seconds an idle keep-alive connection stays open. Behind a load balancer, set it above the balancer\'s idle timeout (e.g. 65 for an AWS ALB\'s 60).',
+  },
+  {
     name: 'NODE_ENV',
     default: 'development',
     description: 'development, test or production. production refuses to boot without AUTH_SECRET.',
@@ -276,6 +294,12 @@ export const configDocs: readonly ConfigDoc[] = [
     name: 'SMS_IP_HOURLY_CAP',
     default: '20',
     description: 'Most SMS codes requested from one client IP per hour (code 10003 beyond).',
+  },
+  {
+    name: 'SMS_PHONE_DAILY_CAP',
+    default: '10',
+    description:
+      'Most SMS codes sent to one phone in 24 hours (code 10003 beyond). Counted in the database, so it holds across processes even without REDIS_URL.',
   },
   {
     name: 'LOGIN_HOURLY_CAP',
@@ -359,6 +383,12 @@ export const configDocs: readonly ConfigDoc[] = [
     name: 'INVITEE_REWARD',
     default: '20',
     description: 'Welcome coins credited at once to a new user who enters an invite code.',
+  },
+  {
+    name: 'INVITE_SAME_NETWORK_CAP',
+    default: '2',
+    description:
+      'Most invites an inviter can gather from new users who share a network with them (either signed in from an IP the other used); beyond it code 60008. 0 = no invites between users of one network. See docs/rewards.md.',
   },
   {
     name: 'ADS_EVERY_N_EPISODES',

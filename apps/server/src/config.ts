@@ -162,6 +162,9 @@ export const envSchema = z.object({
   APPLE_BUNDLE_ID: nonEmpty.optional(),
   TRUST_PROXY: boolean.default(false),
   BODY_LIMIT_BYTES: integer(1024, 100 * 1024 * 1024).default(1024 * 1024),
+  HTTP_HEADERS_TIMEOUT_S: integer(1, 300).default(10),
+  HTTP_REQUEST_TIMEOUT_S: integer(1, 3600).default(60),
+  HTTP_KEEP_ALIVE_TIMEOUT_S: integer(1, 600).default(5),
   NODE_ENV: z.enum(NODE_ENVS, { error: `must be one of ${NODE_ENVS.join(', ')}` }).default('development'),
   AUTH_SECRET: z
     .string()
@@ -185,6 +188,7 @@ export const envSchema = z.object({
   SMS_RESEND_S: integer(0, 3600).default(60),
   SMS_PHONE_HOURLY_CAP: integer(1, 10_000).default(5),
   SMS_IP_HOURLY_CAP: integer(1, 1_000_000).default(20),
+  SMS_PHONE_DAILY_CAP: integer(1, 10_000).default(10),
   LOGIN_HOURLY_CAP: integer(1, 1_000_000).default(10),
   AVATAR_MAX_BYTES: integer(1024, 50 * 1024 * 1024).default(5 * 1024 * 1024),
   FFMPEG_PATH: nonEmpty.default('ffmpeg'),
@@ -206,6 +210,7 @@ export const envSchema = z.object({
   SHARE_APP_REWARD: integer(1, 100_000).default(20),
   INVITE_REWARD: integer(1, 100_000).default(50),
   INVITEE_REWARD: integer(1, 100_000).default(20),
+  INVITE_SAME_NETWORK_CAP: integer(0, 1000).default(2),
   ADS_EVERY_N_EPISODES: integer(0, 1000).default(3),
   AD_REWARD: integer(1, 100_000).default(10),
   AD_REWARD_DAILY_CAP: integer(0, 1000).default(5),
@@ -262,6 +267,10 @@ export interface ServerConfig {
   appleBundleId: string | undefined;
   trustProxy: boolean;
   bodyLimitBytes: number;
+  /** Slow clients: how long the headers, the whole request, and an idle keep-alive connection may take. */
+  httpHeadersTimeoutS: number;
+  httpRequestTimeoutS: number;
+  httpKeepAliveTimeoutS: number;
   nodeEnv: NodeEnv;
   /**
    * Key of the keyed hashes (SMS codes, deleted phones). Unset outside production: generated
@@ -275,6 +284,8 @@ export interface ServerConfig {
   smsResendS: number;
   smsPhoneHourlyCap: number;
   smsIpHourlyCap: number;
+  /** Most codes sent to one phone in 24 hours, counted in the database so every process sees it. */
+  smsPhoneDailyCap: number;
   loginHourlyCap: number;
   avatarMaxBytes: number;
   /** ffmpeg / ffprobe executables (a name looked up on PATH, or a path) for the catalogue import. */
@@ -306,6 +317,8 @@ export interface RewardsConfig {
   inviteReward: number;
   /** Welcome coins paid to the invitee at once. */
   inviteeReward: number;
+  /** Most invites an inviter gets from users who share a network (a sign-in IP) with them; 0 = none. */
+  inviteSameNetworkCap: number;
   /** An interstitial before every Nth distinct episode a viewer starts in a day; 0 = never. */
   adsEveryNEpisodes: number;
   adReward: number;
@@ -428,6 +441,9 @@ function crossFieldIssues(e: z.output<typeof envSchema>): ConfigIssue[] {
       if (e[name] === undefined) issues.push({ variable: name, message: 'is required when MEDIA_STORAGE=s3' });
     }
   }
+  if (e.HTTP_HEADERS_TIMEOUT_S > e.HTTP_REQUEST_TIMEOUT_S) {
+    issues.push({ variable: 'HTTP_HEADERS_TIMEOUT_S', message: 'must not exceed HTTP_REQUEST_TIMEOUT_S' });
+  }
   if (e.REFRESH_TOKEN_TTL_S <= e.ACCESS_TOKEN_TTL_S) {
     issues.push({ variable: 'REFRESH_TOKEN_TTL_S', message: 'must be longer than ACCESS_TOKEN_TTL_S' });
   }
@@ -511,6 +527,9 @@ export function loadConfig(env: Env = process.env): Readonly<ServerConfig> {
     appleBundleId: e.APPLE_BUNDLE_ID,
     trustProxy: e.TRUST_PROXY,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
+    httpHeadersTimeoutS: e.HTTP_HEADERS_TIMEOUT_S,
+    httpRequestTimeoutS: e.HTTP_REQUEST_TIMEOUT_S,
+    httpKeepAliveTimeoutS: e.HTTP_KEEP_ALIVE_TIMEOUT_S,
     nodeEnv: e.NODE_ENV,
     authSecret: e.AUTH_SECRET,
     accessTokenTtlS: e.ACCESS_TOKEN_TTL_S,
@@ -520,6 +539,7 @@ export function loadConfig(env: Env = process.env): Readonly<ServerConfig> {
     smsResendS: e.SMS_RESEND_S,
     smsPhoneHourlyCap: e.SMS_PHONE_HOURLY_CAP,
     smsIpHourlyCap: e.SMS_IP_HOURLY_CAP,
+    smsPhoneDailyCap: e.SMS_PHONE_DAILY_CAP,
     loginHourlyCap: e.LOGIN_HOURLY_CAP,
     avatarMaxBytes: e.AVATAR_MAX_BYTES,
     ffmpegPath: e.FFMPEG_PATH,
@@ -537,6 +557,7 @@ export function loadConfig(env: Env = process.env): Readonly<ServerConfig> {
       shareAppReward: e.SHARE_APP_REWARD,
       inviteReward: e.INVITE_REWARD,
       inviteeReward: e.INVITEE_REWARD,
+      inviteSameNetworkCap: e.INVITE_SAME_NETWORK_CAP,
       adsEveryNEpisodes: e.ADS_EVERY_N_EPISODES,
       adReward: e.AD_REWARD,
       adRewardDailyCap: e.AD_REWARD_DAILY_CAP,

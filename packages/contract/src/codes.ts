@@ -34,6 +34,8 @@ export const Code = {
   AD_REWARD_DAILY_CAP: 40703,
   /** Rewarded ads: the token was not served to this viewer, has expired, or is unknown. */
   AD_NOT_SERVED: 40704,
+  /** Rewarded ads: redeemed before the ad could have played to the end; the token stays valid. */
+  AD_NOT_FINISHED: 40705,
 
   PAYMENT_FAILED: 50001,
   /** The payment channel (Stripe, Apple) is not configured on this server. */
@@ -51,6 +53,10 @@ export const Code = {
   INVITE_INVITER_LIMIT: 60004,
   INVITE_NOT_NEW_USER: 60005,
   INVITE_ALREADY_INVITED: 60006,
+  /** The inviter entered the invitee's own code: two accounts cannot invite each other. */
+  INVITE_RECIPROCAL: 60007,
+  /** The inviter already has INVITE_SAME_NETWORK_CAP invites from networks the two share. */
+  INVITE_SAME_NETWORK: 60008,
 
   SIGNIN_WRONG_CODE: 70001,
   SIGNIN_CODE_EXPIRED: 70002,
@@ -61,6 +67,8 @@ export const Code = {
   SIGNIN_METHOD_DISABLED: 70007,
   /** OAuth callback whose state is unknown, expired or already used (a replay). */
   SIGNIN_OAUTH_STATE_INVALID: 70008,
+  /** A password on the common-password list, or one character repeated (NIST SP 800-63B). */
+  PASSWORD_TOO_WEAK: 70009,
 } as const;
 
 export type CodeName = keyof typeof Code;
@@ -119,6 +127,7 @@ export function httpStatusOf(code: ResponseCode): number {
     case Code.SIGNIN_BAD_PHONE:
     case Code.SIGNIN_OAUTH_STATE_INVALID:
     case Code.PAYMENT_SIGNATURE_INVALID:
+    case Code.PASSWORD_TOO_WEAK:
       return 400;
     case Code.NOT_FOUND:
       return 404;
@@ -137,6 +146,7 @@ export function httpStatusOf(code: ResponseCode): number {
     case Code.TASK_NOT_COMPLETED:
     case Code.AD_REWARD_DAILY_CAP:
     case Code.AD_NOT_SERVED:
+    case Code.AD_NOT_FINISHED:
     case Code.PAYMENT_FAILED:
     case Code.SUBSCRIPTION_EXISTS:
     case Code.INVITE_CODE_INVALID:
@@ -145,6 +155,8 @@ export function httpStatusOf(code: ResponseCode): number {
     case Code.INVITE_INVITER_LIMIT:
     case Code.INVITE_NOT_NEW_USER:
     case Code.INVITE_ALREADY_INVITED:
+    case Code.INVITE_RECIPROCAL:
+    case Code.INVITE_SAME_NETWORK:
     case Code.SIGNIN_WRONG_CODE:
     case Code.SIGNIN_CODE_EXPIRED:
     case Code.SIGNIN_WRONG_PASSWORD:

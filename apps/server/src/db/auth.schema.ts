@@ -18,6 +18,8 @@ export const sessions = pgTable(
     refreshExpiresAt: timestamp('refresh_expires_at', { withTimezone: true }).notNull(),
     // A rotated-away refresh token, kept to detect reuse (a stolen token replayed after rotation).
     previousRefreshHash: text('previous_refresh_hash'),
+    // When it was rotated away: within a few seconds a repeat is a double submit, not a theft.
+    rotatedAt: timestamp('rotated_at', { withTimezone: true }),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     userAgent: text('user_agent').notNull().default(''),
     ip: text('ip').notNull().default(''),
@@ -56,6 +58,8 @@ export const oauthStates = pgTable(
     stateHash: text('state_hash').notNull(),
     provider: text('provider').notNull(),
     codeVerifier: text('code_verifier'),
+    // SHA-256 of the browser binder cookie of the browser that asked for this state (login CSRF).
+    binderHash: text('binder_hash').notNull().default(''),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     consumedAt: timestamp('consumed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

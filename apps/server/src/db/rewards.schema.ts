@@ -107,6 +107,8 @@ export const adRewardTokens = pgTable(
       .references(() => users.id),
     adId: text('ad_id').notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    // Serving time plus the ad's length: the reward is refused before (the ad cannot have been watched).
+    payableAt: timestamp('payable_at', { withTimezone: true }).notNull().defaultNow(),
     // Set when paid, with the server day it counts against.
     usedAt: timestamp('used_at', { withTimezone: true }),
     usedOn: text('used_on'),

@@ -6,6 +6,20 @@ function invalidField(field: string, message: string): AppError {
   return new AppError(Code.INVALID_INPUT, 'Invalid input', { fields: [{ field, message }] });
 }
 
+/**
+ * A multipart body the parser gave up on (cut off mid-part, no boundary, too many parts) is the
+ * client's fault: 10001, with the parser's error kept as the cause for the log.
+ */
+function malformed(field: string, cause: unknown): AppError {
+  if (cause instanceof AppError) return cause;
+  return new AppError(
+    Code.INVALID_INPUT,
+    'Malformed multipart body',
+    { fields: [{ field, message: 'is not a complete multipart/form-data body' }] },
+    { cause },
+  );
+}
+
 function errorCodeOf(error: unknown): unknown {
   return typeof error === 'object' && error !== null && 'code' in error ? error.code : undefined;
 }
@@ -22,10 +36,11 @@ export async function readSingleFile(
 ): Promise<Buffer> {
   const name = `body.${field}`;
   if (!request.isMultipart()) throw invalidField(name, 'must be sent as multipart/form-data');
-  const part = await request.file({
-    limits: { fileSize: maxBytes, files: 1, fields: 10, parts: 20 },
-    throwFileSizeLimit: true,
-  });
+  const part = await request
+    .file({ limits: { fileSize: maxBytes, files: 1, fields: 10, parts: 20 }, throwFileSizeLimit: true })
+    .catch((error: unknown) => {
+      throw malformed(name, error);
+    });
   if (!part) throw invalidField(name, 'is required');
   if (part.fieldname !== field) {
     part.file.resume();
@@ -39,6 +54,6 @@ export async function readSingleFile(
         max_bytes: maxBytes,
       });
     }
-    throw error;
+    throw malformed(name, error);
   }
 }

@@ -1,4 +1,4 @@
-import { and, count, eq, gt, isNotNull, lte, ne, sql } from 'drizzle-orm';
+import { and, count, eq, gt, isNotNull, isNull, lte, ne, sql } from 'drizzle-orm';
 import { dramas, episodes, type DramaRow, type EpisodeRow } from '../db/catalog.schema.js';
 import type { Db } from '../db/database.js';
 import { adEpisodeStarts, adRewardTokens, type AdRewardTokenRow } from '../db/rewards.schema.js';
@@ -9,6 +9,7 @@ export interface NewAdRewardToken {
   userId: number;
   adId: string;
   expiresAt: Date;
+  payableAt: Date;
   createdAt: Date;
 }
 
@@ -84,6 +85,14 @@ export class AdsRepository {
 
   async insertToken(token: NewAdRewardToken, tx: Db = this.db): Promise<void> {
     await tx.insert(adRewardTokens).values(token);
+  }
+
+  /** Ends every unpaid, unexpired token of the user (they expire now). */
+  async voidUnpaidTokens(userId: number, at: Date, tx: Db = this.db): Promise<void> {
+    await tx
+      .update(adRewardTokens)
+      .set({ expiresAt: at })
+      .where(and(eq(adRewardTokens.userId, userId), isNull(adRewardTokens.usedAt), gt(adRewardTokens.expiresAt, at)));
   }
 
   async findToken(tokenHash: string, tx: Db = this.db): Promise<AdRewardTokenRow | undefined> {

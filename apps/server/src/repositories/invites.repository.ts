@@ -1,4 +1,6 @@
-import { asc, count, desc, eq, inArray } from 'drizzle-orm';
+import { asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { sessions } from '../db/auth.schema.js';
+import { queryRows } from '../db/query-rows.js';
 import type { Db } from '../db/database.js';
 import { invites, type InviteRow } from '../db/rewards.schema.js';
 import { users } from '../db/users.schema.js';
@@ -57,6 +59,35 @@ export class InvitesRepository {
   async findByInvitee(inviteeId: number, tx: Db = this.db): Promise<InviteRow | undefined> {
     const [row] = await tx.select().from(invites).where(eq(invites.inviteeId, inviteeId)).limit(1);
     return row;
+  }
+
+  /**
+   * Do the two users share a network: has either ever signed in from an IP the other signed in
+   * from? Session rows keep the IP of every sign-in, revoked or not.
+   */
+  async shareNetwork(a: number, b: number, tx: Db = this.db): Promise<boolean> {
+    const [row] = await queryRows<{ shared: boolean }>(
+      tx,
+      sql`select exists (
+        select 1 from ${sessions} s1 join ${sessions} s2 on s1.ip = s2.ip
+        where s1.user_id = ${a} and s2.user_id = ${b} and s1.ip <> ''
+      ) as shared`,
+    );
+    return row?.shared === true;
+  }
+
+  /** The inviter's invitees who share a network with the inviter (see shareNetwork). */
+  async countSameNetworkInvites(inviterId: number, tx: Db = this.db): Promise<number> {
+    const [row] = await tx
+      .select({ n: count() })
+      .from(invites)
+      .where(
+        sql`${invites.inviterId} = ${inviterId} and exists (
+          select 1 from ${sessions} s1 join ${sessions} s2 on s1.ip = s2.ip
+          where s1.user_id = ${invites.inviterId} and s2.user_id = ${invites.inviteeId} and s1.ip <> ''
+        )`,
+      );
+    return row?.n ?? 0;
   }
 
   async countByInviter(inviterId: number, tx: Db = this.db): Promise<number> {

@@ -10,25 +10,26 @@ export class OAuthStatesRepository {
   constructor(private readonly db: Db) {}
 
   async insert(
-    values: { stateHash: string; provider: string; codeVerifier: string | null; ttlSeconds: number },
+    values: { stateHash: string; provider: string; codeVerifier: string | null; binderHash: string; ttlSeconds: number },
     tx: Db = this.db,
   ): Promise<void> {
     await tx.insert(oauthStates).values({
       stateHash: values.stateHash,
       provider: values.provider,
       codeVerifier: values.codeVerifier,
+      binderHash: values.binderHash,
       expiresAt: sql`now() + make_interval(secs => ${values.ttlSeconds})`,
     });
   }
 
   /**
    * Marks the state used and returns its PKCE verifier, or undefined when the state is unknown,
-   * expired, for another provider, or already used. One conditional UPDATE: under concurrent
+   * expired, for another provider, already used, or was issued to another browser. One conditional UPDATE: under concurrent
    * callbacks with the same state exactly one caller gets the row (the others wait for its row
    * lock, re-check `consumed_at IS NULL` and match nothing).
    */
   async consume(
-    where: { stateHash: string; provider: string },
+    where: { stateHash: string; provider: string; binderHash: string },
     tx: Db = this.db,
   ): Promise<{ codeVerifier: string | null } | undefined> {
     const [row] = await tx
@@ -38,6 +39,7 @@ export class OAuthStatesRepository {
         and(
           eq(oauthStates.stateHash, where.stateHash),
           eq(oauthStates.provider, where.provider),
+          eq(oauthStates.binderHash, where.binderHash),
           isNull(oauthStates.consumedAt),
           gt(oauthStates.expiresAt, sql`now()`),
         ),

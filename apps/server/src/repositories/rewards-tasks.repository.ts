@@ -41,6 +41,23 @@ export class RewardsTasksRepository {
   }
 
   /** Counts the episode for that day unless already counted (the primary key decides). */
+  /**
+   * Serialises watch counting for one user until the transaction ends, so reports sent in
+   * parallel see each other's counted videos.
+   */
+  async lockWatcher(userId: number, tx: Db): Promise<void> {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`watch:${userId}`}, 0))`);
+  }
+
+  /** When the user's latest counted video was counted, any day. */
+  async lastWatchedAt(userId: number, tx: Db = this.db): Promise<Date | undefined> {
+    const [row] = await tx
+      .select({ at: max(watchedVideos.createdAt) })
+      .from(watchedVideos)
+      .where(eq(watchedVideos.userId, userId));
+    return row?.at ?? undefined;
+  }
+
   async insertWatched(userId: number, localDate: string, episodeId: number, at: Date, tx: Db = this.db): Promise<void> {
     await tx.insert(watchedVideos).values({ userId, localDate, episodeId, createdAt: at }).onConflictDoNothing();
   }

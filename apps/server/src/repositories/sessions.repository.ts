@@ -16,6 +16,7 @@ export interface Rotation {
   refreshHash: string;
   tokenExpiresAt: Date;
   refreshExpiresAt: Date;
+  rotatedAt: Date;
 }
 
 /** SQL for the sessions table only. */
@@ -62,8 +63,13 @@ export class SessionsRepository {
     return row;
   }
 
-  async findByPreviousRefreshHash(hash: string, tx: Db = this.db): Promise<SessionRow | undefined> {
-    const [row] = await tx.select().from(sessions).where(eq(sessions.previousRefreshHash, hash)).limit(1);
+  async findByPreviousRefreshHash(hash: string, tx: Db = this.db): Promise<SessionLookup | undefined> {
+    const [row] = await tx
+      .select({ session: sessions, userDeletedAt: users.deletedAt })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(eq(sessions.previousRefreshHash, hash))
+      .limit(1);
     return row;
   }
 

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, gte, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/database.js';
 import { smsCodes } from '../db/schema.js';
 
@@ -13,6 +13,32 @@ export class SmsCodesRepository {
     const [row] = await tx.insert(smsCodes).values(values).returning();
     if (!row) throw new Error('insert into sms_codes returned no row');
     return row;
+  }
+
+  /**
+   * Serialises sends and sign-ins for one phone until the transaction ends. A transaction-scoped
+   * advisory lock works before any row exists (the first send), which a row lock cannot.
+   */
+  async lockPhone(phone: string, tx: Db): Promise<void> {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`sms:${phone}`}, 0))`);
+  }
+
+  /** Codes sent to the phone since `since`: the per-phone daily cap, shared by every process. */
+  async countSentSince(phone: string, since: Date, tx: Db = this.db): Promise<number> {
+    const [row] = await tx
+      .select({ n: count() })
+      .from(smsCodes)
+      .where(and(eq(smsCodes.phone, phone), gte(smsCodes.createdAt, since)));
+    return row?.n ?? 0;
+  }
+
+  /** Wrong tries against every code of the phone sent since `since`. */
+  async failuresSince(phone: string, since: Date, tx: Db = this.db): Promise<number> {
+    const [row] = await tx
+      .select({ n: sql<number>`coalesce(sum(${smsCodes.failedAttempts}), 0)::int` })
+      .from(smsCodes)
+      .where(and(eq(smsCodes.phone, phone), gte(smsCodes.createdAt, since)));
+    return Number(row?.n ?? 0);
   }
 
   /** When the latest code for this phone was sent (consumed or not), for the resend interval. */
@@ -53,17 +79,12 @@ export class SmsCodesRepository {
     await tx.update(smsCodes).set({ consumedAt: at }).where(eq(smsCodes.id, id));
   }
 
-  /** One more wrong try; at `maxAttempts` the code is used up. Returns the new count. */
-  async recordFailure(id: number, maxAttempts: number, at: Date, tx: Db = this.db): Promise<number> {
-    const [row] = await tx
+  /** One more wrong try on the code; `useUp` also ends the code (the phone's last try). */
+  async recordFailure(id: number, useUp: boolean, at: Date, tx: Db = this.db): Promise<void> {
+    await tx
       .update(smsCodes)
-      .set({
-        failedAttempts: sql`${smsCodes.failedAttempts} + 1`,
-        consumedAt: sql`case when ${smsCodes.failedAttempts} + 1 >= ${maxAttempts} then ${at.toISOString()}::timestamptz else ${smsCodes.consumedAt} end`,
-      })
-      .where(eq(smsCodes.id, id))
-      .returning({ failedAttempts: smsCodes.failedAttempts });
-    return row?.failedAttempts ?? maxAttempts;
+      .set({ failedAttempts: sql`${smsCodes.failedAttempts} + 1`, ...(useUp ? { consumedAt: at } : {}) })
+      .where(eq(smsCodes.id, id));
   }
 
   /** A code whose SMS never left is removed, so it can neither sign in nor block a resend. */

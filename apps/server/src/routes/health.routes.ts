@@ -5,7 +5,7 @@ import { HealthService } from '../services/health.service.js';
 
 /** Probes for process managers and load balancers, outside the API prefix, in the envelope like everything else. */
 export function healthRoutes(app: AppInstance): Promise<void> {
-  const service = new HealthService(app.database);
+  const service = new HealthService(app.database, app.config);
 
   app.get(
     '/healthz',

@@ -4,7 +4,7 @@ import { notFoundResponse } from '../http/error-response.js';
 import type { AppInstance } from '../http/types.js';
 import { normaliseMediaPath, type VerifyResult } from '../media/signing/media-url-signer.js';
 import { signPlaylist } from '../media/signing/playlist-rewriter.js';
-import { parseByteRange, sliceStream } from '../services/media/byte-range.js';
+import { parseByteRange, sliceStream, UNSATISFIABLE } from '../services/media/byte-range.js';
 import { contentTypeOf, episodeDirOf, isSafeMediaPath, mediaAccessOf } from '../services/media/media-paths.js';
 import type { MediaObject } from '../services/media/media-storage.js';
 
@@ -65,7 +65,9 @@ export function mediaRoutes(app: AppInstance): Promise<void> {
   const { media, mediaSigner } = app.services;
   const mediaBaseUrl = app.config.mediaBaseUrl;
 
-  app.get('/media/*', { schema: { hide: true } }, async (request, reply) => {
+  // A CDN in front (MEDIA_BASE_URL) serves these to pages of another site: cross-origin is allowed.
+  const helmet = { crossOriginResourcePolicy: { policy: 'cross-origin' as const } };
+  app.get('/media/*', { schema: { hide: true }, helmet }, async (request, reply) => {
     reply.header('x-content-type-options', 'nosniff');
     const rawUrl = request.raw.url ?? '';
     const path = mediaPathOf(rawUrl);
@@ -118,6 +120,14 @@ export function mediaRoutes(app: AppInstance): Promise<void> {
     if (RANGE_TYPES.has(contentType)) {
       reply.header('accept-ranges', 'bytes');
       const range = parseByteRange(request.headers.range, object.size);
+      if (range === UNSATISFIABLE) {
+        object.body.destroy();
+        return reply
+          .code(416)
+          .header('content-range', `bytes */${object.size}`)
+          .header('content-type', 'application/json; charset=utf-8')
+          .send({ code: Code.INVALID_INPUT, message: 'Range not satisfiable', data: { size: object.size } });
+      }
       if (range) {
         return reply
           .code(206)

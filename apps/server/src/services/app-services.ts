@@ -64,7 +64,7 @@ export interface AppServicesDeps {
 export function createAppServices(deps: AppServicesDeps): AppServices {
   const { db, config, log, clock, rateLimiter, media, sms } = deps;
   const hasher = new KeyedHasher(deps.secret);
-  const session = new SessionService({ db, config, clock });
+  const session = new SessionService({ db, config, clock, secret: deps.secret });
   const users = new UserService({ db, hasher, media, clock, log });
   const catalog = createCatalogServices({ db, config, clock, secret: deps.secret, users, log });
   const walletServices = createWalletServices({ db, clock, config });
@@ -96,7 +96,7 @@ export function createAppServices(deps: AppServicesDeps): AppServices {
     users,
     smsLogin: new SmsLoginService({ db, config, hasher, sender: sms, rateLimiter, session, users, clock, log }),
     password: new PasswordService({ db, config, rateLimiter, session, users, clock }),
-    avatar: new AvatarService({ db, media, users }),
+    avatar: new AvatarService({ db, media, users, rateLimiter }),
     account: new AccountService({
       db,
       session,

@@ -3,25 +3,34 @@ import { Code } from '@cliffhanger/contract';
 import sharp from 'sharp';
 import type { Db } from '../db/database.js';
 import { AppError } from '../http/envelope.js';
+import { Semaphore } from '../lib/semaphore.js';
 import { UsersRepository } from '../repositories/users.repository.js';
 import { isStoredMediaPath } from './media/media-paths.js';
 import type { MediaStorage } from './media/media-storage.js';
+import type { RateLimiter } from './rate-limit/rate-limiter.js';
+import { tooManyRequests } from './sms-login.service.js';
 import type { UserService } from './user.service.js';
 
 /** Formats a phone camera or a browser produces; decided from the bytes, never the file name. */
 const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif', 'avif', 'heif']);
 export const AVATAR_SIZE_PX = 512;
 /**
- * A small file can declare a huge canvas (a decompression bomb); 40 megapixels is above any
- * phone photo and far below what would exhaust memory.
+ * A small file can declare a huge canvas (a decompression bomb). Decoding costs 4 bytes a pixel:
+ * 24 megapixels (a 6000×4000 camera photo) is about 100 MB; a 6300×6300 PNG (40 MP, 270 MB
+ * measured) is refused before its pixels are decoded.
  */
-const MAX_INPUT_PIXELS = 40_000_000;
+export const AVATAR_MAX_INPUT_PIXELS = 24_000_000;
+/** Decodes at once per process: a burst of uploads queues instead of multiplying the memory. */
+export const AVATAR_CONCURRENT_DECODES = 2;
+/** Uploads per user and hour: a profile picture changes a few times, not hundreds. */
+export const AVATAR_UPLOADS_PER_HOUR = 10;
 const WEBP_QUALITY = 82;
 
 export interface AvatarServiceDeps {
   db: Db;
   media: MediaStorage;
   users: UserService;
+  rateLimiter: RateLimiter;
 }
 
 function invalidImage(cause?: unknown): AppError {
@@ -34,13 +43,16 @@ function invalidImage(cause?: unknown): AppError {
  */
 export class AvatarService {
   private readonly usersRepo: UsersRepository;
+  readonly decodes = new Semaphore(AVATAR_CONCURRENT_DECODES);
 
   constructor(private readonly deps: AvatarServiceDeps) {
     this.usersRepo = new UsersRepository(deps.db);
   }
 
   async upload(userId: number, bytes: Buffer): Promise<{ avatar: string }> {
-    const encoded = await this.reencode(bytes);
+    const limit = await this.deps.rateLimiter.hit(`avatar:user:${userId}`, AVATAR_UPLOADS_PER_HOUR, 3600);
+    if (!limit.allowed) throw tooManyRequests(limit.retryAfterS);
+    const encoded = await this.decodes.run(() => this.reencode(bytes));
     const path = `avatars/${randomUUID()}.webp`;
     await this.deps.media.put(path, encoded, 'image/webp');
 
@@ -62,7 +74,7 @@ export class AvatarService {
   private async reencode(bytes: Buffer): Promise<Buffer> {
     let format: string | undefined;
     try {
-      format = (await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS }).metadata()).format;
+      format = (await sharp(bytes, { limitInputPixels: AVATAR_MAX_INPUT_PIXELS }).metadata()).format;
     } catch (error) {
       throw invalidImage(error);
     }
@@ -70,7 +82,7 @@ export class AvatarService {
     try {
       // rotate() applies the EXIF orientation before the metadata is dropped (sharp keeps none
       // unless told withMetadata). Only the first frame of an animation is kept.
-      return await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS })
+      return await sharp(bytes, { limitInputPixels: AVATAR_MAX_INPUT_PIXELS })
         .rotate()
         .resize(AVATAR_SIZE_PX, AVATAR_SIZE_PX, { fit: 'cover' })
         .webp({ quality: WEBP_QUALITY })

@@ -1,4 +1,5 @@
 import { Code } from '@cliffhanger/contract';
+import type { ServerConfig } from '../config.js';
 import type { Database } from '../db/database.js';
 import { AppError } from '../http/envelope.js';
 
@@ -10,13 +11,32 @@ export interface Liveness {
 export interface Readiness {
   status: 'ready' | 'not-ready';
   database: boolean;
+  warnings: string[];
+}
+
+/**
+ * Rate limits (SMS, sign-in, comments, shares) count in this process when REDIS_URL is unset.
+ * That is right for the embedded single process; with DATABASE_URL several processes are likely,
+ * and each would allow the full limit: N processes, N times the limit.
+ */
+export const RATE_LIMITS_PER_PROCESS = 'rate-limits-per-process';
+
+export function configWarnings(config: Pick<ServerConfig, 'databaseUrl' | 'redisUrl'>): string[] {
+  return config.databaseUrl !== undefined && config.redisUrl === undefined ? [RATE_LIMITS_PER_PROCESS] : [];
 }
 
 /** Liveness says the process answers; readiness says it can serve traffic (the database answers). */
 export class HealthService {
   private readonly startedAt = process.hrtime.bigint();
 
-  constructor(private readonly database: Pick<Database, 'ping'>) {}
+  private readonly warnings: string[];
+
+  constructor(
+    private readonly database: Pick<Database, 'ping'>,
+    config: Pick<ServerConfig, 'databaseUrl' | 'redisUrl'>,
+  ) {
+    this.warnings = configWarnings(config);
+  }
 
   liveness(): Liveness {
     const elapsedNs = process.hrtime.bigint() - this.startedAt;
@@ -28,9 +48,9 @@ export class HealthService {
     try {
       await this.database.ping();
     } catch (cause) {
-      const data: Readiness = { status: 'not-ready', database: false };
+      const data: Readiness = { status: 'not-ready', database: false, warnings: this.warnings };
       throw new AppError(Code.INTERNAL_ERROR, 'Not ready: the database does not answer', data, { status: 503, cause });
     }
-    return { status: 'ready', database: true };
+    return { status: 'ready', database: true, warnings: this.warnings };
   }
 }

@@ -5,6 +5,7 @@ import { systemClock, type Clock } from '../lib/clock.js';
 import { UsersRepository } from '../repositories/users.repository.js';
 import type { Db } from '../db/database.js';
 import { sessionResponse } from './auth-response.js';
+import { assertAcceptablePassword } from './password-policy.js';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './password-hasher.js';
 import type { RateLimiter } from './rate-limit/rate-limiter.js';
 import type { SessionService } from './session.service.js';
@@ -78,6 +79,7 @@ export class PasswordService {
     currentPassword: string | undefined;
   }): Promise<void> {
     const user = await this.deps.users.getActive(input.userId);
+    assertAcceptablePassword(input.password);
     if (user.passwordHash !== null) {
       // A stolen session must not be a way to guess the password at full speed.
       const limit = await this.deps.rateLimiter.hit(

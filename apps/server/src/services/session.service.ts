@@ -3,6 +3,7 @@ import type { ServerConfig } from '../config.js';
 import type { Db } from '../db/database.js';
 import { AppError } from '../http/envelope.js';
 import { addSeconds, systemClock, type Clock } from '../lib/clock.js';
+import { createHmac } from 'node:crypto';
 import { randomToken, sha256Hex } from '../lib/tokens.js';
 import { SessionsRepository, type SessionLookup } from '../repositories/sessions.repository.js';
 
@@ -34,8 +35,17 @@ export interface RefreshResult {
 export interface SessionServiceDeps {
   db: Db;
   config: Pick<ServerConfig, 'accessTokenTtlS' | 'refreshTokenTtlS'>;
+  /** Key deriving a rotation's tokens from the presented refresh token (see `rotationOf`). */
+  secret: Buffer;
   clock?: Clock;
 }
+
+/**
+ * Two refreshes with one token within this many seconds are one client racing itself (two tabs,
+ * a retried request), not a thief: the second gets the same rotated pair instead of a revoked
+ * session. Past it, a reused refresh token still revokes the session.
+ */
+export const REFRESH_GRACE_S = 10;
 
 /** Stored device details are for the user's own review; cap them so a header cannot bloat a row. */
 const DEVICE_FIELD_MAX = 256;
@@ -49,11 +59,39 @@ export class SessionService {
   private readonly repo: SessionsRepository;
   private readonly config: SessionServiceDeps['config'];
   private readonly clock: Clock;
+  private readonly secret: Buffer;
 
   constructor(deps: SessionServiceDeps) {
     this.repo = new SessionsRepository(deps.db);
     this.config = deps.config;
     this.clock = deps.clock ?? systemClock;
+    this.secret = deps.secret;
+  }
+
+  /**
+   * The pair a refresh token rotates into: HMAC(secret, label:refresh token). Deterministic, so a
+   * second refresh within the grace window can answer the same pair without the server keeping
+   * any token in clear; unguessable without both the server's key and the presented token.
+   */
+  private rotationOf(refreshToken: string): { token: string; refresh: string } {
+    const derive = (label: string) =>
+      createHmac('sha256', this.secret).update(`${label}:${refreshToken}`).digest('base64url');
+    return { token: derive('session-access'), refresh: derive('session-refresh') };
+  }
+
+  /** The pair already handed out for this refresh token, when its rotation is recent and still current. */
+  private graceRepeat(found: SessionLookup, refreshToken: string, now: Date): RefreshResult | undefined {
+    const { session } = found;
+    const next = this.rotationOf(refreshToken);
+    const recent =
+      session.rotatedAt !== null && now.getTime() - session.rotatedAt.getTime() <= REFRESH_GRACE_S * 1000;
+    if (!recent || session.revokedAt !== null || found.userDeletedAt !== null) return undefined;
+    if (session.refreshHash !== sha256Hex(next.refresh)) return undefined;
+    return {
+      tokens: { token: next.token, refresh_token: next.refresh, expires_in: this.config.accessTokenTtlS },
+      userId: session.userId,
+      sessionId: session.id,
+    };
   }
 
   /** Starts a session. Pass `tx` to make it part of a sign-in transaction (user creation, code use). */
@@ -113,7 +151,9 @@ export class SessionService {
     if (!found) {
       const reused = await this.repo.findByPreviousRefreshHash(hash);
       if (reused) {
-        await this.repo.revoke(reused.id, this.clock());
+        const repeat = this.graceRepeat(reused, refreshToken, this.clock());
+        if (repeat) return repeat;
+        await this.repo.revoke(reused.session.id, this.clock());
         throw new AppError(Code.SESSION_REVOKED, 'Refresh token reused; the session is revoked');
       }
       throw new AppError(Code.NOT_SIGNED_IN, 'Unknown refresh token');
@@ -125,21 +165,25 @@ export class SessionService {
       throw new AppError(Code.SESSION_EXPIRED, 'Session expired');
     }
 
-    const token = randomToken();
-    const nextRefresh = randomToken();
+    const next = this.rotationOf(refreshToken);
     const rotated = await this.repo.rotate(session.id, hash, {
-      tokenHash: sha256Hex(token),
-      refreshHash: sha256Hex(nextRefresh),
+      tokenHash: sha256Hex(next.token),
+      refreshHash: sha256Hex(next.refresh),
       tokenExpiresAt: addSeconds(now, this.config.accessTokenTtlS),
       refreshExpiresAt: addSeconds(now, this.config.refreshTokenTtlS),
+      rotatedAt: now,
     });
     if (!rotated) {
-      // Another refresh with the same token won the race: the same token was used twice.
+      // Another refresh with the same token won the race: within the grace window that is the
+      // same client twice, and it gets the winner's pair.
+      const winner = await this.repo.findByPreviousRefreshHash(hash);
+      const repeat = winner && this.graceRepeat(winner, refreshToken, now);
+      if (repeat) return repeat;
       await this.repo.revoke(session.id, now);
       throw new AppError(Code.SESSION_REVOKED, 'Refresh token reused; the session is revoked');
     }
     return {
-      tokens: { token, refresh_token: nextRefresh, expires_in: this.config.accessTokenTtlS },
+      tokens: { token: next.token, refresh_token: next.refresh, expires_in: this.config.accessTokenTtlS },
       userId: session.userId,
       sessionId: session.id,
     };

@@ -13,14 +13,23 @@ import type { SessionService } from './session.service.js';
 import type { SmsSender } from './sms/sms-sender.js';
 import type { UserService } from './user.service.js';
 
-/** Wrong tries a code survives: the 5th wrong try uses it up (10^6 codes, 5 guesses: 1 in 200 000). */
+/**
+ * Wrong tries a phone gets per hour, whatever number of codes it was sent: the 5th wrong try uses
+ * the live code up (10^6 codes, 5 guesses an hour: 1 in 200 000 an hour). Counting per code would
+ * give every resend five fresh guesses.
+ */
 export const SMS_CODE_MAX_ATTEMPTS = 5;
+const FAILURE_WINDOW_S = 3600;
+const DAY_S = 86_400;
 const CODE_LENGTH = 6;
 const HOUR_S = 3600;
 
 export interface SmsLoginServiceDeps {
   db: Db;
-  config: Pick<ServerConfig, 'appName' | 'smsCodeTtlS' | 'smsResendS' | 'smsPhoneHourlyCap' | 'smsIpHourlyCap'>;
+  config: Pick<
+    ServerConfig,
+    'appName' | 'smsCodeTtlS' | 'smsResendS' | 'smsPhoneHourlyCap' | 'smsIpHourlyCap' | 'smsPhoneDailyCap'
+  >;
   hasher: KeyedHasher;
   sender: SmsSender;
   rateLimiter: RateLimiter;
@@ -77,23 +86,30 @@ export class SmsLoginService {
     const phone = phoneOrThrow(rawPhone);
     const now = this.clock();
 
-    const lastSentAt = await this.codes.lastSentAt(phone);
-    if (lastSentAt) {
-      const waitS = config.smsResendS - (now.getTime() - lastSentAt.getTime()) / 1000;
-      if (waitS > 0) {
-        throw new AppError(Code.SIGNIN_RESEND_TOO_EARLY, 'A code was sent moments ago', {
-          resend_in: Math.ceil(waitS),
-        });
-      }
-    }
-    // SMS costs money and can be used to harass a number: cap per phone and per client.
-    const byPhone = await this.deps.rateLimiter.hit(`sms:phone:${phone}`, config.smsPhoneHourlyCap, HOUR_S);
-    if (!byPhone.allowed) throw tooManyRequests(byPhone.retryAfterS);
-    const byIp = await this.deps.rateLimiter.hit(`sms:ip:${client.ip}`, config.smsIpHourlyCap, HOUR_S);
-    if (!byIp.allowed) throw tooManyRequests(byIp.retryAfterS);
-
     const code = randomDigits(CODE_LENGTH);
+    // Everything that decides whether to send runs under the phone's lock: fifteen parallel sends
+    // must see each other's codes, or each would pass the resend check and leave a live code.
     const row = await this.db.transaction(async (tx) => {
+      await this.codes.lockPhone(phone, tx);
+      const lastSentAt = await this.codes.lastSentAt(phone, tx);
+      if (lastSentAt) {
+        const waitS = config.smsResendS - (now.getTime() - lastSentAt.getTime()) / 1000;
+        if (waitS > 0) {
+          throw new AppError(Code.SIGNIN_RESEND_TOO_EARLY, 'A code was sent moments ago', {
+            resend_in: Math.ceil(waitS),
+          });
+        }
+      }
+      // The daily cap lives in the database: it holds across processes even without Redis.
+      const sentToday = await this.codes.countSentSince(phone, addSeconds(now, -DAY_S), tx);
+      if (sentToday >= config.smsPhoneDailyCap) throw tooManyRequests(DAY_S);
+      // SMS costs money and can be used to harass a number: cap per phone and per client.
+      const byPhone = await this.deps.rateLimiter.hit(`sms:phone:${phone}`, config.smsPhoneHourlyCap, HOUR_S);
+      if (!byPhone.allowed) throw tooManyRequests(byPhone.retryAfterS);
+      const byIp = await this.deps.rateLimiter.hit(`sms:ip:${client.ip}`, config.smsIpHourlyCap, HOUR_S);
+      if (!byIp.allowed) throw tooManyRequests(byIp.retryAfterS);
+
+      // One live code per phone: a new code supersedes every older one.
       await this.codes.consumeAllLive(phone, now, tx);
       return this.codes.insert(
         {
@@ -128,12 +144,21 @@ export class SmsLoginService {
     const phone = phoneOrThrow(input.phone);
     const now = this.clock();
     const outcome = await this.db.transaction(async (tx): Promise<LoginOutcome> => {
+      await this.codes.lockPhone(phone, tx);
       const live = await this.codes.findLiveForUpdate(phone, now, tx);
       if (!live) return { kind: 'no-live-code' };
+      const since = addSeconds(now, -FAILURE_WINDOW_S);
+      const earlier = await this.codes.failuresSince(phone, since, tx);
+      if (earlier >= SMS_CODE_MAX_ATTEMPTS) {
+        // The phone used its tries on earlier codes: even the right code waits for the hour.
+        await this.codes.consume(live.id, now, tx);
+        return { kind: 'no-live-code' };
+      }
       if (!this.deps.hasher.matches(`${phone}:${input.code}`, live.codeHash)) {
         // Committed with the transaction: a wrong try counts even though the request fails.
-        const failures = await this.codes.recordFailure(live.id, SMS_CODE_MAX_ATTEMPTS, now, tx);
-        return { kind: 'wrong-code', attemptsLeft: Math.max(SMS_CODE_MAX_ATTEMPTS - failures, 0) };
+        const left = SMS_CODE_MAX_ATTEMPTS - earlier - 1;
+        await this.codes.recordFailure(live.id, left <= 0, now, tx);
+        return { kind: 'wrong-code', attemptsLeft: Math.max(left, 0) };
       }
       await this.codes.consume(live.id, now, tx);
       const user = (await this.deps.users.findByPhone(phone, tx)) ?? (await this.deps.users.createUser({ phone }, tx));

@@ -22,6 +22,13 @@ afterAll(async () => {
 const next = async (token: string | undefined, query: string) =>
   envelope<NextAd>(await kit.call('GET', `/ads/next${query}`, token ? { token } : {}));
 const reward = (token: string, payload: unknown) => kit.call('POST', '/ads/reward', { token, payload });
+/** Longer than any fixture clip: the reward is refused until the ad could have played to the end. */
+const AD_PLAYED_S = 200;
+const servedAndWatched = async (token: string) => {
+  const ad = (await next(token, '?kind=rewarded')).data.ad;
+  kit.clock.advance(AD_PLAYED_S);
+  return ad;
+};
 const makeVip = (uid: number) =>
   kit.t.app.database.db.execute(sql`UPDATE users SET vip_expires_at = ${new Date(kit.clock.now().getTime() + 86_400_000)} WHERE id = ${uid}`);
 
@@ -85,28 +92,32 @@ describe('GET /ads/next (interstitial)', () => {
 });
 
 describe('rewarded ads', () => {
-  it('a served token pays 10 once; the daily cap stops the rest (40703); the next day pays again', async () => {
+  it('a served token pays 10 once; at the daily cap no more are served; the next day pays again', async () => {
     kit.clock.set('2026-12-01T10:00:00Z');
     const me = await kit.user();
     const first = (await next(me.token, '?kind=rewarded')).data;
     expect(first).toMatchObject({ rewarded_today: 0, rewarded_daily_cap: 2 });
     expect(first.ad).toMatchObject({ placement: 'rewarded', reward: 10 });
     const token = first.ad!.token!;
+    kit.clock.advance(AD_PLAYED_S);
     expect(envelope<AdRewardResult>(await reward(me.token, { token }))).toMatchObject({
       code: 200,
       data: { coins: 10, balance: 10, rewarded_today: 1 },
     });
     expect(envelope(await reward(me.token, { token }))).toMatchObject({ code: Code.ALREADY_OWNED, data: { coins: 0 } });
 
-    const second = (await next(me.token, '?kind=rewarded')).data.ad!.token!;
-    const third = (await next(me.token, '?kind=rewarded')).data.ad!.token!;
-    expect(envelope(await reward(me.token, { token: second })).data.balance).toBe(20);
-    expect(envelope(await reward(me.token, { token: third })).code).toBe(Code.AD_REWARD_DAILY_CAP);
+    // One rewarded ad at a time: serving the third voids the unpaid second.
+    const second = (await servedAndWatched(me.token))!.token!;
+    const third = (await servedAndWatched(me.token))!.token!;
+    expect(envelope(await reward(me.token, { token: second })).code).toBe(Code.AD_NOT_SERVED);
+    expect(envelope(await reward(me.token, { token: third })).data.balance).toBe(20);
+    expect((await next(me.token, '?kind=rewarded')).data).toMatchObject({ ad: null, rewarded_today: 2 });
     expect((await next(me.token, '?kind=rewarded')).data).toMatchObject({ ad: null, rewarded_today: 2 });
 
     kit.clock.set('2026-12-02T00:00:05Z');
     const tomorrow = (await next(me.token, '?kind=rewarded')).data;
     expect(tomorrow.rewarded_today).toBe(0);
+    kit.clock.advance(AD_PLAYED_S);
     expect(envelope(await reward(me.token, { token: tomorrow.ad!.token! })).data).toMatchObject({ coins: 10, balance: 30 });
     expect(
       await kit.scalar(sql`SELECT count(*) FROM wallet_entries WHERE user_id = ${me.user.uid} AND kind = 'ad_reward'`),
@@ -126,6 +137,33 @@ describe('rewarded ads', () => {
     expect(envelope(await reward(me.token, {})).code).toBe(Code.INVALID_INPUT);
     expect(envelope(await reward(me.token, { token: mine, amount: 100 })).code).toBe(Code.INVALID_INPUT);
     expect(await kit.coin(me.user.uid)).toBe(0);
+  });
+
+  it('refuses a reward before the ad has played (40705 with wait_s); the token stays good until then', async () => {
+    kit.clock.set('2026-12-07T10:00:00Z');
+    const me = await kit.user();
+    const token = (await next(me.token, '?kind=rewarded')).data.ad!.token!;
+    // The fixture clip is 6 s long; 2 s of slack: payable from 4 s after serving.
+    const early = await reward(me.token, { token });
+    expect(early.statusCode).toBe(409);
+    expect(envelope(early)).toMatchObject({ code: Code.AD_NOT_FINISHED, data: { wait_s: 4 } });
+    kit.clock.advance(3);
+    expect(envelope(await reward(me.token, { token }))).toMatchObject({ code: Code.AD_NOT_FINISHED, data: { wait_s: 1 } });
+    expect(await kit.coin(me.user.uid)).toBe(0);
+    kit.clock.advance(1);
+    expect(envelope(await reward(me.token, { token }))).toMatchObject({ code: 200, data: { coins: 10 } });
+  });
+
+  it('five ads fetched at once ripen as one: only the last served can pay', async () => {
+    kit.clock.set('2026-12-08T10:00:00Z');
+    const me = await kit.user();
+    const tokens: string[] = [];
+    for (let i = 0; i < 5; i += 1) tokens.push((await next(me.token, '?kind=rewarded')).data.ad!.token!);
+    kit.clock.advance(AD_PLAYED_S);
+    const results = [];
+    for (const token of tokens) results.push(envelope(await reward(me.token, { token })).code);
+    expect(results).toEqual([Code.AD_NOT_SERVED, Code.AD_NOT_SERVED, Code.AD_NOT_SERVED, Code.AD_NOT_SERVED, 200]);
+    expect(await kit.coin(me.user.uid)).toBe(10);
   });
 
   it('visitors get no rewarded ad; VIP members cannot claim (10005)', async () => {

@@ -72,6 +72,8 @@ export interface TestAppOptions {
   clock?: BuildAppDeps['clock'];
   /** Records SMS instead of logging them (see fakes/recording-sms-sender.ts). */
   smsSender?: BuildAppDeps['smsSender'];
+  /** Receives the log lines (set LOG_LEVEL in env to see any). */
+  logStream?: BuildAppDeps['logStream'];
 }
 
 export interface TestApp {
@@ -105,6 +107,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     if (options.extend) deps.extend = options.extend;
     if (options.clock) deps.clock = options.clock;
     if (options.smsSender) deps.smsSender = options.smsSender;
+    if (options.logStream) deps.logStream = options.logStream;
     app = await buildApp(config, deps);
   } catch (error) {
     await database.drop();

@@ -148,8 +148,12 @@ describe('episode media needs an entitlement', () => {
     expect(part.headers['content-range']).toBe('bytes 0-2/9');
     const tail = await get(data.download_url, { range: 'bytes=-5' });
     expect(tail.body).toBe('BYTES');
-    // An unsatisfiable range is ignored: the whole file.
-    const whole = await get(data.download_url, { range: 'bytes=50-60' });
+    // A range past the end: 416 with the real size, not the whole file.
+    const past = await get(data.download_url, { range: 'bytes=50-60' });
+    expect(past.statusCode).toBe(416);
+    expect(past.headers['content-range']).toBe('bytes */9');
+    // A range it does not honour (several ranges): the whole file.
+    const whole = await get(data.download_url, { range: 'bytes=0-1,3-4' });
     expect([whole.statusCode, whole.body]).toEqual([200, 'MP4-BYTES']);
   });
 });

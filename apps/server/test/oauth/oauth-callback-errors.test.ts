@@ -3,7 +3,9 @@ import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { oauthStates, sessions, users } from '../../src/db/schema.js';
 import { hashState, randomToken } from '../../src/services/oauth/oauth-crypto.js';
+import { authorizeHeadless } from '../fakes/oauth-fakes.js';
 import {
+  binderCookieOf,
   createOAuthTestApp,
   getUrl,
   invalidFields,
@@ -153,12 +155,15 @@ describe('OAuth callback refusals', () => {
   });
 
   it('still signs in with a stale Authorization header (sign-in routes ignore it)', async () => {
-    const callback = await startSignIn(t, 'google');
+    const cookie = binderCookieOf(await getUrl(t, 'google', ''))!;
+    const res0 = await getUrl(t, 'google', cookie);
+    const { url, state } = res0.json<{ data: { url: string; state: string } }>().data;
+    const { code } = await authorizeHeadless(url);
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/v1/auth/oauth/google/callback',
-      payload: callback,
-      headers: { authorization: 'stale-token-from-an-old-session' },
+      payload: { code, state },
+      headers: { authorization: 'stale-token-from-an-old-session', cookie },
     });
     expect(res.statusCode).toBe(200);
   });

@@ -21,19 +21,19 @@ describe('OAuthStatesRepository', () => {
 
   async function newState(provider = 'google', ttlSeconds = 600, codeVerifier: string | null = 'verifier') {
     const stateHash = hashState(randomToken());
-    await repo.insert({ stateHash, provider, codeVerifier, ttlSeconds }, db);
+    await repo.insert({ stateHash, provider, codeVerifier, binderHash: 'b', ttlSeconds }, db);
     return stateHash;
   }
 
   it('consumes a state once and hands back its verifier', async () => {
     const stateHash = await newState('google', 600, 'the-verifier');
-    expect(await repo.consume({ stateHash, provider: 'google' })).toEqual({ codeVerifier: 'the-verifier' });
-    expect(await repo.consume({ stateHash, provider: 'google' })).toBeUndefined();
+    expect(await repo.consume({ stateHash, provider: 'google', binderHash: 'b' })).toEqual({ codeVerifier: 'the-verifier' });
+    expect(await repo.consume({ stateHash, provider: 'google', binderHash: 'b' })).toBeUndefined();
   });
 
   it('keeps a null verifier for providers without PKCE', async () => {
     const stateHash = await newState('tiktok', 600, null);
-    expect(await repo.consume({ stateHash, provider: 'tiktok' })).toEqual({ codeVerifier: null });
+    expect(await repo.consume({ stateHash, provider: 'tiktok', binderHash: 'b' })).toEqual({ codeVerifier: null });
   });
 
   it('expires states by the database clock, ten minutes by default in the service', async () => {
@@ -47,8 +47,8 @@ describe('OAuthStatesRepository', () => {
 
   it('refuses a state for another provider and leaves it usable for its own', async () => {
     const stateHash = await newState('facebook');
-    expect(await repo.consume({ stateHash, provider: 'google' })).toBeUndefined();
-    expect(await repo.consume({ stateHash, provider: 'facebook' })).toEqual({ codeVerifier: 'verifier' });
+    expect(await repo.consume({ stateHash, provider: 'google', binderHash: 'b' })).toBeUndefined();
+    expect(await repo.consume({ stateHash, provider: 'facebook', binderHash: 'b' })).toEqual({ codeVerifier: 'verifier' });
   });
 
   it('refuses an expired state', async () => {
@@ -57,17 +57,23 @@ describe('OAuthStatesRepository', () => {
       .update(oauthStates)
       .set({ expiresAt: sql`now() - interval '1 second'` })
       .where(eq(oauthStates.stateHash, stateHash));
-    expect(await repo.consume({ stateHash, provider: 'google' })).toBeUndefined();
+    expect(await repo.consume({ stateHash, provider: 'google', binderHash: 'b' })).toBeUndefined();
+  });
+
+  it('refuses a state issued to another browser (binder) and leaves it usable for its own', async () => {
+    const stateHash = await newState('google');
+    expect(await repo.consume({ stateHash, provider: 'google', binderHash: 'other' })).toBeUndefined();
+    expect(await repo.consume({ stateHash, provider: 'google', binderHash: 'b' })).toEqual({ codeVerifier: 'verifier' });
   });
 
   it('refuses an unknown state', async () => {
-    expect(await repo.consume({ stateHash: hashState('never issued'), provider: 'google' })).toBeUndefined();
+    expect(await repo.consume({ stateHash: hashState('never issued'), provider: 'google', binderHash: 'b' })).toBeUndefined();
   });
 
   it('lets exactly one of many concurrent consumers win', async () => {
     const stateHash = await newState('google');
     const results = await Promise.all(
-      Array.from({ length: 12 }, () => repo.consume({ stateHash, provider: 'google' })),
+      Array.from({ length: 12 }, () => repo.consume({ stateHash, provider: 'google', binderHash: 'b' })),
     );
     expect(results.filter((result) => result !== undefined)).toHaveLength(1);
   });

@@ -30,16 +30,41 @@ export async function createOAuthTestApp(env: Env = {}): Promise<OAuthTestApp> {
   };
 }
 
-export async function getUrl(t: TestApp, provider: string): Promise<LightMyRequestResponse> {
-  return t.app.inject({ method: 'GET', url: `/api/v1/auth/oauth/${provider}/url` });
+/**
+ * The binder cookie of the one test "browser" per app: kept from each URL answer and sent with
+ * each callback, as a browser does. Tests of the login-CSRF defence pass their own cookie.
+ */
+const browserCookies = new WeakMap<TestApp['app'], string>();
+
+export function binderCookieOf(res: LightMyRequestResponse): string | undefined {
+  const header = res.headers['set-cookie'];
+  const first = Array.isArray(header) ? header[0] : header;
+  return first?.split(';', 1)[0];
 }
 
-export async function postCallback(t: TestApp, provider: string, payload: unknown): Promise<LightMyRequestResponse> {
+export async function getUrl(t: TestApp, provider: string, cookie?: string): Promise<LightMyRequestResponse> {
+  const sent = cookie ?? browserCookies.get(t.app);
+  const res = await t.app.inject({
+    method: 'GET',
+    url: `/api/v1/auth/oauth/${provider}/url`,
+    ...(sent ? { headers: { cookie: sent } } : {}),
+  });
+  const set = binderCookieOf(res);
+  if (set && cookie === undefined) browserCookies.set(t.app, set);
+  return res;
+}
+
+export async function postCallback(
+  t: TestApp,
+  provider: string,
+  payload: unknown,
+  cookie: string | null | undefined = browserCookies.get(t.app),
+): Promise<LightMyRequestResponse> {
   return t.app.inject({
     method: 'POST',
     url: `/api/v1/auth/oauth/${provider}/callback`,
     payload: payload as Record<string, unknown>,
-    headers: { 'user-agent': 'oauth-test' },
+    headers: { 'user-agent': 'oauth-test', ...(cookie ? { cookie } : {}) },
   });
 }
 

@@ -85,8 +85,8 @@ describe('OAuthService', () => {
   const nextIp = () => `198.51.100.${(clients += 1)}`;
   async function signIn(subject: string) {
     provider.profile = { subject, name: `Name of ${subject}` };
-    const { state } = await service.authorizationUrl('google', { ip: nextIp() });
-    return service.signIn({ provider: 'google', code: 'c', state }, log);
+    const { state, binder } = await service.authorizationUrl('google', { ip: nextIp(), binder: undefined });
+    return service.signIn({ provider: 'google', code: 'c', state, binder }, log);
   }
   async function codeOf(promise: Promise<unknown>): Promise<number | undefined> {
     const error: unknown = await promise.then(
@@ -97,9 +97,9 @@ describe('OAuthService', () => {
   }
 
   it('hands the stored PKCE verifier to the provider', async () => {
-    const { url, state } = await service.authorizationUrl('google', { ip: nextIp() });
+    const { url, state, binder } = await service.authorizationUrl('google', { ip: nextIp(), binder: undefined });
     provider.profile = { subject: 'pkce' };
-    await service.signIn({ provider: 'google', code: 'c', state }, log);
+    await service.signIn({ provider: 'google', code: 'c', state, binder }, log);
     const verifier = provider.seenVerifiers.at(-1);
     expect(verifier).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(url).not.toContain(verifier);
@@ -139,9 +139,9 @@ describe('OAuthService', () => {
   it('logs the provider detail at warn and rethrows 70005 without it', async () => {
     provider.failure = new OAuthProviderError('google', 'token: HTTP 400 invalid_grant Bad Request');
     try {
-      const { state } = await service.authorizationUrl('google', { ip: nextIp() });
+      const { state, binder } = await service.authorizationUrl('google', { ip: nextIp(), binder: undefined });
       const error: unknown = await service
-        .signIn({ provider: 'google', code: 'c', state }, log)
+        .signIn({ provider: 'google', code: 'c', state, binder }, log)
         .catch((e: unknown) => e);
       expect(isAppError(error) && error.code).toBe(Code.SIGNIN_PROVIDER_ERROR);
       expect(isAppError(error) && error.message).toBe('Sign-in with google failed');
@@ -155,18 +155,18 @@ describe('OAuthService', () => {
   });
 
   it('answers 70007 for a provider that is not configured, before touching any state', async () => {
-    expect(await codeOf(service.authorizationUrl('facebook', { ip: nextIp() }))).toBe(Code.SIGNIN_METHOD_DISABLED);
-    expect(await codeOf(service.signIn({ provider: 'tiktok', code: 'c', state: 's' }, log))).toBe(
+    expect(await codeOf(service.authorizationUrl('facebook', { ip: nextIp(), binder: undefined }))).toBe(Code.SIGNIN_METHOD_DISABLED);
+    expect(await codeOf(service.signIn({ provider: 'tiktok', code: 'c', state: 's', binder: undefined }, log))).toBe(
       Code.SIGNIN_METHOD_DISABLED,
     );
   });
 
   it('limits authorization URLs per client IP (10003 with retry_after_s)', async () => {
-    for (let i = 0; i < 3; i += 1) await service.authorizationUrl('google', { ip: '203.0.113.7' });
-    const error: unknown = await service.authorizationUrl('google', { ip: '203.0.113.7' }).catch((e: unknown) => e);
+    for (let i = 0; i < 3; i += 1) await service.authorizationUrl('google', { ip: '203.0.113.7', binder: undefined });
+    const error: unknown = await service.authorizationUrl('google', { ip: '203.0.113.7', binder: undefined }).catch((e: unknown) => e);
     expect(isAppError(error) && error.code).toBe(Code.TOO_MANY_REQUESTS);
     expect(isAppError(error) && (error.data as { retry_after_s: number }).retry_after_s).toBeGreaterThan(0);
     // Another client is not affected.
-    await expect(service.authorizationUrl('google', { ip: '203.0.113.8' })).resolves.toBeDefined();
+    await expect(service.authorizationUrl('google', { ip: '203.0.113.8', binder: undefined })).resolves.toBeDefined();
   });
 });

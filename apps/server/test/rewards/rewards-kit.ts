@@ -42,6 +42,9 @@ export async function createRewardsKit(options: Pick<TestAppOptions, 'env'> = {}
       // Tests move the clock across days and weeks; sessions must outlive that.
       ACCESS_TOKEN_TTL_S: String(30 * 86_400),
       REFRESH_TOKEN_TTL_S: String(365 * 86_400),
+      // Injected requests all come from 127.0.0.1: every kit user shares one network. The
+      // same-network cap has its own tests (test/security/invite-farming.test.ts).
+      INVITE_SAME_NETWORK_CAP: '1000',
       ...options.env,
     },
   });

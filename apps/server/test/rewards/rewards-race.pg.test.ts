@@ -124,8 +124,8 @@ async function serveToken(db: Db, userId: number, now: Date): Promise<string> {
   const token = `race-token-${userId}`;
   const { sha256Hex } = await import('../../src/lib/tokens.js');
   await db.execute(
-    sql`INSERT INTO ad_reward_tokens (token_hash, user_id, ad_id, expires_at, created_at)
-        VALUES (${sha256Hex(token)}, ${userId}, 'house:test', ${new Date(now.getTime() + 600_000)}, ${now})`,
+    sql`INSERT INTO ad_reward_tokens (token_hash, user_id, ad_id, expires_at, payable_at, created_at)
+        VALUES (${sha256Hex(token)}, ${userId}, 'house:test', ${new Date(now.getTime() + 600_000)}, ${now}, ${now})`,
   );
   return token;
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { inputString } from '../text.js';
 import { defineEndpoint } from '../endpoint.js';
 import { passwordSchema, userInfoSchema } from './user.js';
 
@@ -6,7 +7,7 @@ export const OAUTH_PROVIDERS = ['google', 'facebook', 'tiktok'] as const;
 export type OAuthProvider = (typeof OAUTH_PROVIDERS)[number];
 
 /** E.164 on the wire; the server validates it with a phone-number library. */
-export const phoneSchema = z.string().trim().min(1, 'phone is empty').max(20, 'phone is too long');
+export const phoneSchema = inputString().trim().min(1, 'phone is empty').max(20, 'phone is too long');
 export const smsCodeSchema = z.string().regex(/^\d{6}$/, 'code is six digits');
 
 export const sessionSchema = z.object({
@@ -41,7 +42,7 @@ export const postPasswordLogin = defineEndpoint({
   path: '/auth/password/login',
   auth: 'none',
   summary: 'Sign in with a phone and password',
-  body: z.object({ phone: phoneSchema, password: z.string().min(1).max(72) }),
+  body: z.object({ phone: phoneSchema, password: inputString().min(1).max(72) }),
   data: sessionSchema,
 });
 
@@ -62,7 +63,7 @@ export const postOAuthCallback = defineEndpoint({
   auth: 'none',
   summary: 'Finish a provider sign-in with the code and state from the callback page',
   params: providerParams,
-  body: z.object({ code: z.string().min(1).max(2048), state: z.string().min(1).max(256) }),
+  body: z.object({ code: inputString().min(1).max(2048), state: inputString().min(1).max(256) }),
   data: sessionSchema,
 });
 
@@ -71,7 +72,7 @@ export const postRefresh = defineEndpoint({
   path: '/auth/refresh',
   auth: 'none',
   summary: 'Rotate: a new token and refresh token for the refresh token sent',
-  body: z.object({ refresh_token: z.string().min(1).max(256) }),
+  body: z.object({ refresh_token: inputString().min(1).max(256) }),
   data: sessionSchema,
 });
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { inputString } from '../text.js';
 import { INPUT_MAX_LENGTH, LANGUAGES } from '../constants.js';
 import { defineEndpoint } from '../endpoint.js';
 import { pageOf, pageQuerySchema } from '../pagination.js';
@@ -66,7 +67,7 @@ export const getHome = defineEndpoint({
 export const dramaListQuerySchema = pageQuerySchema.extend({
   sort: z.enum(DRAMA_SORTS).default('hits'),
   /** Search by title, in any language (case-insensitive substring). */
-  q: z.string().trim().max(INPUT_MAX_LENGTH).optional(),
+  q: inputString().trim().max(INPUT_MAX_LENGTH).optional(),
   lang: z.enum(LANGUAGES).optional(),
 });
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { inputString } from '../text.js';
 import { defineEndpoint } from '../endpoint.js';
 
 /**
@@ -204,8 +205,7 @@ export const getInvite = defineEndpoint({
 
 /** Codes are case-insensitive; the server upper-cases them. */
 export const inviteCodeParamsSchema = z.object({
-  invite_code: z
-    .string()
+  invite_code: inputString()
     .trim()
     .min(1)
     .max(32)
@@ -231,7 +231,7 @@ export const putInvite = defineEndpoint({
   auth: 'required',
   summary: 'Enter an invite code (new users, within 3 days of registering)',
   params: inviteCodeParamsSchema,
-  body: z.strictObject({ invite_code: z.string().max(64).optional() }).nullish(),
+  body: z.strictObject({ invite_code: inputString().max(64).optional() }).nullish(),
   data: enterInviteResultSchema,
 });
 
@@ -293,7 +293,7 @@ export const getNextAd = defineEndpoint({
 });
 
 export const adRewardBodySchema = z.strictObject({
-  token: z.string().min(1).max(128),
+  token: inputString().min(1).max(128),
 });
 
 export const adRewardResultSchema = z.object({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { inputMultiline } from '../text.js';
 import { INPUT_MAX_LENGTH, LANGUAGES } from '../constants.js';
 import { defineEndpoint } from '../endpoint.js';
 import { pageOf, pageQuerySchema } from '../pagination.js';
@@ -8,8 +9,7 @@ import { dramaCardSchema, idParamsSchema } from './catalog.js';
 export const COMMENT_MAX = INPUT_MAX_LENGTH;
 
 export const commentBodySchema = z.object({
-  text: z
-    .string()
+  text: inputMultiline()
     .max(COMMENT_MAX * 4)
     .transform((s) => s.trim())
     .pipe(

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CONTROL_CHARS, inputString } from '../text.js';
 import { INPUT_MAX_LENGTH } from '../constants.js';
 import { defineEndpoint } from '../endpoint.js';
 
@@ -15,9 +16,6 @@ export const USERNAME_MAX = 20;
 export const USERNAME_PATTERN = /^[a-z][a-z0-9_]*$/;
 export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
 
-// eslint-disable-next-line no-control-regex
-const CONTROL_CHARS = /[\u0000-\u001f\u007f]/;
-
 export const nicknameSchema = z
   .string()
   .max(INPUT_MAX_LENGTH)
@@ -30,8 +28,7 @@ export const nicknameSchema = z
       .refine((s) => !CONTROL_CHARS.test(s), 'nickname has control characters'),
   );
 
-export const usernameSchema = z
-  .string()
+export const usernameSchema = inputString()
   .max(INPUT_MAX_LENGTH)
   .transform((s) => s.trim().toLowerCase())
   .pipe(
@@ -76,7 +73,7 @@ export const updateProfileBodySchema = z
   .object({
     nickname: nicknameSchema.optional(),
     username: usernameSchema.optional(),
-    avatar: z.string().max(INPUT_MAX_LENGTH).optional(),
+    avatar: inputString().max(INPUT_MAX_LENGTH).optional(),
   })
   .refine((b) => b.nickname !== undefined || b.username !== undefined || b.avatar !== undefined, {
     message: 'nothing to update',
@@ -109,8 +106,7 @@ export const deleteUser = defineEndpoint({
   data: z.null(),
 });
 
-export const passwordSchema = z
-  .string()
+export const passwordSchema = inputString()
   .min(8, 'password is shorter than 8')
   .max(72, 'password is longer than 72');
 
@@ -119,6 +115,6 @@ export const putUserPassword = defineEndpoint({
   path: '/user/password',
   auth: 'required',
   summary: 'Set or change the password (the current one is required when one is set)',
-  body: z.object({ password: passwordSchema, current_password: z.string().max(72).optional() }),
+  body: z.object({ password: passwordSchema, current_password: inputString().max(72).optional() }),
   data: z.null(),
 });

@@ -10,6 +10,8 @@ export interface AdCreative {
   title: string;
   poster: string;
   playlistUrl: string;
+  /** Length of the clip in seconds: a rewarded ad pays only once this much time has passed. */
+  durationS: number;
 }
 
 export interface AdRequest {

@@ -24,6 +24,11 @@ import type { AdCreative, AdSource } from './ad-source.js';
 export const AD_SKIPPABLE_AFTER_S = 5;
 /** A rewarded ad's token must be redeemed within this time of serving. */
 export const AD_TOKEN_TTL_S = 30 * 60;
+/**
+ * Slack for a reward claimed right at the end of the ad: the server's "served" instant is taken
+ * before the response travels and the clip starts, so an honest client is never early by more.
+ */
+export const AD_REWARD_TOLERANCE_S = 2;
 
 export interface AdsServiceDeps {
   db: Db;
@@ -95,6 +100,14 @@ export class AdsService {
         };
       }
       if (row.expiresAt.getTime() <= now.getTime()) throw new AppError(Code.AD_NOT_SERVED, 'Rewarded ad expired');
+      // The server knows when the ad was served and how long it runs. An early claim changes
+      // nothing: the token stays unpaid and can be redeemed once the ad could have ended.
+      const waitMs = row.payableAt.getTime() - AD_REWARD_TOLERANCE_S * 1000 - now.getTime();
+      if (waitMs > 0) {
+        throw new AppError(Code.AD_NOT_FINISHED, 'The ad has not played to the end yet', {
+          wait_s: Math.ceil(waitMs / 1000),
+        });
+      }
       const rewardedToday = await deps.ads.countUsedOn(userId, today, tx);
       if (rewardedToday >= cap) {
         throw new AppError(Code.AD_REWARD_DAILY_CAP, 'Daily cap of rewarded ads reached', {
@@ -126,12 +139,23 @@ export class AdsService {
     if (!creative) return null;
     const token = randomToken();
     const now = deps.clock();
-    await deps.ads.insertToken({
-      tokenHash: sha256Hex(token),
-      userId,
-      adId: creative.id,
-      expiresAt: addSeconds(now, AD_TOKEN_TTL_S),
-      createdAt: now,
+    // One rewarded ad at a time: serving one voids the unpaid older tokens, so five ads fetched
+    // at once cannot all ripen during a single ad's length.
+    await deps.db.transaction(async (tx) => {
+      // The user's wallet lock orders parallel requests, so exactly one token stays live.
+      await deps.wallet.open(userId, tx);
+      await deps.ads.voidUnpaidTokens(userId, now, tx);
+      await deps.ads.insertToken(
+        {
+          tokenHash: sha256Hex(token),
+          userId,
+          adId: creative.id,
+          expiresAt: addSeconds(now, AD_TOKEN_TTL_S),
+          payableAt: addSeconds(now, creative.durationS),
+          createdAt: now,
+        },
+        tx,
+      );
     });
     return this.adOf(creative, 'rewarded', token);
   }

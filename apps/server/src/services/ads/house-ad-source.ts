@@ -28,12 +28,8 @@ export class HouseAdSource implements AdSource {
       dramaId: promo.drama.id,
       title: localise(promo.drama.title, request.lang),
       poster: publicMediaUrl(this.deps.mediaBaseUrl, promo.drama.poster),
-      playlistUrl: signedMediaUrl(
-        this.deps.signer,
-        this.deps.mediaBaseUrl,
-        `${promo.episode.mediaDir}/master.m3u8`,
-        exp,
-      ),
+      playlistUrl: signedMediaUrl(this.deps.signer, this.deps.mediaBaseUrl, `${promo.episode.mediaDir}/master.m3u8`, exp),
+      durationS: promo.episode.durationS,
     };
   }
 }

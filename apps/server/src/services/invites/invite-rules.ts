@@ -13,13 +13,19 @@ export function enterCodeUntil(invitee: Pick<InviteParty, 'createdAt'>): Date {
  * Spec §5 and DESIGN §9, in the order a user can act on: a code that names nobody (60001), one's
  * own (60002), an invitee who is not a new user (a deleted account's phone counts as registered,
  * 60005), who already has an inviter (60006), who registered too long ago (60003), and an
- * inviter whose invites are all counted already (60004).
+ * inviter whose invites are all counted already (60004); then the farming guards: an inviter
+ * who was invited by this invitee (60007) and an inviter with INVITE_SAME_NETWORK_CAP invites
+ * already from networks the two share (60008).
  */
 export function checkInvite(input: {
   inviter: InviteParty | undefined;
   invitee: InviteParty;
   alreadyInvited: boolean;
   inviterCount: number;
+  /** The inviter was invited by this invitee. */
+  reciprocal: boolean;
+  /** Set when the two share a network: how many of the inviter's invites already do, and the cap. */
+  sameNetwork: { count: number; cap: number } | null;
   now: Date;
 }): InviteParty {
   const { inviter, invitee } = input;
@@ -31,5 +37,12 @@ export function checkInvite(input: {
     throw new AppError(Code.INVITE_WINDOW_PASSED, 'Invite window has passed');
   }
   if (input.inviterCount >= REWARDS.maxInvites) throw new AppError(Code.INVITE_INVITER_LIMIT, 'Inviter limit reached');
+  // Two accounts of one person inviting each other would both be paid: one direction only.
+  if (input.reciprocal) throw new AppError(Code.INVITE_RECIPROCAL, 'The inviter was invited by this user');
+  if (input.sameNetwork && input.sameNetwork.count >= input.sameNetwork.cap) {
+    throw new AppError(Code.INVITE_SAME_NETWORK, 'Too many invites from a network the inviter shares', {
+      same_network_cap: input.sameNetwork.cap,
+    });
+  }
   return inviter;
 }

@@ -13,7 +13,7 @@ export interface InviteServiceDeps {
   clock: Clock;
   invites: InvitesRepository;
   wallet: WalletService;
-  config: Pick<RewardsConfig, 'inviteReward' | 'inviteeReward'>;
+  config: Pick<RewardsConfig, 'inviteReward' | 'inviteeReward' | 'inviteSameNetworkCap'>;
   mediaBaseUrl: string;
 }
 
@@ -72,11 +72,18 @@ export class InviteService {
       await deps.invites.lockUsers(found ? [userId, found.id] : [userId], tx);
       const invitee = await this.requireUser(userId, tx);
       const now = deps.clock();
+      const inviterRow = found && found.id !== userId ? await deps.invites.findUser(found.id, tx) : undefined;
+      const sameNetwork =
+        inviterRow && (await deps.invites.shareNetwork(inviterRow.id, userId, tx))
+          ? { count: await deps.invites.countSameNetworkInvites(inviterRow.id, tx), cap: deps.config.inviteSameNetworkCap }
+          : null;
       const inviter = checkInvite({
-        inviter: found ? await deps.invites.findUser(found.id, tx) : undefined,
+        inviter: found && found.id === userId ? found : inviterRow,
         invitee,
         alreadyInvited: (await deps.invites.findByInvitee(userId, tx)) !== undefined,
         inviterCount: found ? await deps.invites.countByInviter(found.id, tx) : 0,
+        reciprocal: inviterRow ? (await deps.invites.findByInvitee(inviterRow.id, tx))?.inviterId === userId : false,
+        sameNetwork,
         now,
       });
       await deps.invites.insert(

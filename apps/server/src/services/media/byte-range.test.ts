@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { parseByteRange, sliceStream } from './byte-range.js';
+import { UNSATISFIABLE, parseByteRange, sliceStream } from './byte-range.js';
 
 describe('parseByteRange', () => {
   it('reads single ranges, open-ended and suffix ranges', () => {
@@ -17,7 +17,6 @@ describe('parseByteRange', () => {
       'bytes=',
       'bytes=-',
       'bytes=5-2',
-      'bytes=10-',
       'bytes=-0',
       'bytes=0-1,3-4',
       'items=0-1',
@@ -26,6 +25,12 @@ describe('parseByteRange', () => {
       expect(parseByteRange(header, 10), String(header)).toBeNull();
     }
     expect(parseByteRange('bytes=0-1', 0)).toBeNull();
+  });
+
+  it('answers UNSATISFIABLE for a range starting at or past the end (416)', () => {
+    for (const header of ['bytes=10-', 'bytes=10-20', 'bytes=999-']) {
+      expect(parseByteRange(header, 10), header).toBe(UNSATISFIABLE);
+    }
   });
 });
 

@@ -7,12 +7,16 @@ export interface ByteRange {
   end: number;
 }
 
+/** A range starting at or past the end of the body: 416 with `Content-Range: bytes *\/size`. */
+export const UNSATISFIABLE = 'unsatisfiable';
+
 /**
- * The single range of a `Range: bytes=…` header for a body of `size` bytes, or null to serve the
- * whole body. Multiple ranges, other units and unsatisfiable ranges are answered in full, which
- * RFC 9110 §14.2 allows ("a server MAY ignore the Range header field").
+ * The single range of a `Range: bytes=…` header for a body of `size` bytes, null to serve the
+ * whole body, or UNSATISFIABLE when the range starts past the end (RFC 9110 §15.5.17: 416, so a
+ * client learns the real size instead of downloading it all). Multiple ranges and other units are
+ * answered in full, which RFC 9110 §14.2 allows ("a server MAY ignore the Range header field").
  */
-export function parseByteRange(header: string | undefined, size: number): ByteRange | null {
+export function parseByteRange(header: string | undefined, size: number): ByteRange | null | typeof UNSATISFIABLE {
   const match = /^bytes=(\d*)-(\d*)$/.exec(header?.trim() ?? '');
   if (!match || size === 0) return null;
   const [, first = '', last = ''] = match;
@@ -23,8 +27,9 @@ export function parseByteRange(header: string | undefined, size: number): ByteRa
     return length === 0 ? null : { start: Math.max(0, size - length), end: size - 1 };
   }
   const start = Number(first);
+  if (start >= size) return UNSATISFIABLE;
   const end = last === '' ? size - 1 : Math.min(Number(last), size - 1);
-  return start <= end && start < size ? { start, end } : null;
+  return start <= end ? { start, end } : null;
 }
 
 /** Only bytes start..end of a stream; the source is closed once the range is passed. */

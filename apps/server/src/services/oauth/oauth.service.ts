@@ -37,6 +37,8 @@ export interface OAuthSignIn {
   provider: OAuthProviderName;
   code: string;
   state: string;
+  /** The browser binder from the cookie set with the authorization URL; undefined when absent. */
+  binder: string | undefined;
   userAgent?: string;
   ip?: string;
 }
@@ -53,6 +55,11 @@ export const OAUTH_URL_RATE_LIMIT = { limit: 120, windowSeconds: 3600 };
 const EXPIRED_STATES_SWEEP = 100;
 const IDENTITY_UNIQUE = 'user_identities_provider_subject_unique';
 
+/** A binder is what randomToken makes (32 bytes, base64url); anything else is refused unread. */
+function isBinder(value: string): boolean {
+  return /^[A-Za-z0-9_-]{43}$/.test(value);
+}
+
 /**
  * Third-party sign-in, authorization-code flow (DESIGN §4):
  * 1. `authorizationUrl` stores a single-use state (hash only) with the PKCE verifier and answers
@@ -63,7 +70,15 @@ const IDENTITY_UNIQUE = 'user_identities_provider_subject_unique';
 export class OAuthService {
   constructor(private readonly deps: OAuthServiceDeps) {}
 
-  async authorizationUrl(name: OAuthProviderName, client: { ip: string }): Promise<{ url: string; state: string }> {
+  /**
+   * `binder` is the browser's binder (from its cookie), or undefined to mint one. The state is
+   * bound to it: only the browser holding the binder can exchange a code for this state, so a
+   * callback link made by someone else signs nobody in (login CSRF).
+   */
+  async authorizationUrl(
+    name: OAuthProviderName,
+    client: { ip: string; binder: string | undefined },
+  ): Promise<{ url: string; state: string; binder: string }> {
     const provider = this.providerOf(name);
     const { limit, windowSeconds } = this.deps.urlRateLimit ?? OAUTH_URL_RATE_LIMIT;
     const allowed = await this.deps.rateLimiter.hit(`oauth-url:ip:${client.ip}`, limit, windowSeconds);
@@ -71,6 +86,7 @@ export class OAuthService {
       throw new AppError(Code.TOO_MANY_REQUESTS, 'Too many requests', { retry_after_s: allowed.retryAfterS });
     }
     const state = randomToken();
+    const binder = client.binder !== undefined && isBinder(client.binder) ? client.binder : randomToken();
     const pkce = provider.usesPkce ? createPkcePair() : undefined;
     // Anyone may ask for URLs; sweeping here keeps the table bounded without a scheduled job.
     await this.deps.states.deleteExpired(EXPIRED_STATES_SWEEP);
@@ -78,17 +94,25 @@ export class OAuthService {
       stateHash: hashState(state),
       provider: name,
       codeVerifier: pkce?.verifier ?? null,
+      binderHash: hashState(binder),
       ttlSeconds: OAUTH_STATE_TTL_SECONDS,
     });
     const url = provider.authorizationUrl(pkce ? { state, codeChallenge: pkce.challenge } : { state });
-    return { url, state };
+    return { url, state, binder };
   }
 
   async signIn(input: OAuthSignIn, log: OAuthLogger): Promise<Session> {
     const provider = this.providerOf(input.provider);
     // Consumed before the code exchange: a replayed or concurrent callback stops here and never
     // reaches the provider. A failed exchange burns the state; the person starts again.
-    const consumed = await this.deps.states.consume({ stateHash: hashState(input.state), provider: input.provider });
+    const consumed =
+      input.binder === undefined || !isBinder(input.binder)
+        ? undefined
+        : await this.deps.states.consume({
+            stateHash: hashState(input.state),
+            provider: input.provider,
+            binderHash: hashState(input.binder),
+          });
     if (!consumed) {
       throw new AppError(Code.SIGNIN_OAUTH_STATE_INVALID, 'Sign-in state is unknown, expired or already used');
     }

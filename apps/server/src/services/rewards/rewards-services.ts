@@ -83,6 +83,6 @@ export function createRewardsServices(deps: RewardsServicesDeps): RewardsService
       mediaBaseUrl: config.mediaBaseUrl,
     }),
     ads: new AdsService({ db, clock, calendar, ads: adsRepo, source, wallet, config: config.rewards }),
-    watchTask: new WatchTaskRecorder({ clock, calendar, tasks: tasksRepo, plays: deps.plays }),
+    watchTask: new WatchTaskRecorder({ db, clock, calendar, tasks: tasksRepo, plays: deps.plays }),
   };
 }

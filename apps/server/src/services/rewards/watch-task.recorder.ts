@@ -1,3 +1,4 @@
+import type { Db } from '../../db/database.js';
 import type { Clock } from '../../lib/clock.js';
 import type { RewardsTasksRepository } from '../../repositories/rewards-tasks.repository.js';
 import type { ProgressEvent, ProgressListener } from '../social/history.service.js';
@@ -17,12 +18,15 @@ export function watchThresholdS(durationS: number): number {
  * Feeds the watch-video task from saved progress (PUT /history, which already refuses episodes
  * the viewer may not watch). A video counts, once per episode and server day, when the reported
  * position reaches the threshold AND the server handed out the episode's playback at least that
- * many seconds earlier: a client claiming "watched" without having played, or faster than real
- * time, counts nothing.
+ * many seconds earlier AND at least that many seconds passed since the viewer's previous counted
+ * video. Watch time is the viewer's, not the episode's: ten episodes "played" side by side take
+ * as long to count as ten watched one after another. A client claiming "watched" without having
+ * played, or faster than real time, counts nothing.
  */
 export class WatchTaskRecorder implements ProgressListener {
   constructor(
     private readonly deps: {
+      db: Db;
       clock: Clock;
       calendar: RewardCalendar;
       tasks: RewardsTasksRepository;
@@ -36,11 +40,17 @@ export class WatchTaskRecorder implements ProgressListener {
     if (event.positionS < threshold) return;
     const { tasks, calendar } = this.deps;
     const today = calendar.dateOf(event.at);
-    if (await tasks.hasWatched(event.userId, today, event.episode.id)) return;
-    const playedFrom = new Date(event.at.getTime() - PLAY_LOOKBACK_MS);
-    const playedBy = new Date(event.at.getTime() - threshold * 1000);
+    const watchedBy = new Date(event.at.getTime() - threshold * 1000);
     await this.deps.plays.flush();
-    if (!(await tasks.playedBetween(event.userId, event.episode.id, playedFrom, playedBy))) return;
-    await tasks.insertWatched(event.userId, today, event.episode.id, event.at);
+    await this.deps.db.transaction(async (tx) => {
+      // Parallel reports for different episodes queue here and see each other's counts.
+      await tasks.lockWatcher(event.userId, tx);
+      if (await tasks.hasWatched(event.userId, today, event.episode.id, tx)) return;
+      const playedFrom = new Date(event.at.getTime() - PLAY_LOOKBACK_MS);
+      if (!(await tasks.playedBetween(event.userId, event.episode.id, playedFrom, watchedBy, tx))) return;
+      const last = await tasks.lastWatchedAt(event.userId, tx);
+      if (last && last.getTime() > watchedBy.getTime()) return;
+      await tasks.insertWatched(event.userId, today, event.episode.id, event.at, tx);
+    });
   }
 }

@@ -4,6 +4,8 @@ import type { Db } from '../../db/database.js';
 import { AppError } from '../../http/envelope.js';
 import type { Clock } from '../../lib/clock.js';
 import { SharesRepository } from '../../repositories/shares.repository.js';
+import type { RateLimiter } from '../rate-limit/rate-limiter.js';
+import { tooManyRequests } from '../sms-login.service.js';
 import type { SocialTargetsRepository } from '../../repositories/social-targets.repository.js';
 import { requireEpisode } from './social-targets.js';
 
@@ -13,7 +15,17 @@ export interface SharesServiceDeps {
   db: Db;
   targets: SocialTargetsRepository;
   clock: Clock;
+  rateLimiter: RateLimiter;
 }
+
+/**
+ * A person shares a few times a minute at most. Share events feed a daily task and analytics, so
+ * a script recording hundreds a second would only fill the table: 10 a minute per user (the rate
+ * limiter, shared through Redis when configured) and 50 a day (counted in the database, so every
+ * process agrees).
+ */
+export const SHARES_PER_MINUTE = 10;
+export const SHARES_PER_DAY = 50;
 
 /** Midnight UTC of `now`'s day: "today" for share counts, as for every daily task. */
 export function utcDayStart(now: Date): Date {
@@ -39,6 +51,13 @@ export class SharesService {
     }
     if (input.episode_id !== undefined) await requireEpisode(this.deps.targets, input.episode_id);
     const now = this.deps.clock();
+    const dayStart = utcDayStart(now);
+    if ((await this.shares.countSince(userId, dayStart)) >= SHARES_PER_DAY) {
+      const retryAfterS = Math.ceil((dayStart.getTime() + 86_400_000 - now.getTime()) / 1000);
+      throw tooManyRequests(retryAfterS);
+    }
+    const burst = await this.deps.rateLimiter.hit(`share:user:${userId}`, SHARES_PER_MINUTE, 60);
+    if (!burst.allowed) throw tooManyRequests(burst.retryAfterS);
     await this.shares.insert({
       userId,
       target: input.target,
@@ -46,6 +65,6 @@ export class SharesService {
       channel: input.channel,
       createdAt: now,
     });
-    return { recorded: true, shares_today: await this.shares.countSince(userId, utcDayStart(now)) };
+    return { recorded: true, shares_today: await this.shares.countSince(userId, dayStart) };
   }
 }

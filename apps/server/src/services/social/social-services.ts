@@ -36,6 +36,6 @@ export function createSocialServices(deps: SocialServicesDeps): SocialServices {
     likes: new LikesService({ db, targets, clock }),
     favorites: new FavoritesService({ db, targets, clock, mediaBaseUrl }),
     history: new HistoryService({ db, targets, clock, mediaBaseUrl, progressListener }),
-    shares: new SharesService({ db, targets, clock }),
+    shares: new SharesService({ db, targets, clock, rateLimiter }),
   };
 }
