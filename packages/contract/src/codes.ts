@@ -120,8 +120,7 @@ export function httpStatusOf(code: ResponseCode): number {
       return 500;
     case Code.PAYMENT_PROVIDER_ERROR:
       return 502;
-    case Code.PAYMENT_CHANNEL_UNAVAILABLE:
-      return 503;
+
     case Code.INVALID_INPUT:
     case Code.IMAGE_INVALID:
     case Code.SIGNIN_BAD_PHONE:
@@ -148,6 +147,7 @@ export function httpStatusOf(code: ResponseCode): number {
     case Code.AD_NOT_SERVED:
     case Code.AD_NOT_FINISHED:
     case Code.PAYMENT_FAILED:
+    case Code.PAYMENT_CHANNEL_UNAVAILABLE:
     case Code.SUBSCRIPTION_EXISTS:
     case Code.INVITE_CODE_INVALID:
     case Code.INVITE_OWN_CODE:

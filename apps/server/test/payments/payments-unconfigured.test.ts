@@ -24,7 +24,7 @@ describe('payments without Stripe configured', () => {
       token: user.token,
       payload: { product: 'coins_100', pay_channel: 'stripe' },
     });
-    expect(res.statusCode).toBe(503);
+    expect(res.statusCode).toBe(409);
     expect(envelope(res).code).toBe(Code.PAYMENT_CHANNEL_UNAVAILABLE);
     expect(await kit.scalar(sql`SELECT count(*) FROM orders`)).toBe(0);
   });
