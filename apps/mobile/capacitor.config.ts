@@ -3,8 +3,9 @@ import type { CapacitorConfig } from '@capacitor/cli';
 /**
  * The iOS shell around the web build. The app id and display name come from the environment so
  * a white-label build needs no code change: MOBILE_APP_ID (default the server's APP_ID default)
- * and MOBILE_APP_NAME (default the server's APP_NAME default). Re-run `npm run mobile:sync` after
- * changing them; the Xcode project's bundle id is then updated by `cap sync`.
+ * and MOBILE_APP_NAME (default the server's APP_NAME default). `cap add` wrote them into the Xcode
+ * project; after changing them, also set the bundle id (Signing & Capabilities) and the display
+ * name (Info.plist) in Xcode, since `cap sync` copies only this configuration.
  */
 const config: CapacitorConfig = {
   appId: process.env.MOBILE_APP_ID ?? 'com.cliffhanger.app',
