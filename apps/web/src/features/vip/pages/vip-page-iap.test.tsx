@@ -23,7 +23,7 @@ afterEach(() => {
   delete (window as { Capacitor?: unknown }).Capacitor;
 });
 
-function storeApi() {
+function storeApi({ stripe = true }: { stripe?: boolean } = {}) {
   return stubApi(
     {
       'GET /member/type': { code: 200, data: testMemberPlans() },
@@ -51,7 +51,7 @@ function storeApi() {
         },
       },
     },
-    testAppConfig({ payment_channels: { stripe: true, apple: true } }),
+    testAppConfig({ payment_channels: { stripe, apple: true } }),
   );
 }
 
@@ -70,7 +70,7 @@ describe('VIP store inside the iOS shell', () => {
     expect(screen.queryByText('Checking payment environment...')).not.toBeInTheDocument();
   });
 
-  it('buys a plan through StoreKit with the order token and finishes after the server confirmed it', async () => {
+  it('buys a plan through StoreKit with the order token and finishes after the server confirmed it (no Stripe needed)', async () => {
     setSession({ token: 't', userInfo: testUser() });
     const purchases: { productIdentifier: string; appAccountToken?: string }[] = [];
     const finished: string[] = [];
@@ -94,7 +94,7 @@ describe('VIP store inside the iOS shell', () => {
         return Promise.resolve();
       },
     });
-    const api = storeApi();
+    const api = storeApi({ stripe: false });
     open();
     await waitFor(() =>
       expect(api.callsTo('GET /member/type').some((c) => c.query?.get('pay_channel') === 'apple')).toBe(true),
