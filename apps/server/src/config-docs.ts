@@ -201,7 +201,35 @@ export const configDocs: readonly ConfigDoc[] = [
     default: 'https://api.stripe.com',
     description: 'Base URL of the Stripe API. Change only to point at a local double (e.g. stripe-mock on `http://127.0.0.1:12111`).',
   },
-  { name: 'APPLE_BUNDLE_ID', default: undefined, description: 'iOS bundle id. Set: Apple in-app purchase enabled.' },
+  {
+    name: 'APPLE_BUNDLE_ID',
+    default: undefined,
+    description:
+      'iOS bundle id. Set: Apple in-app purchase enabled (`/member/confirm` verifies that transactions name this bundle). See docs/payments.md.',
+  },
+  {
+    name: 'APPLE_ENVIRONMENT',
+    default: 'Sandbox',
+    description:
+      'App Store environment whose signed transactions and notifications are accepted: Sandbox, Production, Xcode or LocalTesting. Xcode and LocalTesting are not signed by Apple (the signature is not checked) and are refused when NODE_ENV=production.',
+  },
+  {
+    name: 'APPLE_APP_APPLE_ID',
+    default: undefined,
+    description: "The app's numeric Apple id (App Store Connect → App Information); required when APPLE_ENVIRONMENT=Production.",
+  },
+  {
+    name: 'APPLE_ROOT_CERTS_DIR',
+    default: 'apps/server/certs/apple',
+    description:
+      "Directory of trusted root certificates (`.cer`, `.der` or `.pem`) for App Store signatures; the default holds Apple Root CA - G3. Relative to the repository root.",
+  },
+  {
+    name: 'APPLE_ONLINE_CHECKS',
+    default: 'true',
+    description:
+      'Check App Store certificates for revocation (OCSP) and expiry against the current time. false only for tests with a self-made chain.',
+  },
   {
     name: 'TRUST_PROXY',
     default: 'false',

@@ -60,6 +60,7 @@ describe('loadConfig', () => {
       tiktokClientKey: undefined,
       stripe: undefined,
       appleBundleId: undefined,
+      apple: undefined,
       trustProxy: false,
       bodyLimitBytes: 1_048_576,
     });
@@ -302,6 +303,28 @@ describe('loadConfig', () => {
       webhookSecret: 'whsec_abc',
       apiBase: 'https://api.stripe.com',
     });
+  });
+
+  it('verifies App Store data only with a bundle id; Production needs the app Apple id; Xcode never in production', () => {
+    expect(loadConfig({}).apple).toBeUndefined();
+    expect(loadConfig({ APPLE_BUNDLE_ID: 'app.cliffhanger' }).apple).toEqual({
+      bundleId: 'app.cliffhanger',
+      environment: 'Sandbox',
+      appAppleId: undefined,
+      rootCertsDir: join(repoRoot, 'apps/server/certs/apple'),
+      onlineChecks: true,
+    });
+    expect(configErrorOf({ APPLE_BUNDLE_ID: 'app.cliffhanger', APPLE_ENVIRONMENT: 'Production' }).issues).toEqual([
+      { variable: 'APPLE_APP_APPLE_ID', message: 'is required when APPLE_ENVIRONMENT=Production' },
+    ]);
+    expect(
+      loadConfig({ APPLE_BUNDLE_ID: 'a', APPLE_ENVIRONMENT: 'Production', APPLE_APP_APPLE_ID: '1234567890' }).apple
+        ?.appAppleId,
+    ).toBe(1_234_567_890);
+    expect(configErrorOf({ APPLE_ENVIRONMENT: 'Staging' }).issues[0]?.variable).toBe('APPLE_ENVIRONMENT');
+    expect(
+      configErrorOf({ NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(32), APPLE_ENVIRONMENT: 'Xcode' }).issues,
+    ).toEqual([{ variable: 'APPLE_ENVIRONMENT', message: 'must be Sandbox or Production when NODE_ENV=production' }]);
   });
 
   it('refuses a refresh token that would not outlive the access token', () => {

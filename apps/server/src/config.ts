@@ -11,6 +11,9 @@ export type NodeEnv = (typeof NODE_ENVS)[number];
 const SMS_PROVIDERS = ['console', 'twilio'] as const;
 export type SmsProvider = (typeof SMS_PROVIDERS)[number];
 const MEDIA_STORAGES = ['local', 's3'] as const;
+/** The App Store environments StoreKit signs for; Xcode and LocalTesting are not signed by Apple. */
+export const APPLE_ENVIRONMENTS = ['Sandbox', 'Production', 'Xcode', 'LocalTesting'] as const;
+export type AppleEnvironment = (typeof APPLE_ENVIRONMENTS)[number];
 const DAY_S = 86_400;
 
 /** Only explicit spellings: a typo such as `ture` must stop the boot, not silently mean false. */
@@ -160,6 +163,12 @@ export const envSchema = z.object({
     .optional(),
   STRIPE_API_BASE: httpUrl.default('https://api.stripe.com'),
   APPLE_BUNDLE_ID: nonEmpty.optional(),
+  APPLE_ENVIRONMENT: z
+    .enum(APPLE_ENVIRONMENTS, { error: `must be one of ${APPLE_ENVIRONMENTS.join(', ')}` })
+    .default('Sandbox'),
+  APPLE_APP_APPLE_ID: integer(1, Number.MAX_SAFE_INTEGER).optional(),
+  APPLE_ROOT_CERTS_DIR: nonEmpty.default('apps/server/certs/apple'),
+  APPLE_ONLINE_CHECKS: boolean.default(true),
   TRUST_PROXY: boolean.default(false),
   BODY_LIMIT_BYTES: integer(1024, 100 * 1024 * 1024).default(1024 * 1024),
   HTTP_HEADERS_TIMEOUT_S: integer(1, 300).default(10),
@@ -265,6 +274,8 @@ export interface ServerConfig {
   /** Card payments; undefined when STRIPE_SECRET_KEY is unset (plans and packs still list, buying answers 50002). */
   stripe: StripeConfig | undefined;
   appleBundleId: string | undefined;
+  /** In-app purchase verification; undefined when APPLE_BUNDLE_ID is unset (buying in the app answers 50002). */
+  apple: AppleConfig | undefined;
   trustProxy: boolean;
   bodyLimitBytes: number;
   /** Slow clients: how long the headers, the whole request, and an idle keep-alive connection may take. */
@@ -323,6 +334,17 @@ export interface RewardsConfig {
   adsEveryNEpisodes: number;
   adReward: number;
   adRewardDailyCap: number;
+}
+
+export interface AppleConfig {
+  bundleId: string;
+  environment: AppleEnvironment;
+  /** The app's numeric Apple id; Apple's verifier requires it for Production. */
+  appAppleId: number | undefined;
+  /** Directory of the trusted root certificates (DER or PEM). */
+  rootCertsDir: string;
+  /** OCSP revocation checks and certificate validity against the current time (off only in tests). */
+  onlineChecks: boolean;
 }
 
 export interface StripeConfig {
@@ -422,6 +444,14 @@ function crossFieldIssues(e: z.output<typeof envSchema>): ConfigIssue[] {
   } else if (e.STRIPE_SECRET_KEY === undefined && e.STRIPE_WEBHOOK_SECRET !== undefined) {
     issues.push({ variable: 'STRIPE_SECRET_KEY', message: 'must be set when STRIPE_WEBHOOK_SECRET is set' });
   }
+  // Xcode and LocalTesting transactions are signed by Xcode, not Apple: the verifier skips the
+  // signature, so trusting them in production would credit anything a client sends.
+  if (e.NODE_ENV === 'production' && (e.APPLE_ENVIRONMENT === 'Xcode' || e.APPLE_ENVIRONMENT === 'LocalTesting')) {
+    issues.push({ variable: 'APPLE_ENVIRONMENT', message: 'must be Sandbox or Production when NODE_ENV=production' });
+  }
+  if (e.APPLE_BUNDLE_ID !== undefined && e.APPLE_ENVIRONMENT === 'Production' && e.APPLE_APP_APPLE_ID === undefined) {
+    issues.push({ variable: 'APPLE_APP_APPLE_ID', message: 'is required when APPLE_ENVIRONMENT=Production' });
+  }
   if (e.SMS_PROVIDER === 'twilio') {
     if (e.TWILIO_ACCOUNT_SID === undefined) {
       issues.push({ variable: 'TWILIO_ACCOUNT_SID', message: 'is required when SMS_PROVIDER=twilio' });
@@ -469,6 +499,17 @@ function stripeConfigOf(e: z.output<typeof envSchema>): StripeConfig | undefined
     secretKey: e.STRIPE_SECRET_KEY,
     webhookSecret: e.STRIPE_WEBHOOK_SECRET,
     apiBase: e.STRIPE_API_BASE.replace(/\/+$/, ''),
+  });
+}
+
+function appleConfigOf(e: z.output<typeof envSchema>): AppleConfig | undefined {
+  if (e.APPLE_BUNDLE_ID === undefined) return undefined;
+  return Object.freeze({
+    bundleId: e.APPLE_BUNDLE_ID,
+    environment: e.APPLE_ENVIRONMENT,
+    appAppleId: e.APPLE_APP_APPLE_ID,
+    rootCertsDir: resolvePath(e.APPLE_ROOT_CERTS_DIR),
+    onlineChecks: e.APPLE_ONLINE_CHECKS,
   });
 }
 
@@ -525,6 +566,7 @@ export function loadConfig(env: Env = process.env): Readonly<ServerConfig> {
     tiktokUserinfoUrl: e.TIKTOK_USERINFO_URL,
     stripe: stripeConfigOf(e),
     appleBundleId: e.APPLE_BUNDLE_ID,
+    apple: appleConfigOf(e),
     trustProxy: e.TRUST_PROXY,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     httpHeadersTimeoutS: e.HTTP_HEADERS_TIMEOUT_S,

@@ -46,6 +46,16 @@ export const Code = {
   PAYMENT_PROVIDER_ERROR: 50004,
   /** A provider notification whose signature is missing, wrong or too old: refused, nothing written. */
   PAYMENT_SIGNATURE_INVALID: 50005,
+  /** An App Store transaction or notification of another app (bundle id or app Apple id differs). */
+  IAP_WRONG_APP: 50006,
+  /** An App Store transaction from another environment (Sandbox on a Production server, or the reverse). */
+  IAP_WRONG_ENVIRONMENT: 50007,
+  /** The transaction bought another product than the order's. */
+  IAP_PRODUCT_MISMATCH: 50008,
+  /** The transaction's app account token is not this order's: it was bought for another order or account. */
+  IAP_ACCOUNT_MISMATCH: 50009,
+  /** Apple has refunded or revoked the transaction: there is nothing to credit. */
+  IAP_TRANSACTION_REVOKED: 50010,
 
   INVITE_CODE_INVALID: 60001,
   INVITE_OWN_CODE: 60002,
@@ -127,6 +137,8 @@ export function httpStatusOf(code: ResponseCode): number {
     case Code.SIGNIN_OAUTH_STATE_INVALID:
     case Code.PAYMENT_SIGNATURE_INVALID:
     case Code.PASSWORD_TOO_WEAK:
+    case Code.IAP_WRONG_APP:
+    case Code.IAP_WRONG_ENVIRONMENT:
       return 400;
     case Code.NOT_FOUND:
       return 404;
@@ -149,6 +161,9 @@ export function httpStatusOf(code: ResponseCode): number {
     case Code.PAYMENT_FAILED:
     case Code.PAYMENT_CHANNEL_UNAVAILABLE:
     case Code.SUBSCRIPTION_EXISTS:
+    case Code.IAP_PRODUCT_MISMATCH:
+    case Code.IAP_ACCOUNT_MISMATCH:
+    case Code.IAP_TRANSACTION_REVOKED:
     case Code.INVITE_CODE_INVALID:
     case Code.INVITE_OWN_CODE:
     case Code.INVITE_WINDOW_PASSED:

@@ -44,6 +44,12 @@ export class OrdersRepository {
     return row;
   }
 
+  /** The Apple order whose app account token a transaction carries (renewals keep the first one's). */
+  async lockByAppAccountToken(token: string, tx: Db): Promise<OrderRow | undefined> {
+    const [row] = await tx.select().from(orders).where(eq(orders.appAccountToken, token)).limit(1).for('update');
+    return row;
+  }
+
   async lockById(id: number, tx: Db): Promise<OrderRow | undefined> {
     const [row] = await tx.select().from(orders).where(eq(orders.id, id)).limit(1).for('update');
     return row;

@@ -31,6 +31,15 @@ export class SubscriptionsRepository {
     return row;
   }
 
+  async findByProviderId(provider: 'stripe' | 'apple', id: string, tx: Db = this.db): Promise<SubscriptionRow | undefined> {
+    const [row] = await tx
+      .select()
+      .from(subscriptions)
+      .where(and(eq(subscriptions.provider, provider), eq(subscriptions.providerSubscriptionId, id)))
+      .limit(1);
+    return row;
+  }
+
   /** Creates the row on first sight; a later notification about the same subscription updates it. */
   async upsert(values: NewSubscription, tx: Db): Promise<SubscriptionRow> {
     const [row] = await tx

@@ -6,6 +6,7 @@ import {
   getMembership,
   getOrder,
   postMemberCancel,
+  postMemberConfirm,
   postMemberPortal,
   postMemberPurchase,
   postMemberResume,
@@ -16,14 +17,22 @@ import { signedIn } from '../http/signed-in.js';
 import type { AppInstance } from '../http/types.js';
 
 export const STRIPE_WEBHOOK_PATH = `${API_PREFIX}/payments/stripe/webhook`;
+export const APPLE_NOTIFICATIONS_PATH = `${API_PREFIX}/payments/apple/notifications`;
 
-/** Plans, packs, purchases, orders and membership; the Stripe webhook. */
+const IAP_UNAVAILABLE = 'In-app purchase is not configured';
+
+/** Plans, packs, purchases, App Store confirmation, orders and membership; the Stripe webhook and App Store notifications. */
 export async function paymentsRoutes(app: AppInstance): Promise<void> {
-  const { products, purchase, orders, membership, stripeWebhook } = app.services.payments;
+  const { products, purchase, orders, membership, stripeWebhook, apple } = app.services.payments;
 
   registerEndpoint(app, getMemberTypes, async (req) => ok(await products.plans(req.query.pay_channel)));
   registerEndpoint(app, getCoinTypes, async () => ok(await products.packs()));
   registerEndpoint(app, postMemberPurchase, async (req) => ok(await purchase.purchase(signedIn(req).userId, req.body)));
+  registerEndpoint(app, postMemberConfirm, async (req) => {
+    if (!apple) throw new AppError(Code.PAYMENT_CHANNEL_UNAVAILABLE, IAP_UNAVAILABLE);
+    const outcome = await apple.confirm(signedIn(req).userId, req.body);
+    return ok(outcome.order, outcome.repeat ? { code: Code.ALREADY_OWNED, message: 'Already confirmed' } : {});
+  });
   registerEndpoint(app, getOrder, async (req) => ok(await orders.get(signedIn(req).userId, req.params.id)));
   registerEndpoint(app, getMembership, async (req) => ok(await membership.get(signedIn(req).userId)));
 
@@ -36,6 +45,17 @@ export async function paymentsRoutes(app: AppInstance): Promise<void> {
     return ok(outcome.membership, outcome.repeat ? { code: Code.ALREADY_OWNED, message: 'Already renewing' } : {});
   });
   registerEndpoint(app, postMemberPortal, async (req) => ok({ url: await membership.portalUrl(signedIn(req).userId) }));
+
+  // Apple signs the payload inside the JSON body (a JWS), so the parsed body is enough. A 200
+  // tells Apple to stop retrying; a refusal or a failure makes it deliver again later.
+  app.post(APPLE_NOTIFICATIONS_PATH, { config: { auth: 'none' }, schema: { hide: true } }, async (req, reply) => {
+    if (!apple) throw new AppError(Code.PAYMENT_CHANNEL_UNAVAILABLE, IAP_UNAVAILABLE);
+    const body = req.body as { signedPayload?: unknown } | null | undefined;
+    const signedPayload = typeof body?.signedPayload === 'string' ? body.signedPayload : '';
+    if (!signedPayload) throw new AppError(Code.PAYMENT_SIGNATURE_INVALID, 'signedPayload is missing');
+    const outcome = await apple.receive(signedPayload);
+    return reply.code(200).send(ok({ outcome }));
+  });
 
   // Stripe signs the exact bytes it sent, so this route alone keeps the body raw.
   await app.register((scope) => {

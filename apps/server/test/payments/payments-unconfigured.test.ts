@@ -47,6 +47,21 @@ describe('payments without Stripe configured', () => {
       subscription: null,
     });
   });
+
+  it('answers 50002 to an App Store confirm and notification when APPLE_BUNDLE_ID is unset', async () => {
+    const user = await kit.user();
+    const confirm = await kit.call('POST', '/member/confirm', {
+      token: user.token,
+      payload: { order_id: 'ord_0123456789abcdefABCDEFGH', sign: 'a.b.c' },
+    });
+    expect(envelope(confirm).code).toBe(Code.PAYMENT_CHANNEL_UNAVAILABLE);
+    const notification = await kit.t.app.inject({
+      method: 'POST',
+      url: '/api/v1/payments/apple/notifications',
+      payload: { signedPayload: 'a.b.c' },
+    });
+    expect(envelope(notification).code).toBe(Code.PAYMENT_CHANNEL_UNAVAILABLE);
+  });
 });
 
 describe('payments when Stripe cannot be reached', () => {

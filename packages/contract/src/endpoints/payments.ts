@@ -132,6 +132,20 @@ export const orderSchema = z.object({
 });
 export type Order = z.infer<typeof orderSchema>;
 
+/** A StoreKit 2 signed transaction (JWS, three base64url parts): what the shell hands over after a purchase. */
+export const signedTransactionSchema = z
+  .string()
+  .max(16_384)
+  .regex(/^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/, { error: 'must be a signed transaction (JWS)' });
+
+export const confirmBodySchema = z.strictObject({
+  /** The order from POST /member/purchase whose app account token the purchase carried. */
+  order_id: orderIdSchema,
+  /** Spec §7: the signed transaction (`Transaction.jwsRepresentation`). */
+  sign: signedTransactionSchema,
+});
+export type ConfirmBody = z.infer<typeof confirmBodySchema>;
+
 /** One order of the signed-in user; another user's order id answers 10002 like an unknown one. */
 export const getOrder = defineEndpoint({
   method: 'GET',
@@ -173,6 +187,22 @@ export const getMembership = defineEndpoint({
   auth: 'required',
   summary: "The signed-in user's VIP membership and subscription",
   data: membershipSchema,
+});
+
+/**
+ * Confirms an App Store purchase: the server verifies the signed transaction (Apple's chain,
+ * bundle id, environment), checks it bought this order's product with this order's app account
+ * token, and credits it once per transaction id. A transaction confirmed before answers 10019
+ * with the order (success: finish it). 50005 bad signature, 50006 another app, 50007 another
+ * environment, 50008 another product, 50009 another order's token, 50010 refunded or revoked.
+ */
+export const postMemberConfirm = defineEndpoint({
+  method: 'POST',
+  path: '/member/confirm',
+  auth: 'required',
+  summary: 'Confirm an App Store purchase with its signed transaction (`sign`); credits once per transaction',
+  body: confirmBodySchema,
+  data: orderSchema,
 });
 
 /** Cancels the subscription at the end of the paid period (VIP stays until then). A repeat → 10019. */

@@ -12,6 +12,8 @@ import { WalletUsersRepository } from '../../repositories/wallet-users.repositor
 import type { RateLimiter } from '../rate-limit/rate-limiter.js';
 import type { VipService } from '../wallet/vip.service.js';
 import type { WalletService } from '../wallet/wallet.service.js';
+import { AppleIapService } from './apple-iap.service.js';
+import { AppleVerifier } from './apple-verifier.js';
 import { FulfilmentService } from './fulfilment.service.js';
 import { MembershipService } from './membership.service.js';
 import { OrdersService } from './orders.service.js';
@@ -27,19 +29,21 @@ export interface PaymentsServices {
   membership: MembershipService;
   /** Undefined when Stripe is not configured (the webhook route then answers 50002). */
   stripeWebhook: StripeWebhookService | undefined;
+  /** Undefined when APPLE_BUNDLE_ID is unset (confirm and notifications then answer 50002). */
+  apple: AppleIapService | undefined;
 }
 
 export interface PaymentsServicesDeps {
   db: Db;
   clock: Clock;
   log: FastifyBaseLogger;
-  config: Pick<ServerConfig, 'publicBaseUrl' | 'appName' | 'appleBundleId' | 'stripe'>;
+  config: Pick<ServerConfig, 'publicBaseUrl' | 'appName' | 'appleBundleId' | 'apple' | 'stripe'>;
   rateLimiter: RateLimiter;
   wallet: WalletService;
   vip: VipService;
 }
 
-/** Products, orders, Stripe checkout and webhooks, membership; coins and VIP move through wallet and vip. */
+/** Products, orders, Stripe checkout and webhooks, App Store purchases and notifications, membership; coins and VIP move through wallet and vip. */
 export function createPaymentsServices(deps: PaymentsServicesDeps): PaymentsServices {
   const { db, clock, log, config } = deps;
   const products = new ProductsRepository(db);
@@ -49,6 +53,8 @@ export function createPaymentsServices(deps: PaymentsServicesDeps): PaymentsServ
   const users = new WalletUsersRepository(db);
   const stripe = config.stripe ? new StripeGateway(config.stripe) : undefined;
   const fulfilment = new FulfilmentService({ clock, orders, users, wallet: deps.wallet, vip: deps.vip });
+  const events = new PaymentEventsRepository(db);
+  const vipEntries = new VipEntriesRepository(db);
   return {
     products: new ProductsService({ products }),
     purchase: new PurchaseService({
@@ -71,8 +77,22 @@ export function createPaymentsServices(deps: PaymentsServicesDeps): PaymentsServ
           stripe,
           orders,
           subscriptions,
-          events: new PaymentEventsRepository(db),
-          vipEntries: new VipEntriesRepository(db),
+          events,
+          vipEntries,
+          fulfilment,
+        })
+      : undefined,
+    apple: config.apple
+      ? new AppleIapService({
+          db,
+          clock,
+          log,
+          verifier: new AppleVerifier(config.apple),
+          products,
+          orders,
+          subscriptions,
+          events,
+          vipEntries,
           fulfilment,
         })
       : undefined,

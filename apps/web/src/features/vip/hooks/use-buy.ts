@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { messageForError } from '../../../lib/error-message';
+import { useInAppPurchase } from '../../../lib/iap/iap-context';
 import { MEMBERSHIP_QUERY_KEY } from '../../../lib/library-query-keys';
 import { useRequireLogin } from '../../../lib/require-login';
 import { showToast } from '../../../lib/toast';
@@ -10,7 +11,8 @@ import { usePurchase } from '../api/post-member-purchase';
 
 /**
  * Buying one product: a visitor is sent to sign in and comes back to `returnTo` (the same tab
- * and product); a viewer goes to Stripe Checkout. A refusal is told in words (50002 not
+ * and product); a viewer goes to Stripe Checkout, or inside the iOS shell buys through StoreKit
+ * (lib/iap, which tells each state itself). A refusal is told in words (50002 not
  * configured, 50003 already subscribed, 50004 provider unreachable).
  */
 export function useBuy() {
@@ -19,6 +21,7 @@ export function useBuy() {
   const queryClient = useQueryClient();
   const purchase = usePurchase();
   const { reset } = purchase;
+  const iap = useInAppPurchase();
 
   // Back from Stripe through the browser's back-forward cache: the page comes back as it was
   // left, "opening checkout" included, so the buttons are given back.
@@ -32,6 +35,10 @@ export function useBuy() {
 
   const buy = (product: string, returnTo: string) => {
     if (!requireLogin(returnTo)) return;
+    if (iap.available) {
+      void iap.buy(product);
+      return;
+    }
     purchase.mutate(product, {
       onError: (error) => {
         showToast(messageForError(error, t));

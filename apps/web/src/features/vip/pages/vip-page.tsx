@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { Tabs } from '../../../components/ui/tabs';
+import { IapProvider, useInAppPurchase } from '../../../lib/iap/iap-context';
 import { CoinStore } from '../components/coin-store';
 import { VipStore } from '../components/vip-store';
 
@@ -12,6 +13,24 @@ type StoreTab = 'vip' | 'coins';
  * a return from sign-in) lands on the right one without a route of its own.
  */
 export function VipPage() {
+  return (
+    <IapProvider>
+      <Store />
+    </IapProvider>
+  );
+}
+
+/** Spec §4: inside the shell the payment channel is checked first, under this loader. */
+function CheckingPayment() {
+  const { t } = useTranslation();
+  return useInAppPurchase().phase === 'checking' ? (
+    <p className="store__checking" role="status">
+      {t('vip.checkingPayment')}
+    </p>
+  ) : null;
+}
+
+function Store() {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
   const tab: StoreTab = params.get('tab') === 'coins' ? 'coins' : 'vip';
@@ -20,12 +39,19 @@ export function VipPage() {
     { key: 'coins', label: t('store.tabCoins') },
   ] as const;
   // A suggested pack or a chosen plan belongs to the tab it came with.
-  const selectTab = (next: StoreTab) =>
-    setParams(next === 'coins' ? { tab: 'coins' } : {}, { replace: true });
+  const selectTab = (next: StoreTab) => setParams(next === 'coins' ? { tab: 'coins' } : {}, { replace: true });
 
   return (
     <div className="page-body">
-      <Tabs options={options} value={tab} onChange={selectTab} label={t('store.label')} idPrefix="store-tab" panelId="store-panel" />
+      <Tabs
+        options={options}
+        value={tab}
+        onChange={selectTab}
+        label={t('store.label')}
+        idPrefix="store-tab"
+        panelId="store-panel"
+      />
+      <CheckingPayment />
       <div id="store-panel" role="tabpanel" aria-labelledby={`store-tab-${tab}`}>
         {tab === 'coins' ? <CoinStore /> : <VipStore />}
       </div>

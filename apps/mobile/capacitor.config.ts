@@ -1,0 +1,21 @@
+import type { CapacitorConfig } from '@capacitor/cli';
+
+/**
+ * The iOS shell around the web build. The app id and display name come from the environment so
+ * a white-label build needs no code change: MOBILE_APP_ID (default the server's APP_ID default)
+ * and MOBILE_APP_NAME (default the server's APP_NAME default). `cap add` wrote them into the Xcode
+ * project; after changing them, also set the bundle id (Signing & Capabilities) and the display
+ * name (Info.plist) in Xcode, since `cap sync` copies only this configuration.
+ */
+const config: CapacitorConfig = {
+  appId: process.env.MOBILE_APP_ID ?? 'com.cliffhanger.app',
+  appName: process.env.MOBILE_APP_NAME ?? 'Cliffhanger',
+  webDir: '../web/dist',
+  ios: {
+    // The web app pads itself with env(safe-area-inset-*): the web view must reach under the bars.
+    contentInset: 'never',
+    scheme: 'Cliffhanger',
+  },
+};
+
+export default config;
