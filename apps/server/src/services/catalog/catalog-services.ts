@@ -9,7 +9,9 @@ import { EntitlementsRepository } from '../../repositories/entitlements.reposito
 import { EpisodePlaysRepository } from '../../repositories/episode-plays.repository.js';
 import { EpisodesRepository } from '../../repositories/episodes.repository.js';
 import type { UserService } from '../user.service.js';
+import type { CatalogChanges } from './catalog-changes.js';
 import { CatalogService } from './catalog.service.js';
+import { PublicAnswerCache } from './public-answer-cache.js';
 import { PlaybackService } from './playback.service.js';
 import { ViewerLoader } from './viewer.js';
 
@@ -18,7 +20,17 @@ export interface CatalogServices {
   mediaSigner: MediaUrlSigner;
   catalog: CatalogService;
   playback: PlaybackService;
+  /** Say "the catalogue changed" here after an import or an editorial change (every process hears it). */
+  catalogChanges: CatalogChanges;
 }
+
+/**
+ * How stale a public catalogue answer may be, in seconds. Imports and the demo seed clear the
+ * cache at once; this bounds how late hits and likes show up (docs/performance.md).
+ */
+export const PUBLIC_ANSWER_TTL_S = 5;
+/** Entries kept at most: home and list pages per language, a drama's public part per drama. */
+const PUBLIC_ANSWER_MAX_ENTRIES = 2000;
 
 export interface CatalogServicesDeps {
   db: Db;
@@ -27,11 +39,25 @@ export interface CatalogServicesDeps {
   /** AUTH_SECRET (or the generated one); the media key is derived from it. */
   secret: Buffer;
   users: UserService;
+  changes: CatalogChanges;
 }
 
 /** The catalogue, playback and media signing, sharing one set of repositories. */
-export function createCatalogServices({ db, config, clock, secret, users }: CatalogServicesDeps): CatalogServices {
+export function createCatalogServices({
+  db,
+  config,
+  clock,
+  secret,
+  users,
+  changes,
+}: CatalogServicesDeps): CatalogServices {
   const mediaSigner = new MediaUrlSigner({ secret: deriveMediaSigningKey(secret), clock });
+  const cache = new PublicAnswerCache({
+    clock,
+    ttlMs: PUBLIC_ANSWER_TTL_S * 1000,
+    maxEntries: PUBLIC_ANSWER_MAX_ENTRIES,
+  });
+  changes.subscribe(() => cache.clear());
   const shared = {
     dramas: new DramasRepository(db),
     episodes: new EpisodesRepository(db),
@@ -41,7 +67,8 @@ export function createCatalogServices({ db, config, clock, secret, users }: Cata
   };
   return {
     mediaSigner,
-    catalog: new CatalogService(shared),
+    catalogChanges: changes,
+    catalog: new CatalogService({ ...shared, cache, publicMaxAgeS: PUBLIC_ANSWER_TTL_S }),
     playback: new PlaybackService({
       ...shared,
       db,

@@ -4,7 +4,12 @@ import { publicMediaUrl } from '../media/public-url.js';
 import { localise } from './localise.js';
 
 /** A drama row and its episode count, as the contract's card in `lang`. */
-export function toDramaCard(row: DramaRow, episodeCount: number, lang: Language | undefined, mediaBase: string): DramaCard {
+export function toDramaCard(
+  row: DramaRow,
+  episodeCount: number,
+  lang: Language | undefined,
+  mediaBase: string,
+): DramaCard {
   return {
     id: row.id,
     title: localise(row.title, lang),

@@ -15,7 +15,9 @@ describe('localise', () => {
 describe('publicMediaUrl', () => {
   it('joins base and path with one slash', () => {
     expect(publicMediaUrl('/media', 'posters/a.jpg')).toBe('/media/posters/a.jpg');
-    expect(publicMediaUrl('https://cdn.example.com/m/', '/posters/a.jpg')).toBe('https://cdn.example.com/m/posters/a.jpg');
+    expect(publicMediaUrl('https://cdn.example.com/m/', '/posters/a.jpg')).toBe(
+      'https://cdn.example.com/m/posters/a.jpg',
+    );
   });
   it('keeps empty paths and absolute URLs', () => {
     expect(publicMediaUrl('/media', '')).toBe('');
