@@ -65,7 +65,9 @@ export function mediaRoutes(app: AppInstance): Promise<void> {
   const { media, mediaSigner } = app.services;
   const mediaBaseUrl = app.config.mediaBaseUrl;
 
-  app.get('/media/*', { schema: { hide: true } }, async (request, reply) => {
+  // Not compressed on the fly: segments and MP4 are compressed video already, byte ranges must
+  // address the stored bytes, and a player abandoning a stream mid-way would log a broken pipe.
+  app.get('/media/*', { schema: { hide: true }, compress: false }, async (request, reply) => {
     reply.header('x-content-type-options', 'nosniff');
     const rawUrl = request.raw.url ?? '';
     const path = mediaPathOf(rawUrl);
