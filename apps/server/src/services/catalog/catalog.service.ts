@@ -81,8 +81,10 @@ export class CatalogService {
    * A signed-in viewer gets `getDrama` instead, with their own facts read fresh.
    */
   visitorDramaAnswer(id: number, lang: Language): Promise<PreparedAnswer> {
+    // `no-cache`: the same URL answers a signed-in viewer with their locks, so a browser must not
+    // reuse a visitor's copy after signing in; it still revalidates cheaply by ETag.
     return this.deps.cache.get(`drama-visitor:${id}:${lang}`, async () =>
-      this.prepare(getDramaEndpoint.data, await this.getDrama(id, null, lang)),
+      this.prepare(getDramaEndpoint.data, await this.getDrama(id, null, lang), 'no-cache'),
     );
   }
 
@@ -158,9 +160,9 @@ export class CatalogService {
   }
 
   /** Serialised through the endpoint's own schema, as the route's serialiser would. */
-  private prepare<D extends z.ZodType>(data: D, value: z.output<D>): PreparedAnswer {
+  private prepare<D extends z.ZodType>(data: D, value: z.output<D>, cacheControl?: string): PreparedAnswer {
     const json = JSON.stringify(envelopeSchema(data).encode(ok(value)));
-    return new PreparedAnswer(json, `public, max-age=${this.deps.publicMaxAgeS}`);
+    return new PreparedAnswer(json, cacheControl ?? `public, max-age=${this.deps.publicMaxAgeS}`);
   }
 
   private toCards(rows: DramaWithCount[], lang: Language): DramaCard[] {
