@@ -2,6 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { repoRoot, startServer } from '../support/server-process.js';
 import { benchGet, type ApiResult } from './api-bench.js';
+import { benchCatalogueThroughput, homeScriptGzipBytes, lighthouse, printDelivery } from './delivery-bench.js';
 import { benchPlayback, launchBenchBrowser, type PlaybackResult } from './playback-bench.js';
 import { benchWrites, printWrites } from './writes-bench.js';
 
@@ -35,7 +36,9 @@ function table(rows: ApiResult[]): void {
 
 async function benchReads(): Promise<void> {
   const dataDir = path.join(repoRoot, 'data', 'bench', String(Date.now()));
-  const server = await startServer({ env: { DATA_DIR: dataDir, DEMO_CATALOG: 'true', LOG_LEVEL: 'warn' } });
+  // BENCH_DATABASE_URL: the same bench in PostgreSQL mode (an empty database gets the demo catalogue).
+  const pg: Record<string, string> = process.env.BENCH_DATABASE_URL ? { DATABASE_URL: process.env.BENCH_DATABASE_URL } : {};
+  const server = await startServer({ env: { DATA_DIR: dataDir, DEMO_CATALOG: 'true', LOG_LEVEL: 'warn', ...pg } });
   try {
     const base = `${server.url}/api/v1`;
     const list = await getJson<{ list: { id: number }[] }>(`${base}/dramas?sort=hits&size=50`);
@@ -64,6 +67,24 @@ async function benchReads(): Promise<void> {
     api.push(await benchGet('GET signed variant playlist', () => new URL(variant, server.url).toString(), options));
     api.push(await benchGet('GET signed segment', () => new URL(segment, server.url).toString(), options));
     table(api);
+
+    // Delivery (delivery-bench.ts): throughput beside bare Fastify, home's JavaScript, Lighthouse.
+    const cannonRows = await benchCatalogueThroughput(server.url, drama.id);
+    const homeJs = await homeScriptGzipBytes(server.url);
+    const lighthouseRows =
+      process.env.BENCH_LIGHTHOUSE === '0'
+        ? []
+        : [
+            await lighthouse('home', `${server.url}/`),
+            await lighthouse('video page', `${server.url}/pages/video/mobileVideoIndex?drama_id=${drama.id}`),
+          ];
+    printDelivery(cannonRows, homeJs, lighthouseRows);
+    const deliveryOut = path.join(repoRoot, 'data', 'bench', 'delivery.json');
+    mkdirSync(path.dirname(deliveryOut), { recursive: true });
+    writeFileSync(
+      deliveryOut,
+      `${JSON.stringify({ at: new Date().toISOString(), cannon: cannonRows, homeJs, lighthouse: lighthouseRows }, null, 2)}\n`,
+    );
 
     const browser = await launchBenchBrowser();
     let playback: PlaybackResult;

@@ -1,5 +1,6 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { brotliCompressSync, brotliDecompressSync, gzipSync, gunzipSync } from 'node:zlib';
 import { join } from 'node:path';
 import { Code } from '@cliffhanger/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,6 +9,7 @@ import { createTestApp, type TestApp } from './helpers/test-app.js';
 const INDEX_HTML =
   '<!doctype html><html><head><title>Cliffhanger</title></head><body><div id="root"></div></body></html>';
 const ASSET_JS = 'console.log("app");';
+const BIG_JS = `export const words = ${JSON.stringify('cliffhanger '.repeat(400))};`;
 
 describe('web app serving (dist built)', () => {
   let t: TestApp;
@@ -20,6 +22,10 @@ describe('web app serving (dist built)', () => {
     writeFileSync(join(dist, 'assets', 'index-3f9a2c.js'), ASSET_JS);
     writeFileSync(join(dist, 'manifest.webmanifest'), '{"name":"Cliffhanger"}');
     writeFileSync(join(dist, '.env'), 'SECRET=1');
+    // What the build's precompress step leaves beside a large file.
+    writeFileSync(join(dist, 'assets', 'big-9c1d7e.js'), BIG_JS);
+    writeFileSync(join(dist, 'assets', 'big-9c1d7e.js.br'), brotliCompressSync(BIG_JS));
+    writeFileSync(join(dist, 'assets', 'big-9c1d7e.js.gz'), gzipSync(BIG_JS));
     t = await createTestApp({ env: { WEB_DIST_DIR: dist } });
   });
 
@@ -59,6 +65,22 @@ describe('web app serving (dist built)', () => {
     expect(res.headers['content-type']).toMatch(/javascript/);
     expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(res.body).toBe(ASSET_JS);
+  });
+
+  it.each([
+    ['br', brotliDecompressSync],
+    ['gzip', gunzipSync],
+  ] as const)('serves a hashed asset precompressed as %s, still immutable', async (coding, decode) => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/assets/big-9c1d7e.js',
+      headers: { 'accept-encoding': coding },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe(coding);
+    expect(res.headers['content-type']).toMatch(/javascript/);
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(decode(res.rawPayload).toString()).toBe(BIG_JS);
   });
 
   it('serves other files without long caching', async () => {

@@ -23,6 +23,8 @@ export async function seedDemoCatalog(app: AppInstance, manifest = DEMO_MANIFEST
       tools: createFfmpegTools({ ffmpegPath: app.config.ffmpegPath, ffprobePath: app.config.ffprobePath }),
       warn: (message) => app.log.warn(message),
     });
+    // Other processes sharing this database may have cached the empty catalogue.
+    await app.services.catalogChanges.publish();
     const episodes = summary.dramas.reduce(
       (sum, d) => sum + d.episodes.copied + d.episodes.transcoded + d.episodes.unchanged,
       0,

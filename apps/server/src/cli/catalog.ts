@@ -5,6 +5,7 @@ import { CatalogImportError, formatProblem } from '../catalog-import/import-prob
 import { createFfmpegTools } from '../catalog-import/media-tools.js';
 import { ConfigError, loadConfig, MEMORY_DATA_DIR, type ServerConfig } from '../config.js';
 import { createDatabase } from '../db/create-database.js';
+import { createCatalogChanges } from '../services/catalog/catalog-changes.js';
 import { ProductsRepository } from '../repositories/products.repository.js';
 import { createMediaStorage } from '../services/media/create-media-storage.js';
 import { formatProducts, parseFlags, ProductChangeError, setProduct } from '../services/payments/product-admin.js';
@@ -84,6 +85,18 @@ async function runImport(manifestArg: string): Promise<void> {
       warn: (message) => process.stderr.write(`warning: ${message}\n`),
     });
     process.stdout.write(formatSummary(summary));
+    // Running servers cache public catalogue answers; with Redis they drop them now, without it
+    // (one process, or no shared channel) within PUBLIC_ANSWER_TTL_S.
+    const changes = createCatalogChanges(config);
+    try {
+      await changes.publish();
+    } catch (error) {
+      process.stderr.write(
+        `warning: could not tell running servers (they catch up within seconds): ${String(error)}\n`,
+      );
+    } finally {
+      await changes.close();
+    }
   } catch (error) {
     if (error instanceof CatalogImportError) {
       process.stderr.write(

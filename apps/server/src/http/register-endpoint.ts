@@ -2,6 +2,7 @@ import { API_PREFIX, anyEnvelopeSchema, envelopeSchema, httpStatusOf, type Endpo
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Success } from './envelope.js';
+import { PreparedAnswer, sendPrepared } from './prepared-answer.js';
 import type { AppInstance } from './types.js';
 
 /** The request as a handler sees it: params, query and body already parsed by the endpoint's schemas. */
@@ -17,7 +18,7 @@ export type EndpointRequest<P extends z.ZodType, Q extends z.ZodType, B extends 
 export type EndpointHandler<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType, D extends z.ZodType> = (
   request: EndpointRequest<P, Q, B>,
   reply: FastifyReply,
-) => Promise<Success<z.output<D>>> | Success<z.output<D>>;
+) => Promise<Success<z.output<D>> | PreparedAnswer> | Success<z.output<D>>;
 
 /** The decorator an auth plugin provides; until one is registered, only public endpoints may exist. */
 export const AUTH_DECORATOR = 'authenticate';
@@ -31,7 +32,8 @@ function tagOf(path: string): string {
  * Registers one contract endpoint as a route under the API prefix. The contract's zod schemas
  * validate params, query and body (bad input → 10001 naming each field) and serialise the
  * answer, so a handler that breaks the contract fails loudly instead of reaching clients.
- * The handler returns `ok(data)`; rejections are thrown as `AppError`.
+ * The handler returns `ok(data)`, or a PreparedAnswer already serialised through the same schema
+ * (a cached public answer); rejections are thrown as `AppError`.
  */
 export function registerEndpoint<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType, D extends z.ZodType>(
   app: AppInstance,
@@ -65,6 +67,7 @@ export function registerEndpoint<P extends z.ZodType, Q extends z.ZodType, B ext
     },
     handler: async (request, reply) => {
       const result = await handler(request as unknown as EndpointRequest<P, Q, B>, reply);
+      if (result instanceof PreparedAnswer) return sendPrepared(request, reply, result);
       return reply.code(httpStatusOf(result.code)).send(result);
     },
   });

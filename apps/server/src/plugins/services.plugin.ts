@@ -3,6 +3,7 @@ import type { AppInstance } from '../http/types.js';
 import { resolveAuthSecret } from '../lib/auth-secret.js';
 import { offsetClock, systemClock, type Clock } from '../lib/clock.js';
 import { createAppServices } from '../services/app-services.js';
+import { createCatalogChanges, type CatalogChanges } from '../services/catalog/catalog-changes.js';
 import { createMediaStorage } from '../services/media/create-media-storage.js';
 import type { MediaStorage } from '../services/media/media-storage.js';
 import { createRateLimiter } from '../services/rate-limit/create-rate-limiter.js';
@@ -19,6 +20,8 @@ export interface ServicesPluginOptions {
   rateLimiter?: RateLimiter;
   /** Replaces the media storage chosen by DATA_DIR. */
   media?: MediaStorage;
+  /** Replaces the catalogue-change channel chosen by REDIS_URL. */
+  catalogChanges?: CatalogChanges;
 }
 
 /** Builds `app.services` once, after the database plugin, before any route that uses it. */
@@ -31,6 +34,10 @@ async function servicesPlugin(app: AppInstance, options: ServicesPluginOptions):
   }
   const rateLimiter = options.rateLimiter ?? createRateLimiter(config, clock);
   app.addHook('onClose', () => rateLimiter.close());
+  const catalogChanges =
+    options.catalogChanges ??
+    createCatalogChanges(config, (error) => app.log.warn({ err: error }, 'catalogue change channel (Redis)'));
+  app.addHook('onClose', () => catalogChanges.close());
 
   app.decorate(
     'services',
@@ -43,6 +50,7 @@ async function servicesPlugin(app: AppInstance, options: ServicesPluginOptions):
       rateLimiter,
       media: options.media ?? createMediaStorage(config),
       sms: options.smsSender ?? createSmsSender(config.sms, app.log),
+      catalogChanges,
     }),
   );
   return Promise.resolve();

@@ -46,6 +46,9 @@ async function webPlugin(app: AppInstance): Promise<void> {
       prefix: '/',
       wildcard: true,
       dotfiles: 'ignore',
+      // The build writes .br and .gz beside every text asset (apps/web/vite.config.ts), so a
+      // request that accepts them gets bytes compressed once at maximum level, not per request.
+      preCompressed: true,
       // send's own Cache-Control would overwrite the one set below.
       cacheControl: false,
       allowedPath: (pathname) => !isReservedPath(pathname),

@@ -11,13 +11,18 @@ export function catalogRoutes(app: AppInstance): Promise<void> {
   const languageOf = (req: { query: { lang?: Language | undefined }; headers: { 'accept-language'?: string } }) =>
     requestLanguage(req.query.lang, req.headers['accept-language']);
 
-  registerEndpoint(app, getHome, async (req) => ok(await catalog.getHome(languageOf(req))));
+  // Public answers come from memory as ready bytes (DESIGN §11); a signed-in viewer's drama page
+  // merges their own facts, read fresh, onto the cached public part and must not be shared.
+  registerEndpoint(app, getHome, async (req) => catalog.homeAnswer(languageOf(req)));
 
-  registerEndpoint(app, listDramas, async (req) => ok(await catalog.listDramas(req.query, languageOf(req))));
+  registerEndpoint(app, listDramas, async (req) => catalog.dramasAnswer(req.query, languageOf(req)));
 
-  registerEndpoint(app, getDrama, async (req) =>
-    ok(await catalog.getDrama(req.params.id, req.auth?.userId ?? null, languageOf(req))),
-  );
+  registerEndpoint(app, getDrama, async (req, reply) => {
+    const userId = req.auth?.userId ?? null;
+    if (userId === null) return catalog.visitorDramaAnswer(req.params.id, languageOf(req));
+    reply.header('cache-control', 'private, no-cache');
+    return ok(await catalog.getDrama(req.params.id, userId, languageOf(req)));
+  });
 
   registerEndpoint(app, playEpisode, async (req) =>
     ok(await playback.play(req.params.id, req.auth?.userId ?? null, clientOf(req), languageOf(req))),

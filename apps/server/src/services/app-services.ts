@@ -7,6 +7,7 @@ import { IdentitiesRepository } from '../repositories/identities.repository.js';
 import { OAuthStatesRepository } from '../repositories/oauth-states.repository.js';
 import { AccountService } from './account.service.js';
 import { AvatarService } from './avatar.service.js';
+import type { CatalogChanges } from './catalog/catalog-changes.js';
 import { createCatalogServices, type CatalogServices } from './catalog/catalog-services.js';
 import type { MediaStorage } from './media/media-storage.js';
 import { createOAuthProviders } from './oauth/oauth-providers.js';
@@ -59,6 +60,7 @@ export interface AppServicesDeps {
   rateLimiter: RateLimiter;
   media: MediaStorage;
   sms: SmsSender;
+  catalogChanges: CatalogChanges;
 }
 
 export function createAppServices(deps: AppServicesDeps): AppServices {
@@ -66,7 +68,15 @@ export function createAppServices(deps: AppServicesDeps): AppServices {
   const hasher = new KeyedHasher(deps.secret);
   const session = new SessionService({ db, config, clock, secret: deps.secret });
   const users = new UserService({ db, hasher, media, clock, log });
-  const catalog = createCatalogServices({ db, config, clock, secret: deps.secret, users, log });
+  const catalog = createCatalogServices({
+    db,
+    config,
+    clock,
+    secret: deps.secret,
+    users,
+    log,
+    changes: deps.catalogChanges,
+  });
   const walletServices = createWalletServices({ db, clock, config });
   const rewards = createRewardsServices({
     db,

@@ -105,6 +105,7 @@ describe('GET /home', () => {
 
     it('falls back to the most played (banners, 5) and the most liked (recommended) when nothing is ranked', async () => {
       await t.app.database.db.execute(sql`update dramas set banner_rank = null, recommend_rank = null`);
+      await t.app.services.catalogChanges.publish();
       const home = envelope<Home>(await getHome()).data;
       expect(ids(home.banners)).toEqual([b.drama.id, d.drama.id, a.drama.id, c.drama.id, fillers[7]?.drama.id]);
       expect(ids(home.recommended).slice(0, 4)).toEqual([c.drama.id, a.drama.id, d.drama.id, b.drama.id]);

@@ -109,5 +109,7 @@ export async function seedDrama(app: AppInstance, options: FixtureDrama = {}): P
     if (!episode) throw new Error('episode insert returned nothing');
     rows.push(episode);
   }
+  // Written straight to the database, so the app's public answers must hear of it as an import would.
+  await app.services.catalogChanges.publish();
   return { drama, episodes: rows };
 }

@@ -11,7 +11,9 @@ import { EpisodePlaysRepository } from '../../repositories/episode-plays.reposit
 import { EpisodesRepository } from '../../repositories/episodes.repository.js';
 import { PlayContextRepository } from '../../repositories/play-context.repository.js';
 import type { UserService } from '../user.service.js';
+import type { CatalogChanges } from './catalog-changes.js';
 import { CatalogService } from './catalog.service.js';
+import { PublicAnswerCache } from './public-answer-cache.js';
 import { PlaybackService } from './playback.service.js';
 import { PlayRecorder } from './play-recorder.js';
 import { ViewerLoader } from './viewer.js';
@@ -23,7 +25,17 @@ export interface CatalogServices {
   playback: PlaybackService;
   /** Plays and hits, written in batches after the answer; flushed on close. */
   playRecorder: PlayRecorder;
+  /** Say "the catalogue changed" here after an import or an editorial change (every process hears it). */
+  catalogChanges: CatalogChanges;
 }
+
+/**
+ * How stale a public catalogue answer may be, in seconds. Imports and the demo seed clear the
+ * cache at once; this bounds how late hits and likes show up (docs/performance.md).
+ */
+export const PUBLIC_ANSWER_TTL_S = 5;
+/** Entries kept at most: home and list pages per language, a drama's public part per drama. */
+const PUBLIC_ANSWER_MAX_ENTRIES = 2000;
 
 export interface CatalogServicesDeps {
   db: Db;
@@ -33,11 +45,26 @@ export interface CatalogServicesDeps {
   secret: Buffer;
   users: UserService;
   log: Pick<FastifyBaseLogger, 'error'>;
+  changes: CatalogChanges;
 }
 
 /** The catalogue, playback and media signing, sharing one set of repositories. */
-export function createCatalogServices({ db, config, clock, secret, users, log }: CatalogServicesDeps): CatalogServices {
+export function createCatalogServices({
+  db,
+  config,
+  clock,
+  secret,
+  users,
+  log,
+  changes,
+}: CatalogServicesDeps): CatalogServices {
   const mediaSigner = new MediaUrlSigner({ secret: deriveMediaSigningKey(secret), clock });
+  const cache = new PublicAnswerCache({
+    clock,
+    ttlMs: PUBLIC_ANSWER_TTL_S * 1000,
+    maxEntries: PUBLIC_ANSWER_MAX_ENTRIES,
+  });
+  changes.subscribe(() => cache.clear());
   const shared = {
     dramas: new DramasRepository(db),
     episodes: new EpisodesRepository(db),
@@ -48,7 +75,8 @@ export function createCatalogServices({ db, config, clock, secret, users, log }:
   const playRecorder = new PlayRecorder({ plays: new EpisodePlaysRepository(db), log });
   return {
     mediaSigner,
-    catalog: new CatalogService(shared),
+    catalogChanges: changes,
+    catalog: new CatalogService({ ...shared, cache, publicMaxAgeS: PUBLIC_ANSWER_TTL_S }),
     playback: new PlaybackService({
       context: new PlayContextRepository(db),
       plays: playRecorder,

@@ -1,5 +1,9 @@
 import {
   Code,
+  envelopeSchema,
+  getDrama as getDramaEndpoint,
+  getHome as getHomeEndpoint,
+  listDramas as listDramasEndpoint,
   type Banner,
   type DramaCard,
   type DramaDetail,
@@ -8,7 +12,10 @@ import {
   type Language,
   type Page,
 } from '@cliffhanger/contract';
-import { AppError } from '../../http/envelope.js';
+import type { z } from 'zod';
+import { AppError, ok } from '../../http/envelope.js';
+import { PreparedAnswer } from '../../http/prepared-answer.js';
+import type { DramaRow, EpisodeRow } from '../../db/catalog.schema.js';
 import type { DramaViewerRepository } from '../../repositories/drama-viewer.repository.js';
 import type { DramaOrder, DramasRepository, DramaWithCount } from '../../repositories/dramas.repository.js';
 import type { EpisodesRepository } from '../../repositories/episodes.repository.js';
@@ -17,7 +24,8 @@ import { toDramaCard } from './drama-card.js';
 import { lockedEpisodes, unlockPrices } from './entitlement.js';
 import { toEpisodeSummary } from './episode-summary.js';
 import { localise } from './localise.js';
-import type { ViewerLoader } from './viewer.js';
+import type { PublicAnswerCache } from './public-answer-cache.js';
+import type { Viewer, ViewerLoader } from './viewer.js';
 
 /** Dramas per home shelf. */
 export const SHELF_SIZE = 10;
@@ -30,6 +38,16 @@ export interface CatalogServiceDeps {
   dramaViewer: DramaViewerRepository;
   viewers: ViewerLoader;
   mediaBaseUrl: string;
+  /** Public answers and a drama's public part; cleared on catalogue change (catalog-changes.ts). */
+  cache: PublicAnswerCache;
+  /** Seconds a shared cache may keep a public answer: the same bound as the in-memory TTL. */
+  publicMaxAgeS: number;
+}
+
+/** What every viewer sees of a drama; the per-viewer facts are read fresh and merged onto it. */
+interface DramaPublicPart {
+  drama: DramaRow;
+  episodes: EpisodeRow[];
 }
 
 export interface DramaListQuery {
@@ -42,6 +60,33 @@ export interface DramaListQuery {
 /** Home, the browse list and a drama's page (DESIGN §7). */
 export class CatalogService {
   constructor(private readonly deps: CatalogServiceDeps) {}
+
+  /** Home as ready-to-send bytes, from memory while the catalogue is unchanged. */
+  homeAnswer(lang: Language): Promise<PreparedAnswer> {
+    return this.deps.cache.get(`home:${lang}`, async () =>
+      this.prepare(getHomeEndpoint.data, await this.getHome(lang)),
+    );
+  }
+
+  /** A list page as ready-to-send bytes; every (sort, q, page, size, lang) is its own entry. */
+  dramasAnswer(query: DramaListQuery, lang: Language): Promise<PreparedAnswer> {
+    const key = `dramas:${lang}:${query.sort}:${query.page}:${query.size}:${query.q ?? ''}`;
+    return this.deps.cache.get(key, async () =>
+      this.prepare(listDramasEndpoint.data, await this.listDramas(query, lang)),
+    );
+  }
+
+  /**
+   * A visitor's drama page as bytes: a visitor holds nothing, so the whole answer is public.
+   * A signed-in viewer gets `getDrama` instead, with their own facts read fresh.
+   */
+  visitorDramaAnswer(id: number, lang: Language): Promise<PreparedAnswer> {
+    // `no-cache`: the same URL answers a signed-in viewer with their locks, so a browser must not
+    // reuse a visitor's copy after signing in; it still revalidates cheaply by ETag.
+    return this.deps.cache.get(`drama-visitor:${id}:${lang}`, async () =>
+      this.prepare(getDramaEndpoint.data, await this.getDrama(id, null, lang), 'no-cache'),
+    );
+  }
 
   async getHome(lang: Language): Promise<Home> {
     const { dramas } = this.deps;
@@ -81,15 +126,26 @@ export class CatalogService {
   }
 
   async getDrama(id: number, userId: number | null, lang: Language): Promise<DramaDetail> {
-    const drama = await this.deps.dramas.findById(id);
-    if (!drama) throw new AppError(Code.NOT_FOUND, 'Drama not found');
+    const { viewers } = this.deps;
+    // The public part may be cached; the viewer's own facts never are (DESIGN §11).
+    const [publicPart, viewer] = await Promise.all([this.dramaPublicPart(id), viewers.load(userId)]);
+    if (!publicPart) throw new AppError(Code.NOT_FOUND, 'Drama not found');
+    return this.withViewer(publicPart, viewer, lang);
+  }
+
+  private dramaPublicPart(id: number): Promise<DramaPublicPart | null> {
+    return this.deps.cache.get(`drama:${id}`, async () => {
+      const [drama, episodes] = await Promise.all([this.deps.dramas.findById(id), this.deps.episodes.listByDrama(id)]);
+      return drama ? { drama, episodes } : null;
+    });
+  }
+
+  private async withViewer({ drama, episodes }: DramaPublicPart, viewer: Viewer, lang: Language): Promise<DramaDetail> {
     const { viewers, dramaViewer } = this.deps;
-    const viewer = await viewers.load(userId);
-    const [episodes, entitlement, favorited, progress] = await Promise.all([
-      this.deps.episodes.listByDrama(id),
-      viewers.entitlement(viewer, id),
-      viewer.userId === null ? false : dramaViewer.isFavorited(viewer.userId, id),
-      viewer.userId === null ? undefined : dramaViewer.progress(viewer.userId, id),
+    const [entitlement, favorited, progress] = await Promise.all([
+      viewers.entitlement(viewer, drama.id),
+      viewer.userId === null ? false : dramaViewer.isFavorited(viewer.userId, drama.id),
+      viewer.userId === null ? undefined : dramaViewer.progress(viewer.userId, drama.id),
     ]);
     return {
       ...toDramaCard(drama, episodes.length, lang, this.deps.mediaBaseUrl),
@@ -101,6 +157,12 @@ export class CatalogService {
       progress: progress ? { episode_id: progress.episodeId, position_s: progress.positionS } : null,
       viewer: { signed_in: viewer.userId !== null, vip: viewer.vip, coin: viewer.coin },
     };
+  }
+
+  /** Serialised through the endpoint's own schema, as the route's serialiser would. */
+  private prepare<D extends z.ZodType>(data: D, value: z.output<D>, cacheControl?: string): PreparedAnswer {
+    const json = JSON.stringify(envelopeSchema(data).encode(ok(value)));
+    return new PreparedAnswer(json, cacheControl ?? `public, max-age=${this.deps.publicMaxAgeS}`);
   }
 
   private toCards(rows: DramaWithCount[], lang: Language): DramaCard[] {

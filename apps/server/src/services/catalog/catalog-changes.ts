@@ -1,0 +1,96 @@
+import { Redis } from 'ioredis';
+
+/** The Redis channel every API process listens on for "the catalogue changed". */
+export const CATALOG_CHANGED_CHANNEL = 'ch:catalog:changed';
+
+/**
+ * "The catalogue changed": said by whoever changed it (an import, the demo seed), heard by every
+ * process that caches public catalogue answers, including the one that said it.
+ */
+export interface CatalogChanges {
+  publish(): Promise<void>;
+  subscribe(listener: () => void): void;
+  close(): Promise<void>;
+}
+
+/** One process (embedded mode, tests): listeners are called at once. */
+export class LocalCatalogChanges implements CatalogChanges {
+  private readonly listeners: (() => void)[] = [];
+
+  publish(): Promise<void> {
+    for (const listener of this.listeners) listener();
+    return Promise.resolve();
+  }
+
+  subscribe(listener: () => void): void {
+    this.listeners.push(listener);
+  }
+
+  close(): Promise<void> {
+    return Promise.resolve();
+  }
+}
+
+export interface RedisCatalogChangesOptions {
+  url: string;
+  channel?: string;
+  onError?: (error: unknown) => void;
+}
+
+/**
+ * Several API processes (DESIGN §11): a change is published on a Redis channel. The local
+ * listeners run before the message goes out, so this process never serves its own stale answer
+ * while Redis is slow; the others hear it within a round trip. A process that misses a message
+ * (Redis down) still catches up within the cache's TTL.
+ */
+export class RedisCatalogChanges implements CatalogChanges {
+  private readonly publisher: Redis;
+  private readonly subscriber: Redis;
+  private readonly channel: string;
+  private readonly listeners: (() => void)[] = [];
+  private readonly subscribed: Promise<unknown>;
+
+  constructor(options: RedisCatalogChangesOptions) {
+    this.channel = options.channel ?? CATALOG_CHANGED_CHANNEL;
+    const onError = options.onError ?? (() => undefined);
+    this.publisher = new Redis(options.url, { maxRetriesPerRequest: 2, lazyConnect: true });
+    // A subscribed connection can do nothing else, hence a second one.
+    this.subscriber = new Redis(options.url, { lazyConnect: true });
+    this.publisher.on('error', onError);
+    this.subscriber.on('error', onError);
+    this.subscriber.on('message', (channel: string) => {
+      if (channel === this.channel) for (const listener of this.listeners) listener();
+    });
+    this.subscribed = this.subscriber.subscribe(this.channel).catch(onError);
+  }
+
+  /** Resolves once this process hears the channel (tests wait for it before publishing elsewhere). */
+  ready(): Promise<unknown> {
+    return this.subscribed;
+  }
+
+  async publish(): Promise<void> {
+    for (const listener of this.listeners) listener();
+    await this.publisher.publish(this.channel, String(Date.now()));
+  }
+
+  subscribe(listener: () => void): void {
+    this.listeners.push(listener);
+  }
+
+  async close(): Promise<void> {
+    for (const redis of [this.subscriber, this.publisher]) {
+      if (redis.status === 'end' || redis.status === 'wait') redis.disconnect();
+      else await redis.quit().catch(() => redis.disconnect());
+    }
+  }
+}
+
+export function createCatalogChanges(
+  config: { redisUrl?: string | undefined },
+  onError?: (error: unknown) => void,
+): CatalogChanges {
+  return config.redisUrl
+    ? new RedisCatalogChanges({ url: config.redisUrl, ...(onError ? { onError } : {}) })
+    : new LocalCatalogChanges();
+}
