@@ -15,7 +15,13 @@ export async function signInBySms(page: Page, twilio: FakeTwilio, national: stri
   const phone = `+1${national}`;
   await expect.poll(() => twilio.lastCodeFor(phone), { timeout: 10_000 }).toMatch(/^\d{6}$/);
   await page.fill('[data-testid="login-code"]', twilio.lastCodeFor(phone)!);
+  // Signing in sends the silent check-in; its coins must not land in the middle of a spec's
+  // balance comparison, so the sign-in is done when the check-in has been answered.
+  const checkin = page.waitForResponse((response) => response.url().endsWith('/api/v1/task/checkin'), {
+    timeout: 60_000,
+  });
   await page.click('[data-testid="login-submit"]');
   await page.waitForFunction(() => localStorage.getItem('token') !== null);
+  await checkin;
   return JSON.parse((await page.evaluate(() => localStorage.getItem('user_info'))) ?? '{}') as UserInfo;
 }
