@@ -128,8 +128,6 @@ export function httpStatusOf(code: ResponseCode): number {
       return 401;
     case Code.INTERNAL_ERROR:
       return 500;
-    case Code.PAYMENT_PROVIDER_ERROR:
-      return 502;
 
     case Code.INVALID_INPUT:
     case Code.IMAGE_INVALID:
@@ -160,6 +158,7 @@ export function httpStatusOf(code: ResponseCode): number {
     case Code.AD_NOT_FINISHED:
     case Code.PAYMENT_FAILED:
     case Code.PAYMENT_CHANNEL_UNAVAILABLE:
+    case Code.PAYMENT_PROVIDER_ERROR:
     case Code.SUBSCRIPTION_EXISTS:
     case Code.IAP_PRODUCT_MISMATCH:
     case Code.IAP_ACCOUNT_MISMATCH:

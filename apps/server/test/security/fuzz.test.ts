@@ -22,23 +22,29 @@ const SEED = process.env.FUZZ_SEED === undefined ? Date.now() % 2_147_483_647 : 
 const sms = new RecordingSmsSender();
 let t: TestApp;
 let me: Session;
-let routes: { method: string; path: string }[];
+/** `takesBody`: the operation declares a request body; a body sent to one that takes none is ignored. */
+let routes: { method: string; path: string; takesBody: boolean }[];
 
 beforeAll(async () => {
   console.info(`[fuzz] seed ${SEED} (replay with FUZZ_SEED=${SEED}), ${RUNS} runs per route`);
   t = await createTestApp({
     smsSender: sms,
-    env: { SMS_IP_HOURLY_CAP: '100000', SMS_PHONE_HOURLY_CAP: '10000', LOGIN_HOURLY_CAP: '100000', BODY_LIMIT_BYTES: '65536' },
+    env: {
+      SMS_IP_HOURLY_CAP: '100000',
+      SMS_PHONE_HOURLY_CAP: '10000',
+      LOGIN_HOURLY_CAP: '100000',
+      BODY_LIMIT_BYTES: '65536',
+    },
   });
   me = await signIn({ app: t.app, sms });
   await seedDrama(t.app, { episodes: 2, freeEpisodes: 1 });
   const doc = (await t.app.inject({ method: 'GET', url: '/api/v1/openapi.json' })).json<{
-    paths: Record<string, Record<string, unknown>>;
+    paths: Record<string, Record<string, { requestBody?: unknown }>>;
   }>();
   routes = Object.entries(doc.paths).flatMap(([path, ops]) =>
-    Object.keys(ops)
-      .filter((m) => ['get', 'post', 'put', 'delete'].includes(m))
-      .map((method) => ({ method: method.toUpperCase(), path })),
+    Object.entries(ops)
+      .filter(([m]) => ['get', 'post', 'put', 'delete'].includes(m))
+      .map(([method, op]) => ({ method: method.toUpperCase(), path, takesBody: op.requestBody !== undefined })),
   );
 });
 afterAll(async () => {
@@ -48,7 +54,17 @@ afterAll(async () => {
 const hostileString = fc.oneof(
   fc.string(),
   fc.string({ unit: 'grapheme', maxLength: 200 }),
-  fc.constantFrom('\u0000', 'a\u0000b', '\u001b[2J', '\u202e', '\ud800', '../../etc/passwd', "' OR 1=1 --", '<script>', '%00'),
+  fc.constantFrom(
+    '\u0000',
+    'a\u0000b',
+    '\u001b[2J',
+    '\u202e',
+    '\ud800',
+    '../../etc/passwd',
+    "' OR 1=1 --",
+    '<script>',
+    '%00',
+  ),
   fc.nat({ max: 20_000 }).map((n) => 'x'.repeat(n)),
 );
 const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
@@ -60,8 +76,27 @@ const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
   fc.array(hostileString, { maxLength: 3 }),
   fc.dictionary(hostileString, hostileString, { maxKeys: 3 }),
 );
-const FIELDS = ['phone', 'code', 'password', 'current_password', 'text', 'nickname', 'username', 'avatar', 'token',
-  'refresh_token', 'state', 'episode_id', 'drama_id', 'all', 'channel', 'target', 'position_s', 'invite_code', 'key'];
+const FIELDS = [
+  'phone',
+  'code',
+  'password',
+  'current_password',
+  'text',
+  'nickname',
+  'username',
+  'avatar',
+  'token',
+  'refresh_token',
+  'state',
+  'episode_id',
+  'drama_id',
+  'all',
+  'channel',
+  'target',
+  'position_s',
+  'invite_code',
+  'key',
+];
 const hostileBody = fc.oneof(
   fc.dictionary(fc.constantFrom(...FIELDS, '__proto__', 'constructor', 'extra'), hostileValue, { maxKeys: 5 }),
   hostileValue,
@@ -79,7 +114,13 @@ const rawBody = fc.oneof(
   fc.string({ maxLength: 100 }),
   fc.nat({ max: 100_000 }).map((n) => `{"text":"${'y'.repeat(n)}"}`),
 );
-const contentType = fc.constantFrom('application/json', 'text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data', 'application/xml');
+const contentType = fc.constantFrom(
+  'application/json',
+  'text/plain',
+  'application/x-www-form-urlencoded',
+  'multipart/form-data',
+  'application/xml',
+);
 
 interface Case {
   params: string[];
@@ -91,7 +132,11 @@ interface Case {
 }
 const caseOf = fc.record<Case>({
   params: fc.array(segment, { minLength: 3, maxLength: 3 }),
-  query: fc.dictionary(fc.constantFrom('q', 'page', 'size', 'sort', 'lang', 'type', 'kind', 'episode_id', 'cursor'), hostileString.map((s) => s.slice(0, 200)), { maxKeys: 3 }),
+  query: fc.dictionary(
+    fc.constantFrom('q', 'page', 'size', 'sort', 'lang', 'type', 'kind', 'episode_id', 'cursor'),
+    hostileString.map((s) => s.slice(0, 200)),
+    { maxKeys: 3 },
+  ),
   body: hostileBody,
   raw: fc.option(rawBody, { nil: undefined }),
   contentType,
@@ -106,12 +151,12 @@ async function moneyFingerprint(): Promise<string> {
   return JSON.stringify(row);
 }
 
-function requestOf(route: { method: string; path: string }, c: Case): InjectOptions {
+function requestOf(route: { method: string; path: string; takesBody: boolean }, c: Case): InjectOptions {
   let i = 0;
   const url = route.path.replace(/\{[^}]+\}/g, () => c.params[i++] ?? '1');
   const query = new URLSearchParams(c.query).toString();
   const hasBody = route.method !== 'GET' && route.method !== 'DELETE';
-  const payload = !hasBody ? undefined : c.raw ?? JSON.stringify(c.body);
+  const payload = !hasBody ? undefined : (c.raw ?? JSON.stringify(c.body));
   return {
     method: route.method as InjectOptions['method'],
     url: query ? `${url}?${query}` : url,
@@ -136,7 +181,11 @@ describe('fuzzing every route of the OpenAPI document', () => {
           const body = res.json<{ code: number; message: string; data: unknown }>();
           expect(Object.keys(body).sort(), context).toEqual(['code', 'data', 'message']);
           expect(ALL_CODES as readonly number[], context).toContain(body.code);
-          const malformed = route.method !== 'GET' && route.method !== 'DELETE' && (c.raw !== undefined || c.contentType !== 'application/json');
+          const malformed =
+            route.takesBody &&
+            route.method !== 'GET' &&
+            route.method !== 'DELETE' &&
+            (c.raw !== undefined || c.contentType !== 'application/json');
           if (malformed && res.statusCode !== 404 && route.path !== '/api/v1/user/avatar') {
             expect(res.statusCode, context).toBeGreaterThanOrEqual(400);
             expect(await moneyFingerprint(), context).toBe(before);
