@@ -8,7 +8,7 @@ import { signInBySms } from '../support/sign-in.js';
 import { startPaymentsWorld, TEST_DATABASE_URL, type PaymentsWorld } from './payments-world.js';
 
 /**
- * Payments in Chromium against the Stripe stand-in (issue 10 acceptance): a coin pack bought
+ * Payments in Chromium against the Stripe stand-in: a coin pack bought
  * through the hosted Checkout page is credited by the signed webhook and shows on the success
  * page, Me and the wallet; VIP bought the same way opens a locked episode with no dialog and no
  * pre-roll; cancelling shows the end date and stops the renewal at Stripe; a declined card and
