@@ -1,3 +1,5 @@
+import type { DemoScene } from './demo-render.js';
+
 /**
  * The demo catalogue's content (generate-demo.ts turns it into apps/server/demo). Prices are in
  * coins; `lines` are the dialogue the subtitles draw from, in the three product languages.
@@ -13,9 +15,11 @@ export interface DemoDrama {
   title: Text3;
   synopsis: Text3;
   tags: string[];
-  /** Background gradient, top to bottom (hex RGB). */
+  /** The palette: shadows and highlights of every picture (hex RGB). */
   colors: [string, string];
-  /** Pitch of the quiet tone under the picture, Hz. */
+  /** How the episodes, poster and banner look (generator and grade); `colors` is its palette. */
+  scene: DemoScene;
+  /** Root note of the soft pad under the picture, Hz. */
   toneHz: number;
   freeEpisodes: number;
   episodePrice: number;
@@ -40,6 +44,7 @@ export const DEMO_DRAMAS: DemoDrama[] = [
     tags: ['romance', 'ceo'],
     colors: ['3a0ca3', 'f72585'],
     toneHz: 392,
+    scene: { kind: 'embers', seed: 11, glow: 'ffc8dd' },
     freeEpisodes: 2,
     episodePrice: 30,
     hits: 98_400,
@@ -88,6 +93,7 @@ export const DEMO_DRAMAS: DemoDrama[] = [
     tags: ['revenge', 'family'],
     colors: ['0b090a', 'a4161a'],
     toneHz: 330,
+    scene: { kind: 'fractal', seed: 20, contrast: 1.25, gamma: 0.9 },
     freeEpisodes: 2,
     episodePrice: 40,
     hits: 87_200,
@@ -127,6 +133,7 @@ export const DEMO_DRAMAS: DemoDrama[] = [
     tags: ['werewolf', 'fantasy', 'romance'],
     colors: ['03045e', '48cae4'],
     toneHz: 294,
+    scene: { kind: 'mist', seed: 31, glow: 'caf0f8' },
     freeEpisodes: 3,
     episodePrice: 35,
     hits: 120_500,
@@ -167,6 +174,7 @@ export const DEMO_DRAMAS: DemoDrama[] = [
     tags: ['palace', 'historical'],
     colors: ['6a040f', 'ffba08'],
     toneHz: 262,
+    scene: { kind: 'fractal', seed: 42, glow: 'ffd166' },
     freeEpisodes: 2,
     episodePrice: 45,
     hits: 76_300,
@@ -206,6 +214,7 @@ export const DEMO_DRAMAS: DemoDrama[] = [
     tags: ['revenge', 'ceo', 'comedy'],
     colors: ['1b4332', 'd8f3dc'],
     toneHz: 440,
+    scene: { kind: 'silk', seed: 53, contrast: 1.15 },
     freeEpisodes: 3,
     episodePrice: 25,
     hits: 143_900,
@@ -250,6 +259,7 @@ export const DEMO_DRAMAS: DemoDrama[] = [
     tags: ['urban', 'revenge'],
     colors: ['240046', 'ff9e00'],
     toneHz: 220,
+    scene: { kind: 'embers', seed: 64, glow: 'ffb703' },
     freeEpisodes: 2,
     episodePrice: 20,
     hits: 156_700,
@@ -291,6 +301,7 @@ export const DEMO_DRAMAS: DemoDrama[] = [
     tags: ['rebirth', 'romance'],
     colors: ['590d22', 'ffccd5'],
     toneHz: 349,
+    scene: { kind: 'weave', seed: 75, glow: 'fff0f3', contrast: 0.95 },
     freeEpisodes: 3,
     episodePrice: 30,
     hits: 64_800,
@@ -338,6 +349,7 @@ export const DEMO_DRAMAS: DemoDrama[] = [
     tags: ['romance', 'mafia'],
     colors: ['000000', '6c757d'],
     toneHz: 247,
+    scene: { kind: 'mist', seed: 86, saturation: 0, contrast: 1.3, grain: 6 },
     freeEpisodes: 2,
     episodePrice: 50,
     hits: 71_100,
@@ -379,6 +391,7 @@ export const DEMO_DRAMAS: DemoDrama[] = [
     tags: ['martial arts', 'fantasy'],
     colors: ['081c15', '74c69d'],
     toneHz: 196,
+    scene: { kind: 'mist', seed: 97, glow: 'd8f3dc' },
     freeEpisodes: 2,
     episodePrice: 35,
     hits: 52_600,
@@ -416,6 +429,7 @@ export const DEMO_DRAMAS: DemoDrama[] = [
     tags: ['family', 'ceo', 'comedy'],
     colors: ['ff6d00', 'ffe66d'],
     toneHz: 523,
+    scene: { kind: 'silk', seed: 108, saturation: 1.3 },
     freeEpisodes: 2,
     episodePrice: 30,
     hits: 110_200,
@@ -462,6 +476,7 @@ export const DEMO_DRAMAS: DemoDrama[] = [
     tags: ['vampire', 'fantasy', 'romance'],
     colors: ['10002b', '9d0208'],
     toneHz: 277,
+    scene: { kind: 'fractal', seed: 119, contrast: 1.2, gamma: 0.85 },
     freeEpisodes: 2,
     episodePrice: 40,
     hits: 58_900,
@@ -495,6 +510,7 @@ export const DEMO_DRAMAS: DemoDrama[] = [
     tags: ['campus', 'youth', 'romance'],
     colors: ['023e8a', 'ade8f4'],
     toneHz: 466,
+    scene: { kind: 'weave', seed: 130, glow: 'caf0f8' },
     freeEpisodes: 2,
     episodePrice: 20,
     hits: 43_500,

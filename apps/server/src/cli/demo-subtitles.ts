@@ -1,8 +1,9 @@
 import type { DemoDrama, Text3 } from './demo-dramas.js';
+import { CLIP_SECONDS } from './demo-render.js';
 
 type Lang = keyof Text3;
 
-/** "Episode 3" in each language (also drawn on the picture in English). */
+/** "Episode 3" in each language: the first cue names the episode, since the picture has no text. */
 export function episodeLabel(lang: Lang, n: number): string {
   if (lang === 'zh') return `第${n}集`;
   if (lang === 'tr') return `${n}. Bölüm`;
@@ -15,14 +16,19 @@ interface DemoCue {
   text: string;
 }
 
-/** Three cues: the episode's title (from 0.3 s, so a player shows a cue at once), then two lines. */
+/**
+ * Three cues across the clip: the drama and episode title (from 0.3 s, so a player shows a cue at
+ * once), then two lines of dialogue.
+ */
 export function cuesOf(drama: DemoDrama, n: number, lang: Lang): DemoCue[] {
   const title = drama.episodes[n - 1]?.[lang] ?? '';
   const line = (i: number) => drama.lines[i % drama.lines.length]?.[lang] ?? '';
+  const third = Math.floor((CLIP_SECONDS * 1000) / 3);
+  const sep = lang === 'zh' ? '·' : ' · ';
   return [
-    { startMs: 300, endMs: 2_800, text: `${episodeLabel(lang, n)}: ${title}` },
-    { startMs: 3_200, endMs: 6_200, text: line(n - 1) },
-    { startMs: 6_600, endMs: 9_600, text: line(n) },
+    { startMs: 300, endMs: third - 200, text: `${drama.title[lang]}\n${episodeLabel(lang, n)}${sep}${title}` },
+    { startMs: third, endMs: 2 * third - 200, text: line(n - 1) },
+    { startMs: 2 * third, endMs: CLIP_SECONDS * 1000 - 300, text: line(n) },
   ];
 }
 

@@ -5,14 +5,15 @@ import { createFfmpegTools, type MediaTools } from '../catalog-import/media-tool
 import { DOWNLOAD_FILE } from '../catalog-import/hls-folder.js';
 import { serverRoot } from '../paths.js';
 import { DEMO_DRAMAS, type DemoDrama } from './demo-dramas.js';
-import { assertFonts, renderBackground, renderBanner, renderClip, renderPoster, type Renderer } from './demo-render.js';
-import { cuesOf, episodeLabel, toSrt, toVtt } from './demo-subtitles.js';
+import { renderBanner, renderClip, renderPoster, type Renderer } from './demo-render.js';
+import { cuesOf, toSrt, toVtt } from './demo-subtitles.js';
 
 /**
  * `npm run demo:generate -w apps/server`: synthesises the demo catalogue into apps/server/demo —
- * 12 dramas of 4–6 ten-second episodes, transcoded by the real pipeline (compact rate mode) into
- * prebuilt HLS folders, with zh/en/tr subtitles, posters, banners and manifest.json. Importing
- * that manifest needs no ffmpeg, which is what lets a fresh clone show a catalogue.
+ * 12 dramas of 4–6 six-second episodes (graded generator scenes, one mood per drama, no text in
+ * the picture), transcoded by the real pipeline (compact rate mode) into prebuilt HLS folders,
+ * with zh/en/tr subtitles, text-free posters and banners and manifest.json. Importing that
+ * manifest needs no ffmpeg, which is what lets a fresh clone show a catalogue.
  */
 
 const DEMO_DIR = join(serverRoot, 'demo');
@@ -26,20 +27,9 @@ function allPrice(drama: DemoDrama): number {
   return Math.round((locked * drama.episodePrice * ALL_EPISODES_DISCOUNT) / 5) * 5;
 }
 
-async function generateEpisode(
-  drama: DemoDrama,
-  n: number,
-  out: string,
-  r: Renderer,
-  tools: MediaTools,
-  background: string,
-) {
+async function generateEpisode(drama: DemoDrama, n: number, out: string, r: Renderer, tools: MediaTools) {
   const clip = join(r.workDir, `${drama.slug}-${n}.mp4`);
-  await renderClip(r, clip, background, {
-    title: drama.title.en,
-    episodeLabel: episodeLabel('en', n),
-    toneHz: drama.toneHz,
-  });
+  await renderClip(r, clip, drama.scene, drama.colors, n, drama.toneHz);
   const hlsDir = join(out, drama.slug, String(n));
   await tools.transcode(clip, hlsDir);
   await tools.remuxDownload(join(hlsDir, 'sd', 'index.m3u8'), join(hlsDir, DOWNLOAD_FILE));
@@ -65,15 +55,12 @@ async function generateEpisode(
 async function generateDrama(drama: DemoDrama, out: string, r: Renderer, tools: MediaTools) {
   const dir = join(out, drama.slug);
   await mkdir(dir, { recursive: true });
-  const tagline = drama.tags.join(' · ');
-  await renderPoster(r, join(dir, 'poster.jpg'), drama.title.en, drama.colors, tagline);
-  await renderBanner(r, join(dir, 'banner.jpg'), drama.title.en, drama.colors, tagline);
-  const background = join(r.workDir, `${drama.slug}-bg.png`);
-  await renderBackground(r, background, drama.colors);
+  await renderPoster(r, join(dir, 'poster.jpg'), drama.scene, drama.colors);
+  await renderBanner(r, join(dir, 'banner.jpg'), drama.scene, drama.colors);
 
   const episodes = [];
   for (let n = 1; n <= drama.episodes.length; n += 1) {
-    episodes.push(await generateEpisode(drama, n, out, r, tools, background));
+    episodes.push(await generateEpisode(drama, n, out, r, tools));
     process.stdout.write(`  ${drama.slug} episode ${n}/${drama.episodes.length}\n`);
   }
   return {
@@ -104,10 +91,9 @@ async function sizeOf(path: string): Promise<number> {
 }
 
 async function main(): Promise<void> {
-  assertFonts();
   const ffmpegPath = process.env.FFMPEG_PATH || 'ffmpeg';
   const ffprobePath = process.env.FFPROBE_PATH || 'ffprobe';
-  // The production ladder and segmenting, at a constant quality that suits flat synthetic pictures.
+  // The production ladder and segmenting, at a constant quality that suits soft synthetic pictures.
   const tools = createFfmpegTools({ ffmpegPath, ffprobePath, rate: 'compact', preset: 'medium' });
   const workDir = await mkdtemp(join(tmpdir(), 'cliffhanger-demo-'));
   // Built next to the old demo and swapped in at the end, so a failed run leaves the old one intact.

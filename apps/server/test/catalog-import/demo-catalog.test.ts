@@ -6,6 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importCatalog } from '../../src/catalog-import/import-catalog.js';
 import { loadManifest, type ResolvedManifest } from '../../src/catalog-import/load-manifest.js';
 import { DEMO_MANIFEST, seedDemoCatalog } from '../../src/catalog-import/seed-demo-catalog.js';
+import { DEMO_DRAMAS } from '../../src/cli/demo-dramas.js';
+import { CLIP_SECONDS, sceneGraph } from '../../src/cli/demo-render.js';
 import { dramas, episodes } from '../../src/db/catalog.schema.js';
 import { parseSrt } from '../../src/media/subtitles/parse-srt.js';
 import { parseVtt } from '../../src/media/subtitles/parse-vtt.js';
@@ -57,6 +59,49 @@ describe('the committed demo catalogue', () => {
     expect(manifest.dramas.filter((d) => d.banner_rank !== undefined).length).toBeGreaterThan(0);
   });
 
+  it('names every drama and episode in zh, en and tr, each language its own text', () => {
+    for (const drama of manifest.dramas) {
+      for (const text of [drama.title, drama.synopsis]) {
+        expect(new Set([text.zh, text.en, text.tr]).size, JSON.stringify(text)).toBe(3);
+      }
+      // An episode title may read the same in two languages ("Luna"), never empty or untranslated zh.
+      for (const text of [drama.title, drama.synopsis, ...drama.episodes.map((e) => e.title)]) {
+        expect(text.zh, JSON.stringify(text)).toMatch(/[\u4e00-\u9fff]/);
+        expect(text.en?.trim() && text.tr?.trim(), JSON.stringify(text)).toBeTruthy();
+      }
+    }
+  });
+
+  it('draws no text into any picture: the scene graphs have no drawtext and each drama has its own mood', () => {
+    const moods = new Set<string>();
+    for (const drama of DEMO_DRAMAS) {
+      for (const size of [
+        { width: 480, height: 854 },
+        { width: 720, height: 960 },
+        { width: 1280, height: 720 },
+      ]) {
+        const graph = sceneGraph(drama.scene, drama.colors, 1, { ...size, seconds: CLIP_SECONDS });
+        expect(graph).not.toMatch(/drawtext|subtitles=|ass=/);
+      }
+      moods.add(`${drama.scene.kind}/${drama.colors.join('-')}`);
+    }
+    expect(moods.size).toBe(DEMO_DRAMAS.length);
+  });
+
+  it('has zh, en and tr subtitles for every episode, opening with the drama title in that language', async () => {
+    for (const drama of manifest.dramas) {
+      for (const episode of drama.episodes) {
+        for (const lang of ['zh', 'en', 'tr'] as const) {
+          const file = episode.subtitles[lang] ?? '';
+          const text = await readFile(file, 'utf8');
+          const cues = file.endsWith('.srt') ? parseSrt(text) : parseVtt(text);
+          expect(cues[0]?.text, `${file}`).toContain(drama.title[lang]);
+          expect(cues[0]?.text, `${file}`).toContain(episode.title[lang]);
+        }
+      }
+    }
+  });
+
   it('has zh, en and tr subtitles for every episode, with a cue in the first two seconds', async () => {
     for (const drama of manifest.dramas) {
       for (const episode of drama.episodes) {
@@ -85,7 +130,7 @@ describe('DEMO_CATALOG=true on an empty database', () => {
   });
 
   it('boots with the 12 demo dramas listed', async () => {
-    // Copying ~13 MB into memory storage plus 24 sharp renders; a margin for a busy CI machine.
+    // Copying ~14 MB into memory storage plus 24 sharp renders; a margin for a busy CI machine.
     expect(bootMs).toBeLessThan(20_000);
     const res = await t.app.inject({ method: 'GET', url: '/api/v1/dramas?size=50' });
     expect(res.statusCode).toBe(200);
