@@ -40,6 +40,26 @@ export default tseslint.config(
     },
   },
   {
+    // The contract's main entry carries zod; the web takes its values from the zod-free browser
+    // entry. Only pages off the home page's path that validate input with a zod rule may load it.
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: [
+      'apps/web/src/features/login/components/login-form.tsx',
+      'apps/web/src/features/payment/api/get-order.ts',
+      'apps/web/src/features/profile/components/profile-form.tsx',
+      'apps/web/src/features/settings/components/password-dialog.tsx',
+    ],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: '@cliffhanger/contract', allowTypeImports: true, message: "Import from '@cliffhanger/contract/browser' (no zod in the web bundle)." }],
+          patterns: [{ group: ['zod', 'zod/*'], message: 'No zod in the web bundle.' }],
+        },
+      ],
+    },
+  },
+  {
     files: ['**/*.test.{ts,tsx}', '**/*.spec.ts', '**/test/**'],
     rules: {
       'i18next/no-literal-string': 'off',

@@ -63,5 +63,7 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: true,
+    // The server reads it to preload a deep link's page chunks (apps/server/src/plugins/page-bootstrap.ts).
+    manifest: true,
   },
 });

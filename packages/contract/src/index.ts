@@ -1,5 +1,6 @@
 export * from './codes.js';
 export * from './constants.js';
+export * from './values.js';
 export * from './envelope.js';
 export * from './endpoint.js';
 export * from './pagination.js';

@@ -1,4 +1,4 @@
-import { ApiError, clearHistory, getAppConfig, postTaskCheckin } from '@cliffhanger/contract';
+import { ApiError, clearHistory, getAppConfig, postTaskCheckin } from '@cliffhanger/contract/browser';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { testUser } from '../test/fixtures';
 import { api, silentApi } from './api-client';

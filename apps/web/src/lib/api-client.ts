@@ -1,4 +1,4 @@
-import { Code, createApiClient, createHttpClient, type HttpClientOptions } from '@cliffhanger/contract';
+import { Code, createHttpClient, createRouteClient, type HttpClientOptions } from '@cliffhanger/contract/browser';
 import { currentLanguage, i18n } from './i18n';
 import { clearSession, getSession, isSignedIn } from './session';
 import { showToast } from './toast';
@@ -35,11 +35,11 @@ export const http = createHttpClient({
   onTransportFailure: () => showToast(i18n.t('errors.network')),
 });
 
-export const api = createApiClient(http);
+export const api = createRouteClient(http);
 
 /**
  * For calls whose failure the viewer must not see (the launch check-in, spec §4/§7): same
  * session rules, no toast. A separate client because the toast fires inside the HTTP client,
  * before the caller could catch the error.
  */
-export const silentApi = createApiClient(createHttpClient(sessionOptions));
+export const silentApi = createRouteClient(createHttpClient(sessionOptions));

@@ -1,4 +1,4 @@
-import { ApiError, Code } from '@cliffhanger/contract';
+import { ApiError, Code } from '@cliffhanger/contract/browser';
 import { describe, expect, it } from 'vitest';
 import { messageForError } from './error-message';
 

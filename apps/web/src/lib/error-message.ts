@@ -1,4 +1,4 @@
-import { isApiError, isKnownCode } from '@cliffhanger/contract';
+import { isApiError, isKnownCode } from '@cliffhanger/contract/browser';
 import type { TFunction } from 'i18next';
 import { i18n } from './i18n';
 

@@ -1,22 +1,14 @@
-import { DEFAULT_LANGUAGE, LANGUAGES, type Language, type LanguageChoice } from '@cliffhanger/contract';
+import { DEFAULT_LANGUAGE, LANGUAGES, type Language, type LanguageChoice } from '@cliffhanger/contract/browser';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import en from '../locales/en.json';
-import tr from '../locales/tr.json';
-import zh from '../locales/zh.json';
+import { catalogueBackend, type Catalogue } from './catalogues';
 import { createStore } from './store';
 import { isLanguageChoice, LANGUAGE_STORAGE_KEY, readLanguageChoice, resolveLanguage } from './language';
-
-export const resources = {
-  en: { translation: en },
-  zh: { translation: zh },
-  tr: { translation: tr },
-} as const satisfies Record<Language, { translation: unknown }>;
 
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'translation';
-    resources: (typeof resources)['en'];
+    resources: { translation: Catalogue };
   }
 }
 
@@ -26,21 +18,29 @@ export const languageChoice = choiceStore;
 
 export const i18n = i18next.createInstance();
 
-void i18n.use(initReactI18next).init({
-  resources,
-  lng: resolveLanguage(choiceStore.get()),
-  fallbackLng: DEFAULT_LANGUAGE,
-  supportedLngs: [...LANGUAGES],
-  // React escapes; escaping here as well would show &amp; and friends.
-  interpolation: { escapeValue: false },
-  initAsync: false,
-  react: { useSuspense: false },
-});
+/**
+ * Resolves once the catalogue of the language in use is in: main.tsx renders after it, so the
+ * first paint already has texts. Only that one catalogue is fetched; the others load on a switch.
+ */
+export const i18nReady: Promise<unknown> = i18n
+  .use(catalogueBackend())
+  .use(initReactI18next)
+  .init({
+    lng: resolveLanguage(choiceStore.get()),
+    // No fallback language: it would fetch a second catalogue for every non-English viewer, and
+    // the catalogues hold exactly the same keys (locales/catalogues.test.ts), so none is missing.
+    fallbackLng: false,
+    supportedLngs: [...LANGUAGES],
+    ns: ['translation'],
+    // React escapes; escaping here as well would show &amp; and friends.
+    interpolation: { escapeValue: false },
+    react: { useSuspense: false },
+  });
 
 function applyDocumentLanguage(language: string): void {
   if (typeof document !== 'undefined') document.documentElement.lang = language;
 }
-applyDocumentLanguage(i18n.language);
+// Fires for the first language too, once its catalogue is in.
 i18n.on('languageChanged', applyDocumentLanguage);
 
 /** The language in use now (never 'system'). */

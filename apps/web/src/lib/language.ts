@@ -4,7 +4,7 @@ import {
   LANGUAGES,
   type Language,
   type LanguageChoice,
-} from '@cliffhanger/contract';
+} from '@cliffhanger/contract/browser';
 
 /** Local-storage key of the language preference (spec §3). */
 export const LANGUAGE_STORAGE_KEY = 'language';

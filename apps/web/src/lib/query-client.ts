@@ -1,4 +1,4 @@
-import { isApiError } from '@cliffhanger/contract';
+import { isApiError } from '@cliffhanger/contract/browser';
 import { QueryClient } from '@tanstack/react-query';
 
 export function createQueryClient(): QueryClient {

@@ -1,4 +1,4 @@
-import { Code, userInfoSchema, type UserInfo } from '@cliffhanger/contract';
+import { Code, parseUserInfo as checkUserInfo, type UserInfo } from '@cliffhanger/contract/browser';
 import { createStore } from './store';
 import { useStore } from './use-store';
 
@@ -24,8 +24,7 @@ function storage(): Storage | undefined {
 function parseUserInfo(raw: string | null | undefined): UserInfo | null {
   if (!raw) return null;
   try {
-    const parsed = userInfoSchema.safeParse(JSON.parse(raw));
-    return parsed.success ? parsed.data : null;
+    return checkUserInfo(JSON.parse(raw));
   } catch {
     return null;
   }
@@ -84,12 +83,12 @@ export function clearSession(): void {
  * data that breaks the contract) clears the login state. Returns whether the data was stored.
  */
 export function updateUserInfo(response: { code: number; data: unknown } | null | undefined): boolean {
-  const parsed = response?.code === Code.OK ? userInfoSchema.safeParse(response.data) : undefined;
-  if (!parsed?.success) {
+  const info = response?.code === Code.OK ? checkUserInfo(response.data) : null;
+  if (!info) {
     clearSession();
     return false;
   }
-  storage()?.setItem(SESSION_KEYS.userInfo, JSON.stringify(parsed.data));
+  storage()?.setItem(SESSION_KEYS.userInfo, JSON.stringify(info));
   reload();
   return true;
 }

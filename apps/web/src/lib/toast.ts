@@ -1,4 +1,4 @@
-import { TOAST_DURATION_MS } from '@cliffhanger/contract';
+import { TOAST_DURATION_MS } from '@cliffhanger/contract/browser';
 import { createStore } from './store';
 
 export interface ToastMessage {

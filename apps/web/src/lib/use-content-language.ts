@@ -1,4 +1,4 @@
-import type { Language } from '@cliffhanger/contract';
+import type { Language } from '@cliffhanger/contract/browser';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from './i18n';
 

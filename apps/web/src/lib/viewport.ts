@@ -1,4 +1,4 @@
-import { MOBILE_MAX_WIDTH, SIDEBAR_MIN_WIDTH } from '@cliffhanger/contract';
+import { MOBILE_MAX_WIDTH, SIDEBAR_MIN_WIDTH } from '@cliffhanger/contract/browser';
 import { useSyncExternalStore } from 'react';
 
 /** From this width on, the sidebar takes its wide form (DESIGN §12 reading of spec §2). */

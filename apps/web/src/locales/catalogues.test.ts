@@ -1,4 +1,4 @@
-import { ALL_CODES } from '@cliffhanger/contract';
+import { ALL_CODES } from '@cliffhanger/contract/browser';
 import { describe, expect, it } from 'vitest';
 import en from './en.json';
 import tr from './tr.json';

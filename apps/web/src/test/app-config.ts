@@ -1,4 +1,4 @@
-import type { AppConfig } from '@cliffhanger/contract';
+import type { AppConfig } from '@cliffhanger/contract/browser';
 
 export function testAppConfig(overrides: Partial<AppConfig> = {}): AppConfig {
   return {

@@ -1,4 +1,4 @@
-import type { AppConfig } from '@cliffhanger/contract';
+import type { AppConfig } from '@cliffhanger/contract/browser';
 import { vi } from 'vitest';
 import { testAppConfig } from './app-config';
 

@@ -1,4 +1,4 @@
-import type { CoinPack, MemberPlan, UserInfo } from '@cliffhanger/contract';
+import type { CoinPack, MemberPlan, UserInfo } from '@cliffhanger/contract/browser';
 
 /** A signed-in viewer as the contract describes one. */
 export function testUser(overrides: Partial<UserInfo> = {}): UserInfo {

@@ -1,6 +1,6 @@
 import { API_PREFIX, REQUEST_TIMEOUT_MS } from '../constants.js';
 import { classifyCode } from '../codes.js';
-import { anyEnvelopeSchema, type Envelope } from '../envelope.js';
+import type { Envelope } from '../envelope.js';
 import { ApiError, transportError } from './api-error.js';
 
 export interface SessionTokens {
@@ -62,6 +62,17 @@ export function toQueryString(query: Record<string, unknown> | undefined): strin
   return text ? `?${text}` : '';
 }
 
+/**
+ * `anyEnvelopeSchema.safeParse` written out, so the client needs no zod in the browser: an
+ * integer code and a string message; unknown keys are dropped.
+ */
+export function asEnvelope(value: unknown): Envelope<unknown> | null {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return null;
+  const { code, message, data } = value as Record<string, unknown>;
+  if (!Number.isSafeInteger(code) || typeof message !== 'string') return null;
+  return { code: code as number, message, data };
+}
+
 export function createHttpClient(options: HttpClientOptions): HttpClient {
   const doFetch = options.fetch ?? globalThis.fetch.bind(globalThis);
   const prefix = options.prefix ?? API_PREFIX;
@@ -94,9 +105,9 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
         body,
         signal: controller.signal,
       });
-      const parsed = anyEnvelopeSchema.safeParse(await response.json().catch(() => undefined));
-      if (!parsed.success) throw transportError('bad-response', `not an API envelope (HTTP ${response.status})`);
-      envelope = parsed.data;
+      const parsed = asEnvelope(await response.json().catch(() => undefined));
+      if (!parsed) throw transportError('bad-response', `not an API envelope (HTTP ${response.status})`);
+      envelope = parsed;
     } catch (cause) {
       const error =
         cause instanceof ApiError

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LANGUAGES, REWARDS } from '../constants.js';
+import { LANGUAGES } from '../constants.js';
 import { defineEndpoint } from '../endpoint.js';
 
 export const signInMethodsSchema = z.object({
@@ -25,17 +25,6 @@ export const rewardConstantsSchema = z.object({
 
 export type RewardConstants = z.infer<typeof rewardConstantsSchema>;
 
-/** The spec §9 reward constants in their wire shape: what the server reports by default. */
-export const DEFAULT_REWARD_CONSTANTS: RewardConstants = {
-  daily_checkin: REWARDS.dailyCheckin,
-  watch_video: REWARDS.watchVideo,
-  share_app: REWARDS.shareApp,
-  invite_friend: REWARDS.inviteFriend,
-  max_invites: REWARDS.maxInvites,
-  invite_window_days: REWARDS.inviteWindowDays,
-  checkin_validity_days: REWARDS.checkinValidityDays,
-  checkin_cycle_days: REWARDS.checkinCycleDays,
-};
 
 /** App configuration (spec §3) plus what the client needs to render the right options. */
 export const appConfigSchema = z.object({

@@ -1,10 +1,9 @@
 import { z } from 'zod';
 import { inputString } from '../text.js';
 import { defineEndpoint } from '../endpoint.js';
+import { OAUTH_PROVIDERS } from '../values.js';
 import { passwordSchema, userInfoSchema } from './user.js';
 
-export const OAUTH_PROVIDERS = ['google', 'facebook', 'tiktok'] as const;
-export type OAuthProvider = (typeof OAUTH_PROVIDERS)[number];
 
 /** E.164 on the wire; the server validates it with a phone-number library. */
 export const phoneSchema = inputString().trim().min(1, 'phone is empty').max(20, 'phone is too long');

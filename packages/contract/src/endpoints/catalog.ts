@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { inputString } from '../text.js';
 import { INPUT_MAX_LENGTH, LANGUAGES } from '../constants.js';
 import { defineEndpoint } from '../endpoint.js';
+import { DRAMA_SORTS } from '../values.js';
 import { pageOf, pageQuerySchema } from '../pagination.js';
 
 /**
@@ -13,8 +14,6 @@ export const langQuerySchema = z.object({ lang: z.enum(LANGUAGES).optional() });
 
 export const idParamsSchema = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
 
-export const DRAMA_SORTS = ['hits', 'likes', 'az'] as const;
-export type DramaSort = (typeof DRAMA_SORTS)[number];
 
 /** Coin prices of a drama for this viewer, shown before the tap (DESIGN §7). */
 export const unlockPricesSchema = z.object({

@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import { inputMultiline } from '../text.js';
-import { INPUT_MAX_LENGTH, LANGUAGES } from '../constants.js';
+import { LANGUAGES } from '../constants.js';
 import { defineEndpoint } from '../endpoint.js';
+import { COMMENT_MAX } from '../values.js';
+
+/** Comments, likes, favourites, history and shares (issue 4). */
 import { pageOf, pageQuerySchema } from '../pagination.js';
 import { dramaCardSchema, idParamsSchema } from './catalog.js';
 
-/** Comments, likes, favourites, history and shares (issue 4). */
-export const COMMENT_MAX = INPUT_MAX_LENGTH;
 
 export const commentBodySchema = z.object({
   text: inputMultiline()

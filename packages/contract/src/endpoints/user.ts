@@ -2,19 +2,8 @@ import { z } from 'zod';
 import { CONTROL_CHARS, inputString } from '../text.js';
 import { INPUT_MAX_LENGTH } from '../constants.js';
 import { defineEndpoint } from '../endpoint.js';
+import { NICKNAME_MAX, USERNAME_MAX, USERNAME_MIN, USERNAME_PATTERN } from '../values.js';
 
-/**
- * Profile field rules, enforced on both sides from this one definition (issue 3 leaves the
- * choice to us; docs/accounts.md explains it):
- * - nickname: 1–20 characters after trimming, no control characters;
- * - username: 3–20 characters, lowercase latin letters, digits and `_`, starting with a letter;
- *   unique (case-insensitive).
- */
-export const NICKNAME_MAX = 20;
-export const USERNAME_MIN = 3;
-export const USERNAME_MAX = 20;
-export const USERNAME_PATTERN = /^[a-z][a-z0-9_]*$/;
-export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
 
 export const nicknameSchema = z
   .string()

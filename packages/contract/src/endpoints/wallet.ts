@@ -1,52 +1,11 @@
 import { z } from 'zod';
 import { DEFAULT_PAGE_SIZE, LANGUAGES, MAX_PAGE_SIZE } from '../constants.js';
 import { defineEndpoint } from '../endpoint.js';
-
-/**
- * Coins (DESIGN §6, §7, issue 5): the wallet ledger and unlocking episodes with coins.
- *
- * Wallet entry kinds: the twelve of spec §3 plus `coin_expiry`, which the spec lacks but an
- * honest ledger needs (expired reward coins leave the balance through an entry of their own), and
- * `recharge_reversal`: purchased coins taken back because the payment was refunded or disputed.
- * The income/expense grouping of each kind is defined here and nowhere else.
- */
-export const WALLET_KIND_GROUPS = {
-  task_reward: 'income',
-  recharge: 'income',
-  consume: 'expense',
-  giveaway: 'income',
-  checkin_reward: 'income',
-  watch_video_reward: 'income',
-  ad_reward: 'income',
-  share_app_reward: 'income',
-  invitee_reward: 'income',
-  coin_return: 'income',
-  coin_freeze: 'expense',
-  coin_unfreeze: 'income',
-  coin_expiry: 'expense',
-  recharge_reversal: 'expense',
-} as const satisfies Record<string, 'income' | 'expense'>;
-
-export type WalletKind = keyof typeof WALLET_KIND_GROUPS;
-export type WalletGroup = (typeof WALLET_KIND_GROUPS)[WalletKind];
-
-export const WALLET_KINDS = Object.keys(WALLET_KIND_GROUPS) as readonly WalletKind[];
-export const WALLET_GROUPS = ['income', 'expense'] as const satisfies readonly WalletGroup[];
-
-export function walletGroupOf(kind: WalletKind): WalletGroup {
-  return WALLET_KIND_GROUPS[kind];
-}
-
-/** Every kind of one group, in catalogue order. */
-export function walletKindsOf(group: WalletGroup): WalletKind[] {
-  return WALLET_KINDS.filter((kind) => WALLET_KIND_GROUPS[kind] === group);
-}
+import { WALLET_GROUPS, WALLET_KINDS, WALLET_TABS, type WALLET_KIND_GROUPS, type WalletKind } from '../values.js';
 
 /** Income entries add coins (amount > 0), expense entries take them (amount < 0). */
 export const walletKindSchema = z.enum(WALLET_KINDS as [WalletKind, ...WalletKind[]]);
 
-export const WALLET_TABS = ['all', ...WALLET_GROUPS] as const;
-export type WalletTab = (typeof WALLET_TABS)[number];
 
 /** One ledger entry as the wallet page lists it. */
 /**

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
 import { NavBar } from '../../components/ui/nav-bar';
 import { useViewport } from '../../lib/viewport';
+import { NativeShellBridge } from '../native-shell-bridge';
 import { routeForPath } from '../routes';
 import { Sidebar } from './sidebar';
 import { TabBar } from './tab-bar';
@@ -28,6 +29,7 @@ export function AppShell() {
 
   return (
     <div className={classes} style={style} data-testid="app-shell">
+      <NativeShellBridge />
       {showSidebar && <Sidebar selected={route?.tab} isMobile={viewport.isMobile} width={viewport.sidebarWidth} />}
       <div className="app-shell__main">
         {route && route.navKind !== 'custom' && (

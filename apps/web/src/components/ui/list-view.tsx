@@ -1,4 +1,4 @@
-import { DEFAULT_PAGE_SIZE } from '@cliffhanger/contract';
+import { DEFAULT_PAGE_SIZE } from '@cliffhanger/contract/browser';
 import type { Key, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from './button';

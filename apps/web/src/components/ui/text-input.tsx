@@ -1,4 +1,4 @@
-import { INPUT_MAX_LENGTH } from '@cliffhanger/contract';
+import { INPUT_MAX_LENGTH } from '@cliffhanger/contract/browser';
 import { useId, type ComponentPropsWithRef, type ReactNode } from 'react';
 import './text-input.css';
 

@@ -1,4 +1,4 @@
-import { isApiError } from '@cliffhanger/contract';
+import { isApiError } from '@cliffhanger/contract/browser';
 
 /** A request that never got an answer: the HTTP client has already shown 'Network Error'. */
 export function isTransportFailure(error: unknown): boolean {

@@ -1,4 +1,4 @@
-import { Code, isApiError, type ApiError } from '@cliffhanger/contract';
+import { Code, isApiError, type ApiError } from '@cliffhanger/contract/browser';
 import type { TFunction } from 'i18next';
 
 /** A field a refusal points at, so the message shows under it as well as in the toast. */

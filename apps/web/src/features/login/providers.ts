@@ -1,4 +1,4 @@
-import { OAUTH_PROVIDERS, type AppConfig, type OAuthProvider } from '@cliffhanger/contract';
+import { OAUTH_PROVIDERS, type AppConfig, type OAuthProvider } from '@cliffhanger/contract/browser';
 
 export interface ProviderInfo {
   /** Brand name, the same in every language. */

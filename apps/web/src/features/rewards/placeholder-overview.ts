@@ -1,4 +1,4 @@
-import type { AppConfig, CheckinDay, Task } from '@cliffhanger/contract';
+import type { AppConfig, CheckinDay, Task } from '@cliffhanger/contract/browser';
 
 /**
  * What the page shows until GET /task answers (or when it cannot): the cycle and the tasks of a

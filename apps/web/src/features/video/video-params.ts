@@ -1,4 +1,4 @@
-import type { DramaDetail } from '@cliffhanger/contract';
+import type { DramaDetail } from '@cliffhanger/contract/browser';
 
 /** A positive whole-number id from the query, else null. */
 export function idFrom(raw: string | null): number | null {

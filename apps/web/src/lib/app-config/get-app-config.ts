@@ -1,4 +1,4 @@
-import { DEFAULT_REWARD_CONSTANTS, getAppConfig, type AppConfig } from '@cliffhanger/contract';
+import { DEFAULT_REWARD_CONSTANTS, getAppConfig, type AppConfig } from '@cliffhanger/contract/browser';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../api-client';
 

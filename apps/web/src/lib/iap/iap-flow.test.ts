@@ -1,4 +1,4 @@
-import { IAP_STATUS } from '@cliffhanger/contract';
+import { IAP_STATUS } from '@cliffhanger/contract/browser';
 import { describe, expect, it } from 'vitest';
 import { IapFlow, type IapPhase, type IapServer, type IapStatus, type OrderMemory } from './iap-flow';
 import type { IapListenerHandle, IapPlugin, IapProduct, IapTransaction } from './iap-plugin';

@@ -1,4 +1,4 @@
-import { IAP_STATUS } from '@cliffhanger/contract';
+import { IAP_STATUS } from '@cliffhanger/contract/browser';
 import type { IapListenerHandle, IapPlugin, IapProduct, IapTransaction } from './iap-plugin';
 
 /** Spec §3: purchasing 0, purchased 1, failed 2, restored 3, deferred 4. */

@@ -1,4 +1,4 @@
-import { CURRENCY, getCoinTypes, getMemberTypes, postMemberConfirm, postMemberPurchase } from '@cliffhanger/contract';
+import { CURRENCY, getCoinTypes, getMemberTypes, postMemberConfirm, postMemberPurchase } from '@cliffhanger/contract/browser';
 import { api } from '../api-client';
 import type { IapServer } from './iap-flow';
 

@@ -1,4 +1,4 @@
-import { CURRENCY, getCoinTypes, type CoinPack } from '@cliffhanger/contract';
+import { CURRENCY, getCoinTypes, type CoinPack } from '@cliffhanger/contract/browser';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../api-client';
 

@@ -1,4 +1,4 @@
-import type { CoinPack } from '@cliffhanger/contract';
+import type { CoinPack } from '@cliffhanger/contract/browser';
 
 /** Everything a pack puts in the wallet. */
 export const packCoins = (pack: Pick<CoinPack, 'coins' | 'bonus_coins'>): number => pack.coins + pack.bonus_coins;

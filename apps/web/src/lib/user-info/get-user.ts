@@ -1,4 +1,4 @@
-import { getUser, isApiError, type ApiResult, type UserInfo } from '@cliffhanger/contract';
+import { getUser, isApiError, type ApiResult, type UserInfo } from '@cliffhanger/contract/browser';
 import { useEffect } from 'react';
 import { api, silentApi } from '../api-client';
 import { i18n } from '../i18n';

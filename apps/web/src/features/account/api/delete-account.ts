@@ -1,4 +1,4 @@
-import { deleteUser } from '@cliffhanger/contract';
+import { deleteUser } from '@cliffhanger/contract/browser';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { clearSession } from '../../../lib/session';

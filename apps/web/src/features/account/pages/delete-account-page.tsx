@@ -1,4 +1,4 @@
-import { isApiError } from '@cliffhanger/contract';
+import { isApiError } from '@cliffhanger/contract/browser';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';

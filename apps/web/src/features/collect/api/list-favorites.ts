@@ -1,4 +1,4 @@
-import { DEFAULT_PAGE_SIZE, listFavorites, type FavoriteItem, type Language, type Page } from '@cliffhanger/contract';
+import { DEFAULT_PAGE_SIZE, listFavorites, type FavoriteItem, type Language, type Page } from '@cliffhanger/contract/browser';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { FAVORITES_QUERY_KEY } from '../../../lib/library-query-keys';

@@ -1,4 +1,4 @@
-import { isApiError, removeFavorite, type FavoriteItem, type Page } from '@cliffhanger/contract';
+import { isApiError, removeFavorite, type FavoriteItem, type Page } from '@cliffhanger/contract/browser';
 import { useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../lib/api-client';

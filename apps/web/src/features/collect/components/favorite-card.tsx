@@ -1,4 +1,4 @@
-import type { FavoriteItem } from '@cliffhanger/contract';
+import type { FavoriteItem } from '@cliffhanger/contract/browser';
 import { useTranslation } from 'react-i18next';
 import { DramaCardView } from '../../../components/ui/drama-card';
 import { TrashIcon } from '../../../components/ui/icons';

@@ -1,4 +1,4 @@
-import type { FavoriteItem } from '@cliffhanger/contract';
+import type { FavoriteItem } from '@cliffhanger/contract/browser';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-import { DEFAULT_PAGE_SIZE, listHistory, type HistoryItem, type Language, type Page } from '@cliffhanger/contract';
+import { DEFAULT_PAGE_SIZE, listHistory, type HistoryItem, type Language, type Page } from '@cliffhanger/contract/browser';
 import { infiniteQueryOptions, useInfiniteQuery, type InfiniteData } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { HISTORY_QUERY_KEY } from '../../../lib/library-query-keys';

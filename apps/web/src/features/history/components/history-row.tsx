@@ -1,4 +1,4 @@
-import type { HistoryItem } from '@cliffhanger/contract';
+import type { HistoryItem } from '@cliffhanger/contract/browser';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { buttonClassName } from '../../../components/ui/button';

@@ -1,4 +1,4 @@
-import { DEFAULT_PAGE_SIZE, listDramas, type DramaCard, type DramaSort, type Language, type Page } from '@cliffhanger/contract';
+import { DEFAULT_PAGE_SIZE, listDramas, type DramaCard, type DramaSort, type Language, type Page } from '@cliffhanger/contract/browser';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { useContentLanguage } from '../../../lib/use-content-language';

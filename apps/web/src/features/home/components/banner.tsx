@@ -1,4 +1,4 @@
-import type { Banner as BannerData } from '@cliffhanger/contract';
+import type { Banner as BannerData } from '@cliffhanger/contract/browser';
 import { useTranslation } from 'react-i18next';
 import { Carousel } from '../../../components/ui/carousel';
 import { videoHref } from '../../../lib/paths';

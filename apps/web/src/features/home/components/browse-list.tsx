@@ -1,4 +1,4 @@
-import { DRAMA_SORTS, type DramaSort } from '@cliffhanger/contract';
+import { DRAMA_SORTS, type DramaSort } from '@cliffhanger/contract/browser';
 import { useTranslation } from 'react-i18next';
 import { CardGrid, CardGridSkeleton } from '../../../components/ui/card-grid';
 import { DramaCardSkeleton, DramaCardView } from '../../../components/ui/drama-card';

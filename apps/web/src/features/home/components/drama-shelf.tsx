@@ -1,4 +1,4 @@
-import type { DramaCard } from '@cliffhanger/contract';
+import type { DramaCard } from '@cliffhanger/contract/browser';
 import { useTranslation } from 'react-i18next';
 import { DramaCardSkeleton, DramaCardView } from '../../../components/ui/drama-card';
 import { EmptyState } from '../../../components/ui/empty-state';

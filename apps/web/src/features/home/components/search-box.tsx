@@ -1,4 +1,4 @@
-import { INPUT_MAX_LENGTH } from '@cliffhanger/contract';
+import { INPUT_MAX_LENGTH } from '@cliffhanger/contract/browser';
 import { useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FailureIcon } from '../../../components/ui/icons';

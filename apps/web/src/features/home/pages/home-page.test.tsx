@@ -1,4 +1,4 @@
-import type { Banner, DramaCard, Home } from '@cliffhanger/contract';
+import type { Banner, DramaCard, Home } from '@cliffhanger/contract/browser';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';

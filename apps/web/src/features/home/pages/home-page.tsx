@@ -1,4 +1,4 @@
-import { DRAMA_SORTS, type DramaSort } from '@cliffhanger/contract';
+import { DRAMA_SORTS, type DramaSort } from '@cliffhanger/contract/browser';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';

@@ -1,4 +1,4 @@
-import { putInvite, type EnterInviteResult } from '@cliffhanger/contract';
+import { putInvite, type EnterInviteResult } from '@cliffhanger/contract/browser';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { WALLET_QUERY_KEY } from '../../../lib/library-query-keys';

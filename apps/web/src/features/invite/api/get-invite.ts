@@ -1,4 +1,4 @@
-import { getInvite, type InviteOverview } from '@cliffhanger/contract';
+import { getInvite, type InviteOverview } from '@cliffhanger/contract/browser';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { INVITE_QUERY_KEY } from './invite-keys';

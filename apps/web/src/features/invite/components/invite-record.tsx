@@ -1,4 +1,4 @@
-import type { InviteRecord } from '@cliffhanger/contract';
+import type { InviteRecord } from '@cliffhanger/contract/browser';
 import { useTranslation } from 'react-i18next';
 import { ListView } from '../../../components/ui/list-view';
 import { Section } from '../../../components/ui/section';

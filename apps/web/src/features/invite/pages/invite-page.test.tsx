@@ -1,4 +1,4 @@
-import type { InviteOverview } from '@cliffhanger/contract';
+import type { InviteOverview } from '@cliffhanger/contract/browser';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';

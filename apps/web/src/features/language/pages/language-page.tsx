@@ -1,4 +1,4 @@
-import { LANGUAGE_CHOICES, type LanguageChoice } from '@cliffhanger/contract';
+import { LANGUAGE_CHOICES, type LanguageChoice } from '@cliffhanger/contract/browser';
 import { useTranslation } from 'react-i18next';
 import { CheckIcon } from '../../../components/ui/icons';
 import { NavBar } from '../../../components/ui/nav-bar';

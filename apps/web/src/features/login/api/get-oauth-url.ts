@@ -1,4 +1,4 @@
-import { getOAuthUrl, type OAuthProvider } from '@cliffhanger/contract';
+import { getOAuthUrl, type OAuthProvider } from '@cliffhanger/contract/browser';
 import { api } from '../../../lib/api-client';
 
 /** GET /auth/oauth/{provider}/url: where to send the viewer (state and PKCE are the server's). */

@@ -1,4 +1,4 @@
-import { postOAuthCallback, type OAuthProvider, type Session } from '@cliffhanger/contract';
+import { postOAuthCallback, type OAuthProvider, type Session } from '@cliffhanger/contract/browser';
 import { api } from '../../../lib/api-client';
 import { startSession } from './start-session';
 

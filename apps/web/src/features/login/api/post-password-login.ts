@@ -1,4 +1,4 @@
-import { postPasswordLogin, type Session } from '@cliffhanger/contract';
+import { postPasswordLogin, type Session } from '@cliffhanger/contract/browser';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { startSession } from './start-session';

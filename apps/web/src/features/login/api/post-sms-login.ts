@@ -1,4 +1,4 @@
-import { postSmsLogin, type Session } from '@cliffhanger/contract';
+import { postSmsLogin, type Session } from '@cliffhanger/contract/browser';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { startSession } from './start-session';

@@ -1,4 +1,4 @@
-import { postSmsSend } from '@cliffhanger/contract';
+import { postSmsSend } from '@cliffhanger/contract/browser';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 

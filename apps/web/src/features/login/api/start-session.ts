@@ -1,4 +1,4 @@
-import type { Session } from '@cliffhanger/contract';
+import type { Session } from '@cliffhanger/contract/browser';
 import { setSession } from '../../../lib/session';
 
 /** Every sign-in answers a contract Session; spec §3 stores token, refresh token and user info. */

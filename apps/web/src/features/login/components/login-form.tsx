@@ -1,4 +1,6 @@
-import { Code, isApiError, smsCodeSchema } from '@cliffhanger/contract';
+// The code rule is a zod schema: the sign-in page loads it, off the home page's path.
+import { smsCodeSchema } from '@cliffhanger/contract';
+import { Code, isApiError } from '@cliffhanger/contract/browser';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';

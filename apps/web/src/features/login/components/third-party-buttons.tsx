@@ -1,4 +1,4 @@
-import type { AppConfig, OAuthProvider } from '@cliffhanger/contract';
+import type { AppConfig, OAuthProvider } from '@cliffhanger/contract/browser';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { enabledProviders } from '../providers';

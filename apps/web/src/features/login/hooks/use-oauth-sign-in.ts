@@ -1,4 +1,4 @@
-import { isApiError, type OAuthProvider } from '@cliffhanger/contract';
+import { isApiError, type OAuthProvider } from '@cliffhanger/contract/browser';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { messageForError } from '../../../lib/error-message';

@@ -1,4 +1,4 @@
-import type { OAuthProvider } from '@cliffhanger/contract';
+import type { OAuthProvider } from '@cliffhanger/contract/browser';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';

@@ -1,4 +1,4 @@
-import type { Language } from '@cliffhanger/contract';
+import type { Language } from '@cliffhanger/contract/browser';
 import { getCountryCallingCode, type CountryCode } from 'libphonenumber-js/min';
 
 /**

@@ -1,4 +1,6 @@
-import { Code, getOrder, isApiError, orderIdSchema, type Order, type OrderStatus } from '@cliffhanger/contract';
+// The order-id rule is a zod schema: this page loads it on its own, off the home page's path.
+import { orderIdSchema } from '@cliffhanger/contract';
+import { Code, getOrder, isApiError, type Order, type OrderStatus } from '@cliffhanger/contract/browser';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 

@@ -1,4 +1,4 @@
-import type { Order } from '@cliffhanger/contract';
+import type { Order } from '@cliffhanger/contract/browser';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { MEMBERSHIP_QUERY_KEY, WALLET_QUERY_KEY } from '../../../lib/library-query-keys';

@@ -1,4 +1,4 @@
-import type { Order } from '@cliffhanger/contract';
+import type { Order } from '@cliffhanger/contract/browser';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MEMBERSHIP_QUERY_KEY, WALLET_QUERY_KEY } from '../../../lib/library-query-keys';

@@ -1,4 +1,4 @@
-import type { Order } from '@cliffhanger/contract';
+import type { Order } from '@cliffhanger/contract/browser';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';

@@ -1,4 +1,4 @@
-import { postUserAvatar } from '@cliffhanger/contract';
+import { postUserAvatar } from '@cliffhanger/contract/browser';
 import { api } from '../../../lib/api-client';
 
 /** An upload may take longer than an ordinary call on a slow phone connection. */

@@ -1,4 +1,4 @@
-import { putUser, type BodyOf, type UserInfo } from '@cliffhanger/contract';
+import { putUser, type BodyOf, type UserInfo } from '@cliffhanger/contract/browser';
 import { api } from '../../../lib/api-client';
 import { updateUserInfo } from '../../../lib/session';
 

@@ -1,4 +1,4 @@
-import { AVATAR_MAX_BYTES } from '@cliffhanger/contract';
+import { AVATAR_MAX_BYTES } from '@cliffhanger/contract/browser';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { UserIcon } from '../../../components/ui/icons';

@@ -1,4 +1,4 @@
-import { AVATAR_MAX_BYTES } from '@cliffhanger/contract';
+import { AVATAR_MAX_BYTES } from '@cliffhanger/contract/browser';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';

@@ -1,13 +1,6 @@
-import {
-  Code,
-  isApiError,
-  NICKNAME_MAX,
-  nicknameSchema,
-  USERNAME_MAX,
-  USERNAME_MIN,
-  usernameSchema,
-  type ApiError,
-} from '@cliffhanger/contract';
+// The profile rules are zod schemas: the profile page loads them, off the home page's path.
+import { nicknameSchema, usernameSchema } from '@cliffhanger/contract';
+import { Code, isApiError, NICKNAME_MAX, USERNAME_MAX, USERNAME_MIN, type ApiError } from '@cliffhanger/contract/browser';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';

@@ -1,4 +1,4 @@
-import { isApiError } from '@cliffhanger/contract';
+import { isApiError } from '@cliffhanger/contract/browser';
 
 /** A request that never got an answer has already shown 'Network Error' (the HTTP client's toast). */
 export function alreadyToasted(error: unknown): boolean {

@@ -1,4 +1,4 @@
-import { claimTask, type ClaimResult, type TaskKey } from '@cliffhanger/contract';
+import { claimTask, type ClaimResult, type TaskKey } from '@cliffhanger/contract/browser';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { WALLET_QUERY_KEY } from '../../../lib/library-query-keys';

@@ -1,4 +1,4 @@
-import { getTasks, type TasksOverview } from '@cliffhanger/contract';
+import { getTasks, type TasksOverview } from '@cliffhanger/contract/browser';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { getSession, storeCoinBalance } from '../../../lib/session';

@@ -1,4 +1,4 @@
-import { postTaskCheckin, type CheckinResult } from '@cliffhanger/contract';
+import { postTaskCheckin, type CheckinResult } from '@cliffhanger/contract/browser';
 import { silentApi } from '../../../lib/api-client';
 import { getSession, isSignedIn, storeCoinBalance } from '../../../lib/session';
 

@@ -1,4 +1,4 @@
-import { getNextAd, postAdReward, type AdRewardResult, type NextAd } from '@cliffhanger/contract';
+import { getNextAd, postAdReward, type AdRewardResult, type NextAd } from '@cliffhanger/contract/browser';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { getSession, storeCoinBalance } from '../../../lib/session';

@@ -1,4 +1,4 @@
-import { postTaskShare } from '@cliffhanger/contract';
+import { postTaskShare } from '@cliffhanger/contract/browser';
 import { api } from '../../../lib/api-client';
 
 export type AppShareChannel = 'web_share' | 'copy_link';

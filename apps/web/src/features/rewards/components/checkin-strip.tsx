@@ -1,4 +1,4 @@
-import type { CheckinDay } from '@cliffhanger/contract';
+import type { CheckinDay } from '@cliffhanger/contract/browser';
 import { useTranslation } from 'react-i18next';
 import { CheckIcon, CoinIcon } from '../../../components/ui/icons';
 import { Section } from '../../../components/ui/section';

@@ -1,4 +1,4 @@
-import type { Ad } from '@cliffhanger/contract';
+import type { Ad } from '@cliffhanger/contract/browser';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';

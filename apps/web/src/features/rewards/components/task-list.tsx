@@ -1,4 +1,4 @@
-import type { Task, TaskKey } from '@cliffhanger/contract';
+import type { Task, TaskKey } from '@cliffhanger/contract/browser';
 import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';

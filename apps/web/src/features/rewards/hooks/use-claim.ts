@@ -1,4 +1,4 @@
-import { Code, type TaskKey } from '@cliffhanger/contract';
+import { Code, type TaskKey } from '@cliffhanger/contract/browser';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showToast } from '../../../lib/toast';

@@ -1,4 +1,4 @@
-import type { TasksOverview } from '@cliffhanger/contract';
+import type { TasksOverview } from '@cliffhanger/contract/browser';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { setTabBadge } from '../../../lib/tab-bar';

@@ -1,4 +1,4 @@
-import { Code, type Ad } from '@cliffhanger/contract';
+import { Code, type Ad } from '@cliffhanger/contract/browser';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,4 @@
-import type { CheckinDay, NextAd, Task, TaskKey, TasksOverview } from '@cliffhanger/contract';
+import type { CheckinDay, NextAd, Task, TaskKey, TasksOverview } from '@cliffhanger/contract/browser';
 
 /** A 7-day strip: days before `today` done, `today` as given, the rest ahead. */
 export function strip(today: number, checkedIn: boolean, reward = 10): CheckinDay[] {

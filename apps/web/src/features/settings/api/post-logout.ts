@@ -1,4 +1,4 @@
-import { postLogout } from '@cliffhanger/contract';
+import { postLogout } from '@cliffhanger/contract/browser';
 import { silentApi } from '../../../lib/api-client';
 import { clearSession } from '../../../lib/session';
 

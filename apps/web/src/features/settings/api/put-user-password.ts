@@ -1,4 +1,4 @@
-import { putUserPassword } from '@cliffhanger/contract';
+import { putUserPassword } from '@cliffhanger/contract/browser';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { getSession, updateUserInfo } from '../../../lib/session';

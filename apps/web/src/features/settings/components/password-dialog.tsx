@@ -1,4 +1,6 @@
-import { Code, isApiError, passwordSchema } from '@cliffhanger/contract';
+// The password rule is a zod schema: the settings page loads it, off the home page's path.
+import { passwordSchema } from '@cliffhanger/contract';
+import { Code, isApiError } from '@cliffhanger/contract/browser';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';

@@ -1,4 +1,4 @@
-import { APP_VERSION } from '@cliffhanger/contract';
+import { APP_VERSION } from '@cliffhanger/contract/browser';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';

@@ -54,7 +54,7 @@ export function MePage() {
       <div className="me-card" data-testid="me-card">
         <Avatar path={user?.avatar} />
         <div className="me-card__who">
-          <p className="me-card__name" data-testid="me-nickname">
+          <p className="me-card__name" data-testid="me-nickname" title={user?.nickname || undefined}>
             {user ? user.nickname || t('common.notLoggedIn') : t('common.notLoggedIn')}
           </p>
           {user && (

@@ -1,4 +1,4 @@
-import { getNextAd, type Ad } from '@cliffhanger/contract';
+import { getNextAd, type Ad } from '@cliffhanger/contract/browser';
 import { useQuery } from '@tanstack/react-query';
 import { silentApi } from '../../../lib/api-client';
 import { prefetchKey, takePrefetched } from '../api/prefetch';

@@ -1,4 +1,4 @@
-import type { Ad } from '@cliffhanger/contract';
+import type { Ad } from '@cliffhanger/contract/browser';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MutedIcon } from '../../../components/ui/icons';

@@ -1,4 +1,4 @@
-import type { Ad, NextAd } from '@cliffhanger/contract';
+import type { Ad, NextAd } from '@cliffhanger/contract/browser';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';

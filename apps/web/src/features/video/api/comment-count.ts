@@ -1,4 +1,4 @@
-import type { Playback } from '@cliffhanger/contract';
+import type { Playback } from '@cliffhanger/contract/browser';
 import type { QueryClient } from '@tanstack/react-query';
 import { videoKeys } from './video-keys';
 

@@ -1,4 +1,4 @@
-import { getDrama, type DramaDetail, type Language } from '@cliffhanger/contract';
+import { getDrama, type DramaDetail, type Language } from '@cliffhanger/contract/browser';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { prefetchKey, takePrefetched } from './prefetch';

@@ -1,4 +1,4 @@
-import { listComments, type Comment, type Page } from '@cliffhanger/contract';
+import { listComments, type Comment, type Page } from '@cliffhanger/contract/browser';
 import { infiniteQueryOptions, useInfiniteQuery, type InfiniteData } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { videoKeys } from './video-keys';

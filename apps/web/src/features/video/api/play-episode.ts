@@ -1,12 +1,12 @@
 import {
   Code,
-  episodeLockedSchema,
+  parseEpisodeLocked,
   isApiError,
   playEpisode,
   type EpisodeLocked,
   type Language,
   type Playback,
-} from '@cliffhanger/contract';
+} from '@cliffhanger/contract/browser';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { prefetchKey, takePrefetched } from './prefetch';
@@ -47,6 +47,5 @@ export function usePlayback(episodeId: number | null, lang: Language) {
 /** The prices of a 30002 rejection (episode locked), or null for any other failure. */
 export function lockedDataFrom(error: unknown): EpisodeLocked | null {
   if (!isApiError(error) || error.code !== Code.EPISODE_LOCKED) return null;
-  const parsed = episodeLockedSchema.safeParse(error.data);
-  return parsed.success ? parsed.data : null;
+  return parseEpisodeLocked(error.data);
 }

@@ -1,4 +1,4 @@
-import { postComment, type Comment } from '@cliffhanger/contract';
+import { postComment, type Comment } from '@cliffhanger/contract/browser';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../lib/api-client';

@@ -1,4 +1,4 @@
-import { postTaskShare, type SHARE_CHANNELS } from '@cliffhanger/contract';
+import { postTaskShare, type SHARE_CHANNELS } from '@cliffhanger/contract/browser';
 import { silentApi } from '../../../lib/api-client';
 
 export type ShareChannel = (typeof SHARE_CHANNELS)[number];

@@ -1,4 +1,4 @@
-import type { DramaDetail, Language, Playback } from '@cliffhanger/contract';
+import type { DramaDetail, Language, Playback } from '@cliffhanger/contract/browser';
 import { currentLanguage } from '../../../lib/i18n';
 import { dramaIdFrom, episodeToPlay, idFrom } from '../video-params';
 

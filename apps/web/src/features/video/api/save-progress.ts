@@ -1,4 +1,4 @@
-import { saveProgress as saveProgressEndpoint } from '@cliffhanger/contract';
+import { saveProgress as saveProgressEndpoint } from '@cliffhanger/contract/browser';
 import { silentApi } from '../../../lib/api-client';
 
 /**

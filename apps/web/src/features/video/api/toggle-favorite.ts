@@ -1,4 +1,4 @@
-import { addFavorite, removeFavorite, type DramaDetail } from '@cliffhanger/contract';
+import { addFavorite, removeFavorite, type DramaDetail } from '@cliffhanger/contract/browser';
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../lib/api-client';

@@ -1,4 +1,4 @@
-import { likeEpisode, unlikeEpisode, type Playback } from '@cliffhanger/contract';
+import { likeEpisode, unlikeEpisode, type Playback } from '@cliffhanger/contract/browser';
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../lib/api-client';

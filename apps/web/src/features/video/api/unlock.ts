@@ -1,11 +1,11 @@
 import {
   Code,
-  insufficientCoinsSchema,
   isApiError,
+  parseInsufficientCoins,
   postUnlock,
   type InsufficientCoins,
   type UnlockResult,
-} from '@cliffhanger/contract';
+} from '@cliffhanger/contract/browser';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -26,8 +26,7 @@ export async function unlockEpisode(request: UnlockRequest): Promise<UnlockResul
 /** The 30001 data (how many coins are missing), or null for any other failure. */
 export function insufficientCoinsFrom(error: unknown): InsufficientCoins | null {
   if (!isApiError(error) || error.code !== Code.INSUFFICIENT_COINS) return null;
-  const parsed = insufficientCoinsSchema.safeParse(error.data);
-  return parsed.success ? parsed.data : null;
+  return parseInsufficientCoins(error.data);
 }
 
 /** A request that never got an answer has already shown 'Network Error' (the HTTP client's toast). */

@@ -1,4 +1,4 @@
-import type { Language } from '@cliffhanger/contract';
+import type { Language } from '@cliffhanger/contract/browser';
 
 /** Query keys of the video pages; mutations invalidate through these. */
 export const videoKeys = {

@@ -1,4 +1,4 @@
-import { COMMENT_MAX } from '@cliffhanger/contract';
+import { COMMENT_MAX } from '@cliffhanger/contract/browser';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';

@@ -1,4 +1,4 @@
-import type { Comment } from '@cliffhanger/contract';
+import type { Comment } from '@cliffhanger/contract/browser';
 import { useTranslation } from 'react-i18next';
 import { TrashIcon, UserIcon } from '../../../components/ui/icons';
 import { useMediaUrl } from '../../../lib/media';

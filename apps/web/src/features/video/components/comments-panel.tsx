@@ -1,4 +1,4 @@
-import { type Comment } from '@cliffhanger/contract';
+import { type Comment } from '@cliffhanger/contract/browser';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';

@@ -1,4 +1,4 @@
-import type { DramaDetail, Playback } from '@cliffhanger/contract';
+import type { DramaDetail, Playback } from '@cliffhanger/contract/browser';
 import { useTranslation } from 'react-i18next';
 import { CommentIcon, DownloadIcon, EpisodesIcon, HeartIcon, ShareIcon, StarIcon } from '../../../components/ui/icons';
 import { useRequireLogin } from '../../../lib/require-login';

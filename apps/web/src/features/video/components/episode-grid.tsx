@@ -1,4 +1,4 @@
-import type { EpisodeSummary } from '@cliffhanger/contract';
+import type { EpisodeSummary } from '@cliffhanger/contract/browser';
 import { useTranslation } from 'react-i18next';
 import { LockIcon } from '../../../components/ui/icons';
 import './episode-grid.css';

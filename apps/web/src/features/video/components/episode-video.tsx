@@ -1,4 +1,4 @@
-import type { Playback } from '@cliffhanger/contract';
+import type { Playback } from '@cliffhanger/contract/browser';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useProgressSaver } from '../hooks/use-progress-saver';

@@ -1,4 +1,4 @@
-import type { Playback } from '@cliffhanger/contract';
+import type { Playback } from '@cliffhanger/contract/browser';
 import { useCallback, useEffect, useImperativeHandle, useState, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';

@@ -1,4 +1,4 @@
-import type { InsufficientCoins, UnlockPrices } from '@cliffhanger/contract';
+import type { InsufficientCoins, UnlockPrices } from '@cliffhanger/contract/browser';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';

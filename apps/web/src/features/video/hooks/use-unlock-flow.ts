@@ -1,4 +1,4 @@
-import type { EpisodeLocked, InsufficientCoins } from '@cliffhanger/contract';
+import type { EpisodeLocked, InsufficientCoins } from '@cliffhanger/contract/browser';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getSession, isSignedIn, storeCoinBalance } from '../../../lib/session';

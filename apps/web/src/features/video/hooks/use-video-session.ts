@@ -1,4 +1,4 @@
-import { Code, isApiError, type EpisodeSummary, type Playback } from '@cliffhanger/contract';
+import { Code, isApiError, type EpisodeSummary, type Playback } from '@cliffhanger/contract/browser';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';

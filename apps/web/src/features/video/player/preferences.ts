@@ -1,4 +1,4 @@
-import { LANGUAGES, type Language } from '@cliffhanger/contract';
+import { LANGUAGES, type Language } from '@cliffhanger/contract/browser';
 import { isQuality, type Quality } from './quality';
 
 /** localStorage keys of the player's remembered choices. */

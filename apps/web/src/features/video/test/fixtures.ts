@@ -1,4 +1,4 @@
-import type { Comment, DramaDetail, EpisodeLocked, EpisodeSummary, Playback } from '@cliffhanger/contract';
+import type { Comment, DramaDetail, EpisodeLocked, EpisodeSummary, Playback } from '@cliffhanger/contract/browser';
 
 export function episode(number: number, overrides: Partial<EpisodeSummary> = {}): EpisodeSummary {
   const free = number <= 2;

@@ -1,4 +1,4 @@
-import { CURRENCY, getMemberTypes, type MemberPlan } from '@cliffhanger/contract';
+import { CURRENCY, getMemberTypes, type MemberPlan } from '@cliffhanger/contract/browser';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 

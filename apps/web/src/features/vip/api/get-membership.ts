@@ -1,4 +1,4 @@
-import { getMembership, type Membership } from '@cliffhanger/contract';
+import { getMembership, type Membership } from '@cliffhanger/contract/browser';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { MEMBERSHIP_QUERY_KEY } from '../../../lib/library-query-keys';

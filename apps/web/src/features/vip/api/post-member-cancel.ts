@@ -1,4 +1,4 @@
-import { postMemberCancel, type Membership } from '@cliffhanger/contract';
+import { postMemberCancel, type Membership } from '@cliffhanger/contract/browser';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { MEMBERSHIP_QUERY_KEY } from '../../../lib/library-query-keys';

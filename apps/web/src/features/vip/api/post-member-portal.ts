@@ -1,4 +1,4 @@
-import { postMemberPortal } from '@cliffhanger/contract';
+import { postMemberPortal } from '@cliffhanger/contract/browser';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { goToExternalUrl } from '../../../lib/external-navigation';

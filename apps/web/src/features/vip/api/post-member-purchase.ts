@@ -1,4 +1,4 @@
-import { postMemberPurchase, type PurchaseResult } from '@cliffhanger/contract';
+import { postMemberPurchase, type PurchaseResult } from '@cliffhanger/contract/browser';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { goToExternalUrl } from '../../../lib/external-navigation';

@@ -1,4 +1,4 @@
-import type { Membership, Subscription } from '@cliffhanger/contract';
+import type { Membership, Subscription } from '@cliffhanger/contract/browser';
 import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,4 @@
-import type { MemberPlan } from '@cliffhanger/contract';
+import type { MemberPlan } from '@cliffhanger/contract/browser';
 import { useTranslation } from 'react-i18next';
 import { formatMoney } from '../../../lib/format-money';
 import './plan-picker.css';

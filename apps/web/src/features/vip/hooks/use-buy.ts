@@ -1,4 +1,4 @@
-import { Code, isApiError } from '@cliffhanger/contract';
+import { Code, isApiError } from '@cliffhanger/contract/browser';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,4 @@
-import type { Membership, Subscription } from '@cliffhanger/contract';
+import type { Membership, Subscription } from '@cliffhanger/contract/browser';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { goToExternalUrl } from '../../../lib/external-navigation';

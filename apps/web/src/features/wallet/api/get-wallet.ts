@@ -1,4 +1,4 @@
-import { DEFAULT_PAGE_SIZE, getWallet, WALLET_TABS, type Language, type WalletPage, type WalletTab } from '@cliffhanger/contract';
+import { DEFAULT_PAGE_SIZE, getWallet, WALLET_TABS, type Language, type WalletPage, type WalletTab } from '@cliffhanger/contract/browser';
 import { infiniteQueryOptions, useInfiniteQuery, type InfiniteData } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { WALLET_QUERY_KEY } from '../../../lib/library-query-keys';

@@ -1,4 +1,4 @@
-import type { ExpiringCoins as ExpiringLot } from '@cliffhanger/contract';
+import type { ExpiringCoins as ExpiringLot } from '@cliffhanger/contract/browser';
 import { useTranslation } from 'react-i18next';
 import { HistoryIcon } from '../../../components/ui/icons';
 import { expiryDate } from '../wallet-format';

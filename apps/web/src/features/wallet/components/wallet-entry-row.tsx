@@ -1,4 +1,4 @@
-import type { WalletEntry } from '@cliffhanger/contract';
+import type { WalletEntry } from '@cliffhanger/contract/browser';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { entryTime, signedAmount } from '../wallet-format';

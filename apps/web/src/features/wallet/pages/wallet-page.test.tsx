@@ -1,5 +1,5 @@
-import type { WalletEntry, WalletKind, WalletPage as WalletPageData } from '@cliffhanger/contract';
-import { WALLET_KIND_GROUPS, WALLET_KINDS } from '@cliffhanger/contract';
+import type { WalletEntry, WalletKind, WalletPage as WalletPageData } from '@cliffhanger/contract/browser';
+import { WALLET_KIND_GROUPS, WALLET_KINDS } from '@cliffhanger/contract/browser';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { i18n } from '../../../lib/i18n';

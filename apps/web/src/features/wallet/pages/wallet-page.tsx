@@ -1,4 +1,4 @@
-import type { WalletTab } from '@cliffhanger/contract';
+import type { WalletTab } from '@cliffhanger/contract/browser';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';

@@ -1,0 +1,84 @@
+/**
+ * Values of the contract that need no schema library: what the browser may import (through
+ * `@cliffhanger/contract/browser`) without pulling zod into its bundle. The endpoint schemas
+ * build on these; index.ts re-exports them for the server.
+ */
+import { INPUT_MAX_LENGTH, REWARDS } from './constants.js';
+import type { RewardConstants } from './endpoints/app.js';
+
+export const OAUTH_PROVIDERS = ['google', 'facebook', 'tiktok'] as const;
+export type OAuthProvider = (typeof OAUTH_PROVIDERS)[number];
+
+export const DRAMA_SORTS = ['hits', 'likes', 'az'] as const;
+export type DramaSort = (typeof DRAMA_SORTS)[number];
+
+/**
+ * Profile field rules, enforced on both sides from this one definition (docs/accounts.md
+ * explains the choice):
+ * - nickname: 1–20 characters after trimming, no control characters;
+ * - username: 3–20 characters, lowercase latin letters, digits and `_`, starting with a letter;
+ *   unique (case-insensitive).
+ */
+export const NICKNAME_MAX = 20;
+export const USERNAME_MIN = 3;
+export const USERNAME_MAX = 20;
+export const USERNAME_PATTERN = /^[a-z][a-z0-9_]*$/;
+export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
+
+/** The longest comment: comments are one input like any other. */
+export const COMMENT_MAX = INPUT_MAX_LENGTH;
+
+/**
+ * Coins (DESIGN §6, §7): the wallet ledger and unlocking episodes with coins.
+ *
+ * Wallet entry kinds: the twelve of spec §3 plus `coin_expiry`, which the spec lacks but an
+ * honest ledger needs (expired reward coins leave the balance through an entry of their own), and
+ * `recharge_reversal`: purchased coins taken back because the payment was refunded or disputed.
+ * The income/expense grouping of each kind is defined here and nowhere else.
+ */
+export const WALLET_KIND_GROUPS = {
+  task_reward: 'income',
+  recharge: 'income',
+  consume: 'expense',
+  giveaway: 'income',
+  checkin_reward: 'income',
+  watch_video_reward: 'income',
+  ad_reward: 'income',
+  share_app_reward: 'income',
+  invitee_reward: 'income',
+  coin_return: 'income',
+  coin_freeze: 'expense',
+  coin_unfreeze: 'income',
+  coin_expiry: 'expense',
+  recharge_reversal: 'expense',
+} as const satisfies Record<string, 'income' | 'expense'>;
+
+export type WalletKind = keyof typeof WALLET_KIND_GROUPS;
+export type WalletGroup = (typeof WALLET_KIND_GROUPS)[WalletKind];
+
+export const WALLET_KINDS = Object.keys(WALLET_KIND_GROUPS) as readonly WalletKind[];
+export const WALLET_GROUPS = ['income', 'expense'] as const satisfies readonly WalletGroup[];
+
+export function walletGroupOf(kind: WalletKind): WalletGroup {
+  return WALLET_KIND_GROUPS[kind];
+}
+
+/** Every kind of one group, in catalogue order. */
+export function walletKindsOf(group: WalletGroup): WalletKind[] {
+  return WALLET_KINDS.filter((kind) => WALLET_KIND_GROUPS[kind] === group);
+}
+
+export const WALLET_TABS = ['all', ...WALLET_GROUPS] as const;
+export type WalletTab = (typeof WALLET_TABS)[number];
+
+/** The spec §9 reward constants in their wire shape: what the server reports by default. */
+export const DEFAULT_REWARD_CONSTANTS: RewardConstants = {
+  daily_checkin: REWARDS.dailyCheckin,
+  watch_video: REWARDS.watchVideo,
+  share_app: REWARDS.shareApp,
+  invite_friend: REWARDS.inviteFriend,
+  max_invites: REWARDS.maxInvites,
+  invite_window_days: REWARDS.inviteWindowDays,
+  checkin_validity_days: REWARDS.checkinValidityDays,
+  checkin_cycle_days: REWARDS.checkinCycleDays,
+};
