@@ -7,6 +7,7 @@ import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config
  * - server-pglite / server-pg: the same server suite on embedded PGlite and on real PostgreSQL
  *   (TEST_DATABASE_URL), each test file on a fresh database;
  * - web: component and unit tests in jsdom;
+ * - mobile: the iOS shell's committed project matches what Capacitor generates;
  * - e2e: Debian Chromium (playwright-core) against a real server process.
  */
 const serverSuite = (name: string, driver: 'pglite' | 'pg'): TestProjectInlineConfiguration => ({
@@ -56,6 +57,10 @@ export default defineConfig({
           environment: 'jsdom',
           setupFiles: ['./src/test/setup.ts'],
         },
+      },
+      {
+        // The iOS shell's committed native project against what `cap update ios` writes.
+        test: { name: 'mobile', root: 'apps/mobile', include: ['test/**/*.test.ts'], environment: 'node' },
       },
       ...guarded({
         test: {

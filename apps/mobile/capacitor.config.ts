@@ -16,6 +16,12 @@ const config: CapacitorConfig = {
     contentInset: 'never',
     scheme: 'Cliffhanger',
   },
+  plugins: {
+    // The bars are #1a1a1a (spec §2), so the status bar text is light; the web view stays under
+    // it and the nav bar pads itself with the safe area.
+    StatusBar: { overlaysWebView: true, style: 'DARK' },
+    SplashScreen: { backgroundColor: '#1a1a1a', launchShowDuration: 0, launchAutoHide: true },
+  },
 };
 
 export default config;

@@ -5,6 +5,8 @@ import { ToastHost } from '../components/ui/toast-host';
 import { RewardsLaunch } from '../features/rewards/components/rewards-launch';
 import { refreshUserInfo } from '../lib/user-info/get-user';
 import { appConfigQueryOptions, useProductName } from '../lib/app-config/get-app-config';
+import { IapProvider } from '../lib/iap/iap-context';
+import { nativePurchases } from '../lib/iap/iap-plugin';
 import { i18n } from '../lib/i18n';
 import { createQueryClient } from '../lib/query-client';
 import { getSession, subscribeSession } from '../lib/session';
@@ -47,6 +49,9 @@ function ResetQueriesOnSessionChange() {
 
 export function AppProvider({ children }: { children: ReactNode }) {
   const [queryClient] = useState(createQueryClient);
+  // In-app purchase lives as long as the app inside the shell (spec §4: restore at launch); a
+  // browser never mounts it.
+  const [inShell] = useState(() => nativePurchases() !== undefined);
   return (
     <I18nextProvider i18n={i18n}>
       <QueryClientProvider client={queryClient}>
@@ -55,7 +60,7 @@ export function AppProvider({ children }: { children: ReactNode }) {
         <RewardsLaunch />
         <LaunchUserRefresh />
         <ResetQueriesOnSessionChange />
-        {children}
+        {inShell ? <IapProvider>{children}</IapProvider> : children}
         <ToastHost />
       </QueryClientProvider>
     </I18nextProvider>

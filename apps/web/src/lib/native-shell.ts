@@ -1,14 +1,32 @@
 /**
  * The iOS app shell (Capacitor) loads this same build. What the web app needs from it is small,
- * so it is read from the global Capacitor object instead of importing the Capacitor packages.
+ * so it is read from the global Capacitor object instead of importing the Capacitor packages:
+ * the browser bundle carries no native code, and tests stand in a fake object.
  */
 interface AppLauncherPlugin {
   canOpenUrl: (options: { url: string }) => Promise<{ value: boolean }>;
 }
 
+interface SharePlugin {
+  share: (options: { title?: string; text?: string; url?: string; dialogTitle?: string }) => Promise<unknown>;
+}
+
+interface BrowserPlugin {
+  open: (options: { url: string; presentationStyle?: 'fullscreen' | 'popover' }) => Promise<void>;
+  close: () => Promise<void>;
+}
+
+interface ListenerHandle {
+  remove: () => Promise<void>;
+}
+
+interface AppPlugin {
+  addListener: (event: 'appUrlOpen', listener: (event: { url: string }) => void) => Promise<ListenerHandle>;
+}
+
 interface CapacitorGlobal {
   isNativePlatform?: () => boolean;
-  Plugins?: { AppLauncher?: AppLauncherPlugin };
+  Plugins?: { AppLauncher?: AppLauncherPlugin; Share?: SharePlugin; Browser?: BrowserPlugin; App?: AppPlugin };
 }
 
 function capacitor(): CapacitorGlobal | undefined {
@@ -24,6 +42,12 @@ export function isNativeShell(): boolean {
   }
 }
 
+function plugin<K extends keyof NonNullable<CapacitorGlobal['Plugins']>>(
+  name: K,
+): NonNullable<CapacitorGlobal['Plugins']>[K] | undefined {
+  return isNativeShell() ? capacitor()?.Plugins?.[name] : undefined;
+}
+
 /**
  * Whether the app behind `scheme` (e.g. `fb://`) is installed. Only the shell can tell (its
  * AppLauncher plugin; iOS also needs the scheme under LSApplicationQueriesSchemes). Where it
@@ -31,11 +55,79 @@ export function isNativeShell(): boolean {
  * an unknown never blocks a sign-in.
  */
 export async function canOpenApp(scheme: string): Promise<boolean> {
-  const launcher = isNativeShell() ? capacitor()?.Plugins?.AppLauncher : undefined;
+  const launcher = plugin('AppLauncher');
   if (!launcher) return true;
   try {
     return (await launcher.canOpenUrl({ url: scheme })).value;
   } catch {
     return true;
   }
+}
+
+export type ShareOutcome = 'shared' | 'cancelled' | 'failed' | 'unavailable';
+
+/**
+ * The share sheet: inside the shell iOS's own (Share plugin: WKWebView's Web Share is not
+ * there on every iOS the app supports), in a browser the Web Share sheet. 'unavailable' lets
+ * the caller fall back to copying the link.
+ */
+export async function shareSheet(content: { title?: string; text?: string; url: string }): Promise<ShareOutcome> {
+  const native = plugin('Share');
+  if (native) {
+    try {
+      await native.share(content);
+      return 'shared';
+    } catch (error) {
+      // The plugin rejects with "Share canceled" when the viewer closes the sheet.
+      return error instanceof Error && /cancel/i.test(error.message) ? 'cancelled' : 'failed';
+    }
+  }
+  if (typeof navigator.share !== 'function') return 'unavailable';
+  try {
+    await navigator.share(content);
+    return 'shared';
+  } catch (error) {
+    return error instanceof DOMException && error.name === 'AbortError' ? 'cancelled' : 'failed';
+  }
+}
+
+/**
+ * Opens another site outside the app: inside the shell in the system browser (Browser plugin,
+ * Safari's view controller), since the shell's web view must stay on the app; answers false in a
+ * browser, where the caller navigates as usual.
+ */
+export function openInSystemBrowser(url: string): boolean {
+  const browser = plugin('Browser');
+  if (!browser) return false;
+  void browser.open({ url }).catch(() => undefined);
+  return true;
+}
+
+/** Closes the system browser the shell opened (after an OAuth sign-in came back). */
+export function closeSystemBrowser(): void {
+  void plugin('Browser')
+    ?.close()
+    .catch(() => undefined);
+}
+
+/**
+ * Calls `listener` with each URL that opened the app (its custom scheme, e.g. the end of an
+ * OAuth sign-in). Answers the unsubscribe; outside the shell nothing ever arrives.
+ */
+export function onAppUrlOpen(listener: (url: string) => void): () => void {
+  const app = plugin('App');
+  if (!app) return () => undefined;
+  let removed = false;
+  let handle: ListenerHandle | undefined;
+  app.addListener('appUrlOpen', (event) => listener(event.url)).then(
+    (h) => {
+      handle = h;
+      if (removed) void h.remove();
+    },
+    () => undefined,
+  );
+  return () => {
+    removed = true;
+    void handle?.remove();
+  };
 }

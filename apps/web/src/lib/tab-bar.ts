@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { useLocation } from 'react-router';
 import { i18n } from './i18n';
+import { isNativeShell } from './native-shell';
 import { PATHS } from './paths';
 import { createStore } from './store';
 import { useStore } from './use-store';
@@ -21,6 +22,14 @@ export const TAB_ITEMS: readonly TabItem[] = [
   { key: 'me', path: PATHS.me, labelKey: 'tabBar.me' },
   { key: 'download', path: PATHS.download, labelKey: 'tabBar.download' },
 ];
+
+/**
+ * Spec §2: the download item is hidden in mobile view; inside the app it is hidden everywhere
+ * (an iPad is not mobile view), since whoever sees it already has the app.
+ */
+export function showsDownloadTab(isMobile: boolean): boolean {
+  return !isMobile && !isNativeShell();
+}
 
 /** `/` is an alias of home (spec §2). */
 export function tabForPath(pathname: string): TabItem | undefined {

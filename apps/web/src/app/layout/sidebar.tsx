@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { LogoMark } from '../../components/ui/icons';
 import { useProductName } from '../../lib/app-config/get-app-config';
 import { PATHS } from '../../lib/paths';
-import { TAB_ITEMS, useTabBarState, type TabKey } from '../../lib/tab-bar';
+import { showsDownloadTab, TAB_ITEMS, useTabBarState, type TabKey } from '../../lib/tab-bar';
 import { TabItemLink } from './tab-item-link';
 import './sidebar.css';
 
@@ -35,7 +35,7 @@ export function Sidebar({
       </Link>
       <div className="sidebar__items">
         {TAB_ITEMS.map((item, index) =>
-          item.key === 'download' && isMobile ? null : (
+          item.key === 'download' && !showsDownloadTab(isMobile) ? null : (
             <TabItemLink
               key={item.key}
               item={item}

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { TAB_ITEMS, useTabBarState, type TabKey } from '../../lib/tab-bar';
+import { showsDownloadTab, TAB_ITEMS, useTabBarState, type TabKey } from '../../lib/tab-bar';
 import { TabItemLink } from './tab-item-link';
 import './tab-bar.css';
 
@@ -11,8 +11,7 @@ export function TabBar({ selected, isMobile }: { selected: TabKey | undefined; i
     <div className="tab-bar-dock">
       <nav className="tab-bar" data-testid="tab-bar" aria-label={t('common.mainNavigation')}>
         {TAB_ITEMS.map((item, index) =>
-          // Spec §2: the download item is hidden in mobile view.
-          item.key === 'download' && isMobile ? null : (
+          item.key === 'download' && !showsDownloadTab(isMobile) ? null : (
             <TabItemLink
               key={item.key}
               item={item}

@@ -1,8 +1,9 @@
-import { IAP_STATUS } from '@cliffhanger/contract';
+import { IAP_STATUS } from '@cliffhanger/contract/browser';
 import { useQueryClient } from '@tanstack/react-query';
-import { createContext, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MEMBERSHIP_QUERY_KEY, WALLET_QUERY_KEY } from '../library-query-keys';
+import { isSignedIn, subscribeSession } from '../session';
 import { showToast } from '../toast';
 import { IapFlow, INIT_FAILED_TOAST_MS, localOrderMemory, type IapPhase } from './iap-flow';
 import { nativePurchases } from './iap-plugin';
@@ -13,14 +14,23 @@ export interface InAppPurchase {
   available: boolean;
   phase: IapPhase;
   buy(product: string): Promise<void>;
+  /** The store opened: a setup that failed (at launch) is tried again, under the loader. */
+  retrySetup: () => void;
 }
 
-const IapContext = createContext<InAppPurchase>({ available: false, phase: 'idle', buy: () => Promise.resolve() });
+const IapContext = createContext<InAppPurchase>({
+  available: false,
+  phase: 'idle',
+  buy: () => Promise.resolve(),
+  retrySetup: () => undefined,
+});
 
 /**
- * Runs the StoreKit flow while the store is open (one flow for both tabs): initialise with the
- * loader, load products, confirm and finish what StoreKit still holds, and tell the viewer each
- * state. Outside the shell it provides `available: false` and does nothing.
+ * Runs the StoreKit flow for the app's whole life (mounted at the root inside the shell): at
+ * launch initialise, load products, and confirm then finish what StoreKit still holds (spec §4),
+ * so a purchase paid but not confirmed is credited without the store being opened; again after
+ * a sign-in, since confirming needs the viewer's session. Tells the viewer each state. Outside
+ * the shell it provides `available: false` and does nothing.
  */
 export function IapProvider({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
@@ -48,11 +58,26 @@ export function IapProvider({ children }: { children: ReactNode }) {
     });
     running.current = { flow, server };
     void flow.initialise();
+    // Transactions left at launch by a visitor (no session to confirm with) are settled once
+    // someone signs in; a confirm refused for another user's order stays for its owner.
+    let signedIn = isSignedIn();
+    const stop = subscribeSession(() => {
+      const now = isSignedIn();
+      if (now && !signedIn && flow.phase === 'ready') void flow.restore();
+      signedIn = now;
+    });
     return () => {
+      stop();
       running.current = undefined;
       void flow.dispose();
     };
   }, [plugin, queryClient, t]);
+
+  // Stable, so a page can call it once when it opens.
+  const retrySetup = useCallback(() => {
+    const current = running.current;
+    if (current?.flow.phase === 'failed') void current.flow.initialise();
+  }, []);
 
   const value = useMemo<InAppPurchase>(
     () => ({
@@ -67,8 +92,9 @@ export function IapProvider({ children }: { children: ReactNode }) {
         }
         await current.flow.buy(product, appleProductId);
       },
+      retrySetup,
     }),
-    [plugin, phase, t],
+    [plugin, phase, t, retrySetup],
   );
   return <IapContext.Provider value={value}>{children}</IapContext.Provider>;
 }

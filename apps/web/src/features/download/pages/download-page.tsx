@@ -1,8 +1,11 @@
 import { useTranslation } from 'react-i18next';
+import { Navigate } from 'react-router';
 import { buttonClassName } from '../../../components/ui/button';
 import { LogoMark } from '../../../components/ui/icons';
 import { Loading } from '../../../components/ui/loading';
 import { useAppConfig, useProductName } from '../../../lib/app-config/get-app-config';
+import { isNativeShell } from '../../../lib/native-shell';
+import { PATHS } from '../../../lib/paths';
 import { QrCode } from '../components/qr-code';
 import './download-page.css';
 
@@ -10,8 +13,13 @@ import './download-page.css';
  * App download (spec §2 tab 5): the iOS App Store link as a button and as a QR code for phones.
  * Until the operator configures the App Store page (IOS_APP_URL), the QR code opens this web
  * app on a phone instead, and the page says so: a placeholder store link would be a dead end.
+ * Inside the app there is nothing to download: a link to this page lands on home.
  */
 export function DownloadPage() {
+  return isNativeShell() ? <Navigate to={PATHS.home} replace /> : <Download />;
+}
+
+function Download() {
   const { t } = useTranslation();
   const config = useAppConfig();
   const app = useProductName();

@@ -3,13 +3,15 @@ import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useProductName } from '../../../lib/app-config/get-app-config';
 import { copyText } from '../../../lib/clipboard';
+import { shareSheet } from '../../../lib/native-shell';
 import { showToast } from '../../../lib/toast';
 import { alreadyToasted } from '../api/already-toasted';
 import { rewardKeys } from '../api/reward-keys';
 import { reportAppShare, type AppShareChannel } from '../api/share-app';
 
 /**
- * Shares the app: the Web Share sheet where there is one, else the link is copied. A share that
+ * Shares the app: the share sheet where there is one (iOS's own inside the app, lib/native-shell),
+ * else the link is copied. A share that
  * happened is reported (POST /task/share, target app), which makes the share-app task claimable.
  * The viewer closing the share sheet is not a failure and reports nothing.
  */
@@ -20,14 +22,14 @@ export function useShareApp(): () => Promise<void> {
   return useCallback(async () => {
     const url = window.location.origin;
     let channel: AppShareChannel;
-    if (typeof navigator.share === 'function') {
-      try {
-        await navigator.share({ title: productName, text: t('rewards.shareText', { app: productName }), url });
-        channel = 'web_share';
-      } catch (error) {
-        if (!(error instanceof DOMException && error.name === 'AbortError')) showToast(t('errors.shareFailed'));
-        return;
-      }
+    const outcome = await shareSheet({ title: productName, text: t('rewards.shareText', { app: productName }), url });
+    if (outcome === 'cancelled') return;
+    if (outcome === 'failed') {
+      showToast(t('errors.shareFailed'));
+      return;
+    }
+    if (outcome === 'shared') {
+      channel = 'web_share';
     } else {
       if (!(await copyText(url))) {
         showToast(t('errors.shareFailed'));

@@ -1,6 +1,7 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { copyText } from '../../../lib/clipboard';
+import { shareSheet } from '../../../lib/native-shell';
 import { videoHref } from '../../../lib/paths';
 import { isSignedIn } from '../../../lib/session';
 import { showToast } from '../../../lib/toast';
@@ -18,10 +19,9 @@ export function shareUrl({ dramaId, episodeId, mobile }: ShareTarget): string {
   return new URL(videoHref(mobile, dramaId, episodeId), window.location.origin).href;
 }
 
-const cancelled = (error: unknown) => error instanceof DOMException && error.name === 'AbortError';
-
 /**
- * Shares an episode: the Web Share sheet where the browser has one, else the link is copied.
+ * Shares an episode: the share sheet where there is one (iOS's own inside the app,
+ * lib/native-shell), else the link is copied.
  * A signed-in viewer's successful share is reported (POST /task/share) without a word on failure.
  */
 export function useShareEpisode(): (target: ShareTarget) => Promise<void> {
@@ -30,13 +30,13 @@ export function useShareEpisode(): (target: ShareTarget) => Promise<void> {
     async (target: ShareTarget) => {
       const url = shareUrl(target);
       let channel: ShareChannel;
-      if (typeof navigator.share === 'function') {
-        try {
-          await navigator.share({ title: target.title, url });
-        } catch (error) {
-          if (!cancelled(error)) showToast(t('errors.shareFailed'));
-          return;
-        }
+      const outcome = await shareSheet({ title: target.title, url });
+      if (outcome === 'cancelled') return;
+      if (outcome === 'failed') {
+        showToast(t('errors.shareFailed'));
+        return;
+      }
+      if (outcome === 'shared') {
         channel = 'web_share';
       } else {
         if (!(await copyText(url))) {

@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
+import { IapProvider } from '../../../lib/iap/iap-context';
 import type { IapPlugin, IapTransaction } from '../../../lib/iap/iap-plugin';
 import { setSession } from '../../../lib/session';
 import { testAppConfig } from '../../../test/app-config';
@@ -55,8 +56,21 @@ function storeApi({ stripe = true }: { stripe?: boolean } = {}) {
   );
 }
 
+// As the app root mounts it inside the shell (app/provider.tsx).
 const open = () =>
-  renderRoutes([{ path: '/pages/user/vip', element: <VipPage /> }], { initialEntries: ['/pages/user/vip'] });
+  renderRoutes(
+    [
+      {
+        path: '/pages/user/vip',
+        element: (
+          <IapProvider>
+            <VipPage />
+          </IapProvider>
+        ),
+      },
+    ],
+    { initialEntries: ['/pages/user/vip'] },
+  );
 
 describe('VIP store inside the iOS shell', () => {
   it('shows the loader while checking, then "Payment initialization failed" when StoreKit is unavailable', async () => {

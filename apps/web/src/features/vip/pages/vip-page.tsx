@@ -1,7 +1,8 @@
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { Tabs } from '../../../components/ui/tabs';
-import { IapProvider, useInAppPurchase } from '../../../lib/iap/iap-context';
+import { useInAppPurchase } from '../../../lib/iap/iap-context';
 import { CoinStore } from '../components/coin-store';
 import { VipStore } from '../components/vip-store';
 
@@ -10,14 +11,13 @@ type StoreTab = 'vip' | 'coins';
 /**
  * VIP (spec §2, default bar) is also the store: the VIP plans and the coin packs as two tabs,
  * the tab in the query (`?tab=coins`) so every way in (Me, the wallet, Rewards, the unlock dialog,
- * a return from sign-in) lands on the right one without a route of its own.
+ * a return from sign-in) lands on the right one without a route of its own. Inside the shell
+ * the purchase flow is the app root's (lib/iap), already set up at launch.
  */
 export function VipPage() {
-  return (
-    <IapProvider>
-      <Store />
-    </IapProvider>
-  );
+  const { retrySetup } = useInAppPurchase();
+  useEffect(retrySetup, [retrySetup]);
+  return <Store />;
 }
 
 /** Spec §4: inside the shell the payment channel is checked first, under this loader. */
