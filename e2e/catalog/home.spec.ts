@@ -64,6 +64,22 @@ describe('home in the browser', () => {
     await page.context().close();
   });
 
+  it('draws its shelves from the answer in the HTML, without asking GET /home', async () => {
+    const context = await newContext(browser, { viewport: VIEWPORTS.phone });
+    const page = await context.newPage();
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname.startsWith('/api/v1/home')) asked.push(request.url());
+    });
+    await open(page, '/pages/index/index');
+    for (const shelf of ['home-recommended', 'home-hot', 'home-latest']) {
+      await page.locator(`[data-testid="${shelf}-card"]`).first().waitFor();
+    }
+    await page.locator('[data-testid="home-banner-slide"]').first().waitFor();
+    expect(asked).toEqual([]);
+    await context.close();
+  });
+
   it('sorts the browse list by hits, A to Z and likes, keeping the sort in the URL', async () => {
     const [byHits, byAz, byLikes] = await Promise.all([dramas('sort=hits'), dramas('sort=az'), dramas('sort=likes')]);
     expect(byHits.length).toBeGreaterThanOrEqual(12);

@@ -120,6 +120,21 @@ describe('playback in the browser', () => {
     await context.close();
   });
 
+  it("a cold deep link plays from the HTML's data: no GET /dramas/:id or /play for the first episode", async () => {
+    const { context, page } = await freshPage();
+    const first = subject.free[0]!;
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      const path = new URL(request.url()).pathname;
+      if (path === `/api/v1/dramas/${subject.drama.id}` || path === `/api/v1/episodes/${first.id}/play`) asked.push(path);
+    });
+    await page.goto(mobileVideo());
+    await playerOf(page, first.id);
+    await expectPlaying(page, 0.2);
+    expect(asked).toEqual([]);
+    await context.close();
+  });
+
   it('switches HD → SD and the playing level changes', async () => {
     const { context, page } = await freshPage();
     const first = subject.free[0]!;
@@ -147,7 +162,13 @@ describe('playback in the browser', () => {
     await context.close();
   });
 
-  it('shows a subtitle cue in each language', async () => {
+  it('shows a subtitle cue in each language, naming the drama in that language (the picture has no text)', async () => {
+    const titles = {
+      zh: (await apiGet<DramaDetail>(`/dramas/${subject.drama.id}?lang=zh`)).title,
+      en: subject.drama.title,
+      tr: (await apiGet<DramaDetail>(`/dramas/${subject.drama.id}?lang=tr`)).title,
+    };
+    expect(new Set(Object.values(titles)).size).toBe(3);
     const { context, page } = await freshPage();
     const first = subject.free[0]!;
     await page.goto(mobileVideo(first.id));
@@ -158,7 +179,7 @@ describe('playback in the browser', () => {
       await openSettings(page);
       await page.click(`[data-testid="subtitle-option-${lang}"]`);
       await closeSettings(page);
-      // The demo cue runs from 0 to 2 s.
+      // The demo's first cue (the drama and episode title) runs from 0.3 to about 1.8 s.
       await page.$eval(PLAYER, (video) => {
         const element = video as HTMLVideoElement;
         element.pause();
@@ -183,7 +204,7 @@ describe('playback in the browser', () => {
             ),
           { timeout: 10_000, interval: 200 },
         )
-        .toBeTruthy();
+        .toContain(titles[lang]);
     }
     await context.close();
   });
@@ -262,7 +283,8 @@ describe('playback in the browser', () => {
     const first = subject.free[0]!;
     await page.goto(mobileVideo(first.id));
     await playerOf(page, first.id);
-    await expectPlaying(page, 3);
+    // Demo episodes are 6 s and the last 2 s count as finished (resume from 0), so pause early.
+    await expectPlaying(page, 2.2);
 
     // Pausing saves the position (PUT /history); what the server kept is what resume must use.
     const saved = page.waitForResponse((r) => r.url().endsWith('/api/v1/history') && r.request().method() === 'PUT');

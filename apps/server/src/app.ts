@@ -103,8 +103,9 @@ export async function buildApp(config: Readonly<ServerConfig>, deps: BuildAppDep
     app.setSerializerCompiler(serializerCompiler);
     app.decorate('config', config);
     // Set before anything can fail, so even a rejected body carries the id to quote in a report.
-    app.addHook('onRequest', async (request, reply) => {
+    app.addHook('onRequest', (request, reply, done) => {
       reply.header(REQUEST_ID_HEADER, request.id);
+      done();
     });
 
     await app.register(errorHandlerPlugin);

@@ -34,18 +34,19 @@ describe('web app serving (dist built)', () => {
     rmSync(dist, { recursive: true, force: true });
   });
 
-  it('serves index.html at / without long caching', async () => {
+  it("serves index.html at / without caching, with home's first screen in it (web-bootstrap.test.ts)", async () => {
     const res = await t.app.inject({ method: 'GET', url: '/' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/html/);
-    expect(res.headers['cache-control']).toBe('no-cache');
-    expect(res.body).toBe(INDEX_HTML);
+    expect(res.headers['cache-control']).toBe('private, no-cache');
+    expect(res.body).toMatch(/^<!doctype html><html><head><title>Cliffhanger<\/title>/);
+    expect(res.body).toContain('<script type="application/json" id="bootstrap">');
+    expect(res.body).toContain('<div id="root"></div>');
   });
 
   it.each([
     '/pages/user/wallet?x=1',
     '/pages/user/Language',
-    '/pages/index/index',
     '/pages/payment/stripePaymentSuccess?session_id=cs_1',
   ])('answers the history-mode route %s with index.html', async (url) => {
     const res = await t.app.inject({

@@ -4,7 +4,10 @@ import { App } from './app/app';
 import { startPage } from './app/lazy-page';
 import { ROUTES } from './app/routes';
 import './app/global.css';
-import './lib/i18n';
+import { i18nReady } from './lib/i18n';
+import { startPageHints } from './lib/page-hints';
+
+startPageHints();
 
 // The first page's code (and, for a video page, its data) is fetched while the shell starts.
 const first = ROUTES.find((route) => route.path === window.location.pathname);
@@ -13,8 +16,13 @@ if (first) startPage(first.path, first.load);
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');
 
-createRoot(root).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+// The first render waits for the catalogue of the language in use (fetched in parallel with the
+// first page's code), so the viewer never sees a key in place of a text. A catalogue that fails
+// to load still renders: the page shows keys rather than nothing.
+const render = () =>
+  createRoot(root).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+i18nReady.then(render, render);

@@ -24,6 +24,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Copied from the contract endpoint for the auth plugin to enforce (see registerEndpoint). */
     auth?: AuthRule;
+    /** Media that pages of another site (a CDN in front) may embed: `Cross-Origin-Resource-Policy: cross-origin`. */
+    crossOriginMedia?: boolean;
   }
 }
 

@@ -6,6 +6,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { notFoundResponse } from '../http/error-response.js';
 import type { AppInstance } from '../http/types.js';
+import { createPageShell, type PageShell } from './page-bootstrap.js';
 
 /** Paths the web app never owns: an unknown URL under them is a 404 envelope, never index.html. */
 const RESERVED_PREFIXES = ['/api', '/media', '/healthz', '/readyz', '/metrics'];
@@ -60,7 +61,27 @@ async function webPlugin(app: AppInstance): Promise<void> {
     app.log.warn({ webDistDir: distDir }, 'web app is not built: non-API pages answer 503 (run `npm run build`)');
   }
 
-  app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
+  // Built lazily: the services it reads are decorated after this plugin registers.
+  let shell: PageShell | undefined;
+
+  /** index.html for a page of the web app, with the first screen's data when the page has one. */
+  async function sendPage(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
+    shell ??= createPageShell(app, distDir);
+    const page = await shell.render(request);
+    if (page === null) return reply.code(200).sendFile('index.html');
+    // Per request: a visitor's signed playback and the language of the cookie are in it.
+    return reply
+      .code(200)
+      .header('cache-control', 'private, no-cache')
+      .header('vary', 'Cookie')
+      .type('text/html; charset=utf-8')
+      .send(page);
+  }
+
+  // `/` is home: without this route the static wildcard would answer it with the bare file.
+  if (built) app.get('/', (request, reply) => sendPage(request, reply));
+
+  app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
     const pathname = request.url.split('?', 1)[0] ?? '/';
     const isPage =
       (request.method === 'GET' || request.method === 'HEAD') &&
@@ -78,7 +99,7 @@ async function webPlugin(app: AppInstance): Promise<void> {
         data: null,
       });
     }
-    return reply.code(200).sendFile('index.html');
+    return sendPage(request, reply);
   });
 }
 

@@ -73,7 +73,6 @@ export function createAppServices(deps: AppServicesDeps): AppServices {
     config,
     clock,
     secret: deps.secret,
-    users,
     log,
     changes: deps.catalogChanges,
   });

@@ -6,11 +6,9 @@ import { deriveMediaSigningKey } from '../../media/signing/media-signing-key.js'
 import { MediaUrlSigner } from '../../media/signing/media-url-signer.js';
 import { DramaViewerRepository } from '../../repositories/drama-viewer.repository.js';
 import { DramasRepository } from '../../repositories/dramas.repository.js';
-import { EntitlementsRepository } from '../../repositories/entitlements.repository.js';
 import { EpisodePlaysRepository } from '../../repositories/episode-plays.repository.js';
 import { EpisodesRepository } from '../../repositories/episodes.repository.js';
 import { PlayContextRepository } from '../../repositories/play-context.repository.js';
-import type { UserService } from '../user.service.js';
 import type { CatalogChanges } from './catalog-changes.js';
 import { CatalogService } from './catalog.service.js';
 import { PublicAnswerCache } from './public-answer-cache.js';
@@ -43,7 +41,6 @@ export interface CatalogServicesDeps {
   clock: Clock;
   /** AUTH_SECRET (or the generated one); the media key is derived from it. */
   secret: Buffer;
-  users: UserService;
   log: Pick<FastifyBaseLogger, 'error'>;
   changes: CatalogChanges;
 }
@@ -54,7 +51,6 @@ export function createCatalogServices({
   config,
   clock,
   secret,
-  users,
   log,
   changes,
 }: CatalogServicesDeps): CatalogServices {
@@ -65,11 +61,12 @@ export function createCatalogServices({
     maxEntries: PUBLIC_ANSWER_MAX_ENTRIES,
   });
   changes.subscribe(() => cache.clear());
+  const dramaViewer = new DramaViewerRepository(db);
   const shared = {
     dramas: new DramasRepository(db),
     episodes: new EpisodesRepository(db),
-    dramaViewer: new DramaViewerRepository(db),
-    viewers: new ViewerLoader({ users, entitlements: new EntitlementsRepository(db), clock }),
+    dramaViewer,
+    viewers: new ViewerLoader({ dramaViewer, clock }),
     mediaBaseUrl: config.mediaBaseUrl,
   };
   const playRecorder = new PlayRecorder({ plays: new EpisodePlaysRepository(db), log });

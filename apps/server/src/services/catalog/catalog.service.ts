@@ -25,7 +25,15 @@ import { lockedEpisodes, unlockPrices } from './entitlement.js';
 import { toEpisodeSummary } from './episode-summary.js';
 import { localise } from './localise.js';
 import type { PublicAnswerCache } from './public-answer-cache.js';
-import type { Viewer, ViewerLoader } from './viewer.js';
+import { VISITOR, type ViewerInDrama, type ViewerLoader } from './viewer.js';
+import { VISITOR_ENTITLEMENT } from './entitlement.js';
+
+const VISITOR_IN_DRAMA: ViewerInDrama = {
+  viewer: VISITOR,
+  entitlement: VISITOR_ENTITLEMENT,
+  favorited: false,
+  progress: undefined,
+};
 
 /** Dramas per home shelf. */
 export const SHELF_SIZE = 10;
@@ -126,11 +134,13 @@ export class CatalogService {
   }
 
   async getDrama(id: number, userId: number | null, lang: Language): Promise<DramaDetail> {
-    const { viewers } = this.deps;
     // The public part may be cached; the viewer's own facts never are (DESIGN §11).
-    const [publicPart, viewer] = await Promise.all([this.dramaPublicPart(id), viewers.load(userId)]);
+    const [publicPart, own] = await Promise.all([
+      this.dramaPublicPart(id),
+      userId === null ? VISITOR_IN_DRAMA : this.deps.viewers.inDrama(userId, id),
+    ]);
     if (!publicPart) throw new AppError(Code.NOT_FOUND, 'Drama not found');
-    return this.withViewer(publicPart, viewer, lang);
+    return this.withViewer(publicPart, own, lang);
   }
 
   private dramaPublicPart(id: number): Promise<DramaPublicPart | null> {
@@ -140,13 +150,11 @@ export class CatalogService {
     });
   }
 
-  private async withViewer({ drama, episodes }: DramaPublicPart, viewer: Viewer, lang: Language): Promise<DramaDetail> {
-    const { viewers, dramaViewer } = this.deps;
-    const [entitlement, favorited, progress] = await Promise.all([
-      viewers.entitlement(viewer, drama.id),
-      viewer.userId === null ? false : dramaViewer.isFavorited(viewer.userId, drama.id),
-      viewer.userId === null ? undefined : dramaViewer.progress(viewer.userId, drama.id),
-    ]);
+  private withViewer(
+    { drama, episodes }: DramaPublicPart,
+    { viewer, entitlement, favorited, progress }: ViewerInDrama,
+    lang: Language,
+  ): DramaDetail {
     return {
       ...toDramaCard(drama, episodes.length, lang, this.deps.mediaBaseUrl),
       synopsis: localise(drama.synopsis, lang),

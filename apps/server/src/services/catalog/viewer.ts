@@ -1,8 +1,8 @@
-import type { Db } from '../../db/database.js';
 import type { Clock } from '../../lib/clock.js';
-import type { EntitlementsRepository } from '../../repositories/entitlements.repository.js';
-import type { UserService } from '../user.service.js';
-import { isVipActive, VISITOR_ENTITLEMENT, type ViewerEntitlement } from './entitlement.js';
+import { Code } from '@cliffhanger/contract';
+import { AppError } from '../../http/envelope.js';
+import type { DramaViewerRepository, WatchProgress } from '../../repositories/drama-viewer.repository.js';
+import { isVipActive, type ViewerEntitlement } from './entitlement.js';
 
 /** The person asking: a visitor (userId null) or a signed-in user with VIP state and balance. */
 export interface Viewer {
@@ -14,28 +14,35 @@ export interface Viewer {
 export const VISITOR: Viewer = { userId: null, vip: false, coin: 0 };
 
 export interface ViewerLoaderDeps {
-  users: UserService;
-  entitlements: EntitlementsRepository;
+  dramaViewer: DramaViewerRepository;
   clock: Clock;
+}
+
+/** A viewer and everything they hold and did in one drama. */
+export interface ViewerInDrama {
+  viewer: Viewer;
+  entitlement: ViewerEntitlement;
+  favorited: boolean;
+  progress: WatchProgress | undefined;
 }
 
 /** Resolves the viewer of a request and what they hold in one drama. */
 export class ViewerLoader {
   constructor(private readonly deps: ViewerLoaderDeps) {}
 
-  async load(userId: number | null, tx?: Db): Promise<Viewer> {
-    if (userId === null) return VISITOR;
-    const user = await this.deps.users.getActive(userId, tx);
-    return { userId, vip: isVipActive(user.vipExpiresAt, this.deps.clock()), coin: user.coin };
-  }
-
-  /** VIP state and the unlocked episodes of this drama (VIP needs no lookup: everything plays). */
-  async entitlement(viewer: Viewer, dramaId: number, tx?: Db): Promise<ViewerEntitlement> {
-    if (viewer.userId === null) return VISITOR_ENTITLEMENT;
-    if (viewer.vip) return { vip: true, unlockedEpisodeIds: new Set() };
+  /** A signed-in viewer's facts in one drama, read fresh in one statement (never cached). */
+  async inDrama(userId: number, dramaId: number): Promise<ViewerInDrama> {
+    const facts = await this.deps.dramaViewer.facts(userId, dramaId);
+    // The same answer as getActive: the account was deleted after the token was resolved.
+    if (!facts) throw new AppError(Code.SESSION_REVOKED, 'Account deleted');
+    const vip = isVipActive(facts.vipExpiresAt, this.deps.clock());
     return {
-      vip: false,
-      unlockedEpisodeIds: await this.deps.entitlements.unlockedEpisodeIds(viewer.userId, dramaId, tx),
+      viewer: { userId, vip, coin: facts.coin },
+      entitlement: vip
+        ? { vip: true, unlockedEpisodeIds: new Set() }
+        : { vip: false, unlockedEpisodeIds: new Set(facts.unlockedEpisodeIds) },
+      favorited: facts.favorited,
+      progress: facts.progress,
     };
   }
 }

@@ -1,9 +1,26 @@
+import { takeBootstrap } from '../../../lib/bootstrap';
+import { isSignedIn } from '../../../lib/session';
 import { requestInterstitialAd } from '../ads/get-interstitial-ad';
 import { requestDrama } from './get-drama';
 import { requestPlayback } from './play-episode';
 import { prefetchVideo } from './prefetch';
 
-/** Called by the route table as a video page starts loading: see prefetch.ts. */
+/**
+ * Called by the route table as a video page starts loading: see prefetch.ts. A visitor's drama and
+ * first playback may already be in the HTML (lib/bootstrap.ts); they stand in for the two calls.
+ * A signed-in viewer's answers carry their own locks and progress, so they always ask.
+ */
 export function startVideoPrefetch(search: string): void {
-  prefetchVideo(search, { fetchDrama: requestDrama, fetchPlayback: requestPlayback, fetchAd: requestInterstitialAd });
+  const inlined = !isSignedIn();
+  prefetchVideo(search, {
+    fetchDrama: (dramaId, lang) => {
+      const drama = inlined ? takeBootstrap('drama', lang, (d) => d.id === dramaId) : undefined;
+      return drama ? Promise.resolve(drama) : requestDrama(dramaId, lang);
+    },
+    fetchPlayback: (episodeId, lang) => {
+      const playback = inlined ? takeBootstrap('playback', lang, (p) => p.episode.id === episodeId) : undefined;
+      return playback ? Promise.resolve(playback) : requestPlayback(episodeId, lang);
+    },
+    fetchAd: requestInterstitialAd,
+  });
 }

@@ -1,0 +1,278 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import {
+  DEFAULT_LANGUAGE,
+  LANGUAGES,
+  playEpisode,
+  type DramaDetail,
+  type Home,
+  type Language,
+  type Playback,
+} from '@cliffhanger/contract';
+import type { FastifyRequest } from 'fastify';
+import { clientOf } from '../http/signed-in.js';
+import { signPlaylist } from '../media/signing/playlist-rewriter.js';
+import { episodeDirOf } from '../services/media/media-paths.js';
+import type { AppInstance } from '../http/types.js';
+import type { PreparedAnswer } from '../http/prepared-answer.js';
+
+/**
+ * The first screen's data and downloads, written into index.html for a deep link, so a cold load
+ * of the video page or home needs no API round trip before it can show something (DESIGN §11).
+ * The web reads it once (apps/web/src/lib/bootstrap.ts) and asks the API as usual for anything
+ * missing, for another language or for a signed-in viewer.
+ */
+
+/** The web's page paths the server fills in (apps/web/src/lib/paths.ts). */
+const HOME_PATHS = new Set(['/', '/pages/index/index']);
+const VIDEO_PATHS = new Set(['/pages/video/mobileVideoIndex', '/pages/video/index']);
+
+/** Source modules of the pages, as named in the Vite manifest (apps/web/src/app/routes.ts imports them). */
+const HOME_MODULE = 'src/features/home/pages/home-page.tsx';
+const VIDEO_MODULE = 'src/features/video/pages/video-page.tsx';
+
+/** Cookies the web writes (apps/web/src/lib/page-hints.ts): the UI language and "has a session". */
+export const LANGUAGE_COOKIE = 'lang';
+export const SIGNED_IN_COOKIE = 'signed_in';
+
+export const BOOTSTRAP_ELEMENT_ID = 'bootstrap';
+
+/** What the JSON script carries; every field is the `data` of the API answer it stands for. */
+export interface PageBootstrap {
+  lang: Language;
+  home?: Home;
+  /** A visitor's GET /dramas/:id. */
+  drama?: DramaDetail;
+  /** A visitor's GET /episodes/:id/play of the episode the page opens on. */
+  playback?: Playback;
+}
+
+interface ManifestChunk {
+  file: string;
+  css?: string[];
+  imports?: string[];
+  isEntry?: boolean;
+}
+type Manifest = Record<string, ManifestChunk>;
+
+/** The files a page's chunk needs besides those index.html already loads. */
+interface PageFiles {
+  scripts: string[];
+  styles: string[];
+}
+
+function readManifest(distDir: string): Manifest {
+  const path = join(distDir, '.vite', 'manifest.json');
+  return existsSync(path) ? (JSON.parse(readFileSync(path, 'utf8')) as Manifest) : {};
+}
+
+/** A chunk and everything it imports statically, depth first. */
+function closure(manifest: Manifest, key: string, seen = new Set<string>()): string[] {
+  if (seen.has(key) || !manifest[key]) return [];
+  seen.add(key);
+  return [key, ...(manifest[key].imports ?? []).flatMap((k) => closure(manifest, k, seen))];
+}
+
+function pageFiles(manifest: Manifest, module: string): PageFiles {
+  const entry = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
+  const loaded = new Set(entry ? closure(manifest, entry) : []);
+  const chunks = closure(manifest, module).filter((key) => !loaded.has(key));
+  return {
+    scripts: chunks.map((key) => `/${manifest[key]!.file}`),
+    styles: chunks.flatMap((key) => (manifest[key]!.css ?? []).map((file) => `/${file}`)),
+  };
+}
+
+function escapeAttribute(value: string): string {
+  return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+
+/**
+ * JSON inside `<script type="application/json">`: the browser never runs it (so the CSP allows
+ * it), and with every `<` written as `\u003c` no text from the catalogue can close the element.
+ * U+2028/2029 are escaped too, for anyone who ever pastes it into a script.
+ */
+export function scriptJson(value: unknown): string {
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+}
+
+export function cookieOf(header: string | undefined, name: string): string | undefined {
+  if (!header) return undefined;
+  for (const part of header.split(';')) {
+    const eq = part.indexOf('=');
+    if (eq !== -1 && part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim();
+  }
+  return undefined;
+}
+
+/**
+ * The language the web will ask the API in: the choice it stored (mirrored in the `lang` cookie),
+ * else its default. Not the browser's Accept-Language: the web sends its own UI language, and with
+ * nothing stored that is English (apps/web/src/lib/language.ts).
+ */
+export function pageLanguage(cookieHeader: string | undefined): Language {
+  const value = cookieOf(cookieHeader, LANGUAGE_COOKIE);
+  return (LANGUAGES as readonly string[]).includes(value ?? '') ? (value as Language) : DEFAULT_LANGUAGE;
+}
+
+function idFrom(raw: string | null): number | null {
+  return raw && /^[1-9]\d{0,15}$/.test(raw) ? Number(raw) : null;
+}
+
+/** The `data` of a prepared envelope, parsed once per cached answer. */
+const parsedAnswers = new WeakMap<PreparedAnswer, unknown>();
+function dataOf<T>(answer: PreparedAnswer): T {
+  if (!parsedAnswers.has(answer)) {
+    parsedAnswers.set(answer, (JSON.parse(answer.identity.toString('utf8')) as { data: unknown }).data);
+  }
+  return parsedAnswers.get(answer) as T;
+}
+
+/** The first URI line of a playlist (a variant in a master, a segment in a media playlist). */
+function firstUri(text: string): string | undefined {
+  return text.split(/\r?\n/).find((line) => line.trim() !== '' && !line.startsWith('#'))?.trim();
+}
+
+/** The media path of a URL on MEDIA_BASE_URL, without its query. */
+function mediaPathIn(url: string, base: string): string | null {
+  const prefix = `${base.replace(/\/+$/, '')}/`;
+  return url.startsWith(prefix) ? (url.slice(prefix.length).split('?', 1)[0] ?? null) : null;
+}
+
+/** Stored playlists are few and small, and change only with the catalogue. */
+const PLAYLIST_CACHE_MAX = 500;
+
+export interface PageShell {
+  /** index.html with this request's bootstrap, or null to send the file as built. */
+  render(request: FastifyRequest): Promise<string | null>;
+}
+
+/** Reads index.html and the Vite manifest once; `render` fills in one request's first screen. */
+export function createPageShell(app: AppInstance, distDir: string): PageShell {
+  const html = readFileSync(join(distDir, 'index.html'), 'utf8');
+  const manifest = readManifest(distDir);
+  const homeFiles = pageFiles(manifest, HOME_MODULE);
+  const videoFiles = pageFiles(manifest, VIDEO_MODULE);
+  const { catalog, playback, media, mediaSigner, catalogChanges } = app.services;
+  const mediaBaseUrl = app.config.mediaBaseUrl;
+
+  const playlists = new Map<string, Promise<string | null>>();
+  catalogChanges.subscribe(() => playlists.clear());
+  const storedPlaylist = (path: string): Promise<string | null> => {
+    let text = playlists.get(path);
+    if (!text) {
+      if (playlists.size >= PLAYLIST_CACHE_MAX) playlists.clear();
+      text = media
+        .get(path)
+        .then(async (object) => {
+          if (!object) return null;
+          const chunks: Buffer[] = [];
+          for await (const chunk of object.body) chunks.push(Buffer.from(chunk as Uint8Array));
+          return Buffer.concat(chunks).toString('utf8');
+        })
+        .catch(() => null);
+      playlists.set(path, text);
+    }
+    return text;
+  };
+
+  /**
+   * The variant playlist and first segment hls.js fetches after the master, signed exactly as the
+   * media route signs them inside the master (same expiry, same scope), so the browser's preload
+   * is the very request the player makes. hls.js starts on the first variant listed.
+   */
+  async function firstMediaUrls(masterUrl: string, expiresAt: string): Promise<string[]> {
+    const masterPath = mediaPathIn(masterUrl, mediaBaseUrl);
+    const exp = Math.floor(Date.parse(expiresAt) / 1000);
+    if (masterPath === null || !Number.isFinite(exp)) return [];
+    const sign = (text: string, playlistPath: string) => {
+      const scopePath = episodeDirOf(playlistPath);
+      return firstUri(
+        signPlaylist({
+          playlistText: text,
+          playlistPath,
+          signer: mediaSigner,
+          expiresAt: exp,
+          mediaBaseUrl,
+          ...(scopePath === null ? {} : { scopePath }),
+        }),
+      );
+    };
+    const master = await storedPlaylist(masterPath);
+    const variantUrl = master === null ? undefined : sign(master, masterPath);
+    const variantPath = variantUrl === undefined ? null : mediaPathIn(variantUrl, mediaBaseUrl);
+    if (variantUrl === undefined || variantPath === null) return [];
+    const variant = await storedPlaylist(variantPath);
+    const segmentUrl = variant === null ? undefined : sign(variant, variantPath);
+    return segmentUrl === undefined ? [variantUrl] : [variantUrl, segmentUrl];
+  }
+
+  const modulePreloads = (files: PageFiles) => [
+    ...files.scripts.map((href) => `<link rel="modulepreload" crossorigin href="${escapeAttribute(href)}">`),
+    ...files.styles.map((href) => `<link rel="preload" as="style" href="${escapeAttribute(href)}">`),
+  ];
+
+  async function homeHead(lang: Language): Promise<{ data: PageBootstrap; links: string[] }> {
+    const home = dataOf<Home>(await catalog.homeAnswer(lang));
+    const banner = home.banners[0]?.image;
+    const links = banner
+      ? [`<link rel="preload" as="image" fetchpriority="high" href="${escapeAttribute(banner)}">`]
+      : [];
+    return { data: { lang, home }, links: [...links, ...modulePreloads(homeFiles)] };
+  }
+
+  async function videoHead(
+    request: FastifyRequest,
+    params: URLSearchParams,
+    lang: Language,
+  ): Promise<{ data: PageBootstrap; links: string[] } | null> {
+    const links = modulePreloads(videoFiles);
+    const dramaId = idFrom(params.get('drama_id')) ?? idFrom(params.get('id'));
+    // A signed-in viewer's drama and playback carry their own locks, progress and likes: their
+    // web asks the API with their token. Only the page's code is worth preloading for them.
+    if (dramaId === null || cookieOf(request.headers.cookie, SIGNED_IN_COOKIE) === '1') {
+      return { data: { lang }, links };
+    }
+    const drama = await catalog
+      .visitorDramaAnswer(dramaId, lang)
+      .then((answer) => dataOf<DramaDetail>(answer))
+      .catch(() => null); // an unknown drama: the page asks and shows its own message
+    if (!drama) return { data: { lang }, links };
+
+    // A visitor has no progress: the episode asked for, else the first (video-params.ts).
+    const episodeId = idFrom(params.get('episode_id')) ?? drama.episodes[0]?.id ?? null;
+    const summary = drama.episodes.find((episode) => episode.id === episodeId);
+    // Only what the play API would hand this visitor: a locked episode's URLs never leave the
+    // server, here or there (play() refuses it as well). The play counts as the API's would.
+    const play =
+      summary && !summary.locked
+        ? await playback.play(summary.id, null, clientOf(request), lang).catch(() => null)
+        : null;
+    if (!play) return { data: { lang, drama }, links };
+    // A playlist that cannot be read or signed here only costs the preload; the player will say.
+    const mediaUrls = await firstMediaUrls(play.playlist_url, play.expires_at).catch(() => []);
+    const fetches = [play.playlist_url, ...mediaUrls].map(
+      (href) => `<link rel="preload" as="fetch" crossorigin href="${escapeAttribute(href)}">`,
+    );
+    return { data: { lang, drama, playback: playEpisode.data.encode(play) }, links: [...fetches, ...links] };
+  }
+
+  return {
+    async render(request) {
+      const url = new URL(request.url, 'http://page');
+      const path = url.pathname.replace(/(.)\/+$/, '$1');
+      const lang = pageLanguage(request.headers.cookie);
+      const head = HOME_PATHS.has(path)
+        ? await homeHead(lang).catch(() => null)
+        : VIDEO_PATHS.has(path)
+          ? await videoHead(request, url.searchParams, lang)
+          : null;
+      if (!head) return null;
+      const script = `<script type="application/json" id="${BOOTSTRAP_ELEMENT_ID}">${scriptJson(head.data)}</script>`;
+      return html.replace('</head>', `${[...head.links, script].join('\n')}\n</head>`);
+    },
+  };
+}

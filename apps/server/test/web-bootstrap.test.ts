@@ -1,0 +1,214 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { DramaDetail, Home, Playback } from '@cliffhanger/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { scriptJson } from '../src/plugins/page-bootstrap.js';
+import { envelope } from './helpers/accounts.js';
+import { seedDrama, type SeededDrama } from './helpers/catalog-fixture.js';
+import { createTestApp, type TestApp } from './helpers/test-app.js';
+
+/** What a Vite build leaves: index.html loading the entry, and the manifest naming every chunk. */
+const INDEX_HTML =
+  '<!doctype html><html><head><title>Cliffhanger</title>' +
+  '<script type="module" crossorigin src="/assets/index-E1.js"></script>' +
+  '<link rel="modulepreload" crossorigin href="/assets/i18n-I1.js">' +
+  '</head><body><div id="root"></div></body></html>';
+const MANIFEST = {
+  'index.html': { file: 'assets/index-E1.js', isEntry: true, imports: ['_i18n-I1.js'], css: ['assets/index-C1.css'] },
+  '_i18n-I1.js': { file: 'assets/i18n-I1.js' },
+  '_hls.light-H1.js': { file: 'assets/hls.light-H1.js' },
+  '_shared-S1.js': { file: 'assets/shared-S1.js', imports: ['_i18n-I1.js'] },
+  'src/features/video/pages/video-page.tsx': {
+    file: 'assets/video-page-V1.js',
+    isDynamicEntry: true,
+    imports: ['_i18n-I1.js', 'index.html', '_hls.light-H1.js', '_shared-S1.js'],
+    css: ['assets/video-page-V1.css'],
+  },
+  'src/features/home/pages/home-page.tsx': {
+    file: 'assets/home-page-P1.js',
+    isDynamicEntry: true,
+    imports: ['index.html', '_shared-S1.js'],
+    css: ['assets/home-page-P1.css'],
+  },
+};
+
+const HOSTILE_TITLE = '</script><script>alert(1)</script><!-- \u2028';
+
+let t: TestApp;
+let dist: string;
+let free: SeededDrama;
+let paid: SeededDrama;
+
+beforeAll(async () => {
+  dist = mkdtempSync(join(tmpdir(), 'cliffhanger-dist-'));
+  mkdirSync(join(dist, '.vite'), { recursive: true });
+  writeFileSync(join(dist, 'index.html'), INDEX_HTML);
+  writeFileSync(join(dist, '.vite', 'manifest.json'), JSON.stringify(MANIFEST));
+  t = await createTestApp({ env: { WEB_DIST_DIR: dist } });
+  free = await seedDrama(t.app, {
+    episodes: 3,
+    freeEpisodes: 1,
+    hits: 10,
+    bannerRank: 1,
+    title: { en: HOSTILE_TITLE, zh: '夜嫁', tr: 'Gecenin Gelini' },
+  });
+  paid = await seedDrama(t.app, { episodes: 2, freeEpisodes: 0 });
+});
+
+afterAll(async () => {
+  await t?.close();
+  rmSync(dist, { recursive: true, force: true });
+});
+
+const page = (url: string, headers: Record<string, string> = {}) =>
+  t.app.inject({ method: 'GET', url, headers: { accept: 'text/html', 'user-agent': 'bootstrap-test', ...headers } });
+
+interface Bootstrap {
+  lang: string;
+  home?: Home;
+  drama?: DramaDetail;
+  playback?: Playback;
+}
+
+function bootstrapOf(html: string): Bootstrap {
+  const match = /<script type="application\/json" id="bootstrap">([\s\S]*?)<\/script>/.exec(html);
+  if (!match?.[1]) throw new Error('no bootstrap script in the page');
+  return JSON.parse(match[1]) as Bootstrap;
+}
+
+const videoUrl = (dramaId: number, episodeId?: number) =>
+  `/pages/video/mobileVideoIndex?drama_id=${dramaId}${episodeId === undefined ? '' : `&episode_id=${episodeId}`}`;
+
+describe('home served with its first screen', () => {
+  it.each(['/', '/pages/index/index'])('%s carries the /home answer, the first banner and the home chunk', async (url) => {
+    const res = await page(url);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    expect(res.headers['cache-control']).toBe('private, no-cache');
+    const api = envelope<Home>(await t.app.inject({ method: 'GET', url: '/api/v1/home?lang=en' })).data;
+    const data = bootstrapOf(res.body);
+    expect(data.lang).toBe('en');
+    expect(data.home).toEqual(api);
+    const banner = api.banners[0]?.image ?? '';
+    expect(banner).toContain('/media/banners/');
+    expect(res.body).toContain(`<link rel="preload" as="image" fetchpriority="high" href="${banner}">`);
+    expect(res.body).toContain('<link rel="modulepreload" crossorigin href="/assets/home-page-P1.js">');
+    expect(res.body).toContain('<link rel="modulepreload" crossorigin href="/assets/shared-S1.js">');
+    expect(res.body).toContain('<link rel="preload" as="style" href="/assets/home-page-P1.css">');
+    // What index.html loads already is not announced twice; the video page's code not at all.
+    expect(res.body.match(/i18n-I1\.js/g)).toHaveLength(1);
+    expect(res.body).not.toContain('video-page-V1');
+    expect(res.body).not.toContain('hls.light');
+  });
+
+  it('speaks the language of the lang cookie the web writes, not the browser header', async () => {
+    const zh = bootstrapOf((await page('/', { cookie: 'x=1; lang=zh' })).body);
+    expect(zh.lang).toBe('zh');
+    expect(zh.home?.banners[0]?.title).toBe('夜嫁');
+    // With nothing stored the web asks in English, whatever the browser prefers.
+    expect(bootstrapOf((await page('/', { 'accept-language': 'tr-TR' })).body).lang).toBe('en');
+    expect(bootstrapOf((await page('/', { cookie: 'lang=xx' })).body).lang).toBe('en');
+  });
+});
+
+describe('video deep link served with its first screen', () => {
+  it("carries a visitor's drama and the first episode's playback, with preloads", async () => {
+    const res = await page(videoUrl(free.drama.id));
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('private, no-cache');
+    const data = bootstrapOf(res.body);
+    const drama = envelope<DramaDetail>(await t.app.inject({ method: 'GET', url: `/api/v1/dramas/${free.drama.id}` }));
+    expect(data.drama).toEqual(drama.data);
+    const first = free.episodes[0]!;
+    const api = envelope<Playback>(
+      await t.app.inject({ method: 'GET', url: `/api/v1/episodes/${first.id}/play`, headers: { 'user-agent': 'x' } }),
+    ).data;
+    // The same answer as the play API's, down to the signatures' lifetime.
+    const { playlist_url, download_url: _d, subtitles, expires_at, ...rest } = data.playback!;
+    const { playlist_url: _p, download_url: _d2, subtitles: apiSubtitles, expires_at: apiExpiry, ...apiRest } = api;
+    expect(rest).toEqual(apiRest);
+    expect(subtitles.map((s) => s.lang)).toEqual(apiSubtitles.map((s) => s.lang));
+    expect(Math.abs(Date.parse(expires_at) - Date.parse(apiExpiry))).toBeLessThan(5_000);
+    expect(data.playback?.episode.id).toBe(first.id);
+
+    // The inlined URL plays.
+    const master = await t.app.inject({ method: 'GET', url: playlist_url });
+    expect(master.statusCode).toBe(200);
+    expect(master.body).toContain('#EXTM3U');
+
+    // The master, and the variant and segment hls.js asks for next, exactly as the served master
+    // and variant playlists name them (so the preloads are the player's own requests).
+    const variantUrl = master.body.split('\n').find((line) => line !== '' && !line.startsWith('#'))!;
+    const variant = await t.app.inject({ method: 'GET', url: variantUrl });
+    expect(variant.statusCode).toBe(200);
+    const segmentUrl = variant.body.split('\n').find((line) => line !== '' && !line.startsWith('#'))!;
+    expect((await t.app.inject({ method: 'GET', url: segmentUrl })).body).toBe('HD-SEGMENT-0');
+    const fetches = [...res.body.matchAll(/<link rel="preload" as="fetch" crossorigin href="([^"]+)">/g)].map((m) =>
+      m[1]!.replace(/&amp;/g, '&'),
+    );
+    expect(fetches).toEqual([playlist_url, variantUrl, segmentUrl]);
+    expect(res.body).toContain('<link rel="modulepreload" crossorigin href="/assets/video-page-V1.js">');
+    expect(res.body).toContain('<link rel="modulepreload" crossorigin href="/assets/hls.light-H1.js">');
+    expect(res.body).toContain('<link rel="preload" as="style" href="/assets/video-page-V1.css">');
+    expect(res.body).not.toContain('home-page-P1');
+  });
+
+  it('inlines the episode asked for when it is free', async () => {
+    const first = free.episodes[0]!;
+    const data = bootstrapOf((await page(`/pages/video/index?drama_id=${free.drama.id}&episode_id=${first.id}`)).body);
+    expect(data.playback?.episode.id).toBe(first.id);
+  });
+
+  it("never inlines a locked episode's playback, asked for or first", async () => {
+    for (const url of [videoUrl(free.drama.id, free.episodes[1]!.id), videoUrl(paid.drama.id)]) {
+      const res = await page(url);
+      expect(res.statusCode, url).toBe(200);
+      const data = bootstrapOf(res.body);
+      expect(data.drama, url).toBeDefined();
+      expect(data.playback, url).toBeUndefined();
+      // No URL of its media: not in the data, not in a preload.
+      expect(res.body, url).not.toContain('.m3u8');
+      expect(res.body, url).not.toContain('download.mp4');
+    }
+  });
+
+  it('inlines nothing of an episode from another drama', async () => {
+    const data = bootstrapOf((await page(videoUrl(paid.drama.id, free.episodes[0]!.id))).body);
+    expect(data.playback).toBeUndefined();
+  });
+
+  it('leaves a signed-in viewer their own answers: only the code is preloaded', async () => {
+    const res = await page(videoUrl(free.drama.id), { cookie: 'signed_in=1; lang=tr' });
+    expect(bootstrapOf(res.body)).toEqual({ lang: 'tr' });
+    expect(res.body).not.toContain('.m3u8');
+    expect(res.body).toContain('<link rel="modulepreload" crossorigin href="/assets/video-page-V1.js">');
+  });
+
+  it('answers an unknown or malformed drama with the page and no data', async () => {
+    for (const url of [videoUrl(999_999), '/pages/video/mobileVideoIndex?drama_id=abc', '/pages/video/mobileVideoIndex']) {
+      const res = await page(url);
+      expect(res.statusCode, url).toBe(200);
+      expect(bootstrapOf(res.body), url).toEqual({ lang: 'en' });
+    }
+  });
+
+  it('keeps catalogue text from closing the script element', async () => {
+    const res = await page(videoUrl(free.drama.id));
+    expect(res.body).not.toContain('<script>alert(1)');
+    expect(res.body).not.toContain('<!-- ');
+    // One inline JSON element and the entry's module script: nothing else opens a script.
+    expect(res.body.match(/<script/g)).toHaveLength(2);
+    expect(bootstrapOf(res.body).drama?.title).toBe(HOSTILE_TITLE);
+    expect(scriptJson({ t: '</script>\u2028\u2029' })).toBe('{"t":"\\u003c/script>\\u2028\\u2029"}');
+  });
+});
+
+describe('other pages', () => {
+  it('are index.html as built', async () => {
+    const res = await page('/pages/user/wallet');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.body).toBe(INDEX_HTML);
+  });
+});

@@ -1,0 +1,52 @@
+import type { DramaDetail, Home, Language, Playback } from '@cliffhanger/contract';
+
+/**
+ * The first screen's data the server wrote into index.html for a deep link
+ * (apps/server/src/plugins/page-bootstrap.ts): home's answer, or a visitor's drama and the signed
+ * playback of the episode the video page opens on. Each part is the `data` of the API answer it
+ * stands for, in the language the server took from the `lang` cookie (page-hints.ts).
+ */
+export interface PageBootstrap {
+  lang: Language;
+  home?: Home;
+  drama?: DramaDetail;
+  playback?: Playback;
+}
+
+export const BOOTSTRAP_ELEMENT_ID = 'bootstrap';
+
+let bootstrap: PageBootstrap | null | undefined;
+
+function read(): PageBootstrap | null {
+  if (bootstrap !== undefined) return bootstrap;
+  bootstrap = null;
+  try {
+    const element = typeof document === 'undefined' ? null : document.getElementById(BOOTSTRAP_ELEMENT_ID);
+    // Written by our own server with the endpoints' schemas: it is not parsed a second time here.
+    if (element?.textContent) bootstrap = JSON.parse(element.textContent) as PageBootstrap;
+  } catch {
+    // A damaged script is as good as none: the page asks the API.
+  }
+  return bootstrap;
+}
+
+/**
+ * One part of the bootstrap, handed out once and only in the language asked for: the data
+ * describes the page as it was served, so a later visit (or another language) asks the API.
+ */
+export function takeBootstrap<K extends 'home' | 'drama' | 'playback'>(
+  part: K,
+  lang: Language,
+  matches: (value: NonNullable<PageBootstrap[K]>) => boolean = () => true,
+): NonNullable<PageBootstrap[K]> | undefined {
+  const data = read();
+  const value = data?.[part] as NonNullable<PageBootstrap[K]> | undefined;
+  if (!data || value === undefined || data.lang !== lang || !matches(value)) return undefined;
+  delete data[part];
+  return value;
+}
+
+/** Forgets what was read (tests render many pages in one document). */
+export function resetBootstrap(): void {
+  bootstrap = undefined;
+}
