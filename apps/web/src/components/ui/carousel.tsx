@@ -137,11 +137,15 @@ export function Carousel({
                   width={720}
                   height={315}
                   loading={i === 0 ? 'eager' : 'lazy'}
+                  // The first slide is home's largest paint: fetched ahead of the posters.
+                  fetchPriority={i === 0 ? 'high' : 'auto'}
                   decoding="async"
                   draggable={false}
                 />
-                {/* Banner artwork carries its own title; the caption names the link for assistive technology. */}
-                <span className="visually-hidden">{slide.title}</span>
+                {/* Artwork carries no text: the caption is the title in the viewer's language, and names the link. */}
+                <span className="ui-carousel__caption" data-role="slide-title">
+                  {slide.title}
+                </span>
               </Link>
             </div>
           ))}

@@ -1,4 +1,4 @@
-import type { DramaCard } from '@cliffhanger/contract';
+import type { DramaCard } from '@cliffhanger/contract/browser';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatCount } from '../../lib/format-count';
@@ -51,8 +51,14 @@ export function DramaCardSkeleton() {
   return (
     <span className="ui-drama-card ui-drama-card--skeleton" aria-hidden="true" data-testid="drama-card-skeleton">
       <span className="ui-poster" />
-      <span className="ui-drama-card__bone" />
-      <span className="ui-drama-card__bone ui-drama-card__bone--short" />
+      {/* The bones sit in the real card's title and meta boxes, so the card keeps its height
+          when the data replaces the skeleton and the shelves below do not move. */}
+      <span className="ui-drama-card__title">
+        <span className="ui-drama-card__bone" />
+      </span>
+      <span className="ui-drama-card__meta">
+        <span className="ui-drama-card__bone ui-drama-card__bone--short" />
+      </span>
     </span>
   );
 }
