@@ -1,10 +1,18 @@
 import type { Browser, Page } from 'playwright-core';
 import { launchChromium } from '../support/chromium.js';
+import { BARE_PAGE_PATH } from './bare-hls-page.js';
 import { summarise, type Summary } from './stats.js';
+
+/** First frame of the app's video page within this factor of the bare hls.js page's. */
+export const FIRST_FRAME_GOAL_RATIO = 1.2;
 
 export interface PlaybackResult {
   /** Navigation start → the first episode has a decoded frame and its clock runs. */
   firstFrame: Summary;
+  /** The same clock on a bare hls.js page playing the same signed stream (bare-hls-page.ts). */
+  bareFirstFrame: Summary;
+  /** firstFrame p50 / bareFirstFrame p50: the goal is ≤ FIRST_FRAME_GOAL_RATIO. */
+  firstFrameRatio: number;
   /** ArrowDown → the next episode has a decoded frame and its clock runs. */
   swipeToFrame: Summary;
 }
@@ -26,20 +34,33 @@ async function playingAt(page: Page, episodeId: number): Promise<number> {
   return (await handle.jsonValue()) as number;
 }
 
+const coldContext = (browser: Browser) =>
+  browser.newContext({ viewport: { width: 390, height: 844 }, serviceWorkers: 'block' });
+
 /**
  * Time to first frame of a drama's first episode on the phone page, with a cold browser context
  * each run (no HTTP cache, no service worker), and time from ArrowDown to the next episode's frame.
+ * Each run of the app's page follows one of the bare hls.js page on `playlistUrl` (the signed
+ * master playlist of the same episode), so both series see the same machine load.
  */
 export async function benchPlayback(
   browser: Browser,
   baseUrl: string,
-  drama: { id: number; firstEpisodeId: number; secondEpisodeId: number },
+  drama: { id: number; firstEpisodeId: number; secondEpisodeId: number; playlistUrl: string },
   runs: number,
 ): Promise<PlaybackResult> {
   const first: number[] = [];
+  const bare: number[] = [];
   const swipe: number[] = [];
+  const bareQuery = new URLSearchParams({ src: drama.playlistUrl, episode_id: String(drama.firstEpisodeId) });
   for (let i = 0; i < runs; i += 1) {
-    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, serviceWorkers: 'block' });
+    const bareContext = await coldContext(browser);
+    const barePage = await bareContext.newPage();
+    await barePage.goto(`${baseUrl}${BARE_PAGE_PATH}?${bareQuery.toString()}`, { waitUntil: 'commit' });
+    bare.push(await playingAt(barePage, drama.firstEpisodeId));
+    await bareContext.close();
+
+    const context = await coldContext(browser);
     const page = await context.newPage();
     await page.goto(`${baseUrl}/pages/video/mobileVideoIndex?drama_id=${drama.id}`, { waitUntil: 'commit' });
     first.push(await playingAt(page, drama.firstEpisodeId));
@@ -50,5 +71,8 @@ export async function benchPlayback(
     swipe.push((await playingAt(page, drama.secondEpisodeId)) - t0);
     await context.close();
   }
-  return { firstFrame: summarise(first), swipeToFrame: summarise(swipe) };
+  const firstFrame = summarise(first);
+  const bareFirstFrame = summarise(bare);
+  const firstFrameRatio = Math.round((firstFrame.p50 / bareFirstFrame.p50) * 100) / 100;
+  return { firstFrame, bareFirstFrame, firstFrameRatio, swipeToFrame: summarise(swipe) };
 }

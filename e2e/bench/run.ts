@@ -1,9 +1,19 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { repoRoot, startServer } from '../support/server-process.js';
+import { repoRoot } from '../support/server-process.js';
 import { benchGet, type ApiResult } from './api-bench.js';
-import { benchCatalogueThroughput, homeScriptGzipBytes, lighthouse, printDelivery } from './delivery-bench.js';
-import { benchPlayback, launchBenchBrowser, type PlaybackResult } from './playback-bench.js';
+import { loadavg } from 'node:os';
+import { webDistWithBarePage } from './bare-hls-page.js';
+import {
+  benchCatalogueThroughput,
+  homeScriptGzipBytes,
+  lighthouse,
+  printDelivery,
+  type CannonRow,
+} from './delivery-bench.js';
+import { benchPlayback, FIRST_FRAME_GOAL_RATIO, launchBenchBrowser, type PlaybackResult } from './playback-bench.js';
+import { startReadWorld } from './read-world.js';
+import { writePerformanceReport } from './report.js';
 import { benchWrites, printWrites } from './writes-bench.js';
 
 /**
@@ -34,11 +44,33 @@ function table(rows: ApiResult[]): void {
   }
 }
 
-async function benchReads(): Promise<void> {
-  const dataDir = path.join(repoRoot, 'data', 'bench', String(Date.now()));
-  // BENCH_DATABASE_URL: the same bench in PostgreSQL mode (an empty database gets the demo catalogue).
-  const pg: Record<string, string> = process.env.BENCH_DATABASE_URL ? { DATABASE_URL: process.env.BENCH_DATABASE_URL } : {};
-  const server = await startServer({ env: { DATA_DIR: dataDir, DEMO_CATALOG: 'true', LOG_LEVEL: 'warn', ...pg } });
+/** The catalogue rows of one mode, each name marked with the mode. */
+async function catalogueRows(world: Awaited<ReturnType<typeof startReadWorld>>, dramaId: number): Promise<CannonRow[]> {
+  const rows = await benchCatalogueThroughput(world.server.url, dramaId, world.bearer);
+  return rows.map((row) => ({ ...row, name: `${row.name} (${world.mode})` }));
+}
+
+/** The same catalogue rows on a fresh PostgreSQL database, when the bench has a server to use. */
+async function postgresCatalogueRows(adminUrl: string | undefined): Promise<CannonRow[]> {
+  if (!adminUrl) {
+    console.log('\n(PostgreSQL catalogue rows left out: set BENCH_DATABASE_URL or TEST_DATABASE_URL.)');
+    return [];
+  }
+  const world = await startReadWorld(adminUrl);
+  try {
+    const list = await getJson<{ list: { id: number }[] }>(`${world.server.url}/api/v1/dramas?sort=hits&size=1`);
+    return await catalogueRows(world, list.list[0]?.id ?? 1);
+  } finally {
+    await world.stop();
+  }
+}
+
+async function benchReads(adminUrl: string | undefined): Promise<void> {
+  // The first-frame comparator (a bare hls.js page) is served by the same server from a copy of
+  // the build: nothing of the bench reaches the product's routes.
+  const web = webDistWithBarePage();
+  const world = await startReadWorld(undefined, { WEB_DIST_DIR: web.dir });
+  const server = world.server;
   try {
     const base = `${server.url}/api/v1`;
     const list = await getJson<{ list: { id: number }[] }>(`${base}/dramas?sort=hits&size=50`);
@@ -69,7 +101,7 @@ async function benchReads(): Promise<void> {
     table(api);
 
     // Delivery (delivery-bench.ts): throughput beside bare Fastify, home's JavaScript, Lighthouse.
-    const cannonRows = await benchCatalogueThroughput(server.url, drama.id);
+    const cannonRows = await catalogueRows(world, drama.id);
     const homeJs = await homeScriptGzipBytes(server.url);
     const lighthouseRows =
       process.env.BENCH_LIGHTHOUSE === '0'
@@ -78,6 +110,7 @@ async function benchReads(): Promise<void> {
             await lighthouse('home', `${server.url}/`),
             await lighthouse('video page', `${server.url}/pages/video/mobileVideoIndex?drama_id=${drama.id}`),
           ];
+    cannonRows.push(...(await postgresCatalogueRows(adminUrl)));
     printDelivery(cannonRows, homeJs, lighthouseRows);
     const deliveryOut = path.join(repoRoot, 'data', 'bench', 'delivery.json');
     mkdirSync(path.dirname(deliveryOut), { recursive: true });
@@ -88,18 +121,20 @@ async function benchReads(): Promise<void> {
 
     const browser = await launchBenchBrowser();
     let playback: PlaybackResult;
+    const playbackLoad = loadavg()[0] ?? 0;
     try {
       playback = await benchPlayback(
         browser,
         server.url,
-        { id: drama.id, firstEpisodeId: ep1.id, secondEpisodeId: ep2.id },
+        { id: drama.id, firstEpisodeId: ep1.id, secondEpisodeId: ep2.id, playlistUrl: play.playlist_url },
         Number(process.env.BENCH_PLAYBACK_RUNS ?? 7),
       );
     } finally {
       await browser.close();
     }
-    console.log('\nPlayback in Chromium (ms)         n     p50    p95    max');
+    console.log(`\nPlayback in Chromium (ms), load ${playbackLoad.toFixed(1)}   n     p50    p95    max`);
     for (const [name, s] of [
+      ['first frame, bare hls.js page', playback.bareFirstFrame],
       ['first frame (cold page load)', playback.firstFrame],
       ['swipe → next episode frame', playback.swipeToFrame],
     ] as const) {
@@ -107,23 +142,46 @@ async function benchReads(): Promise<void> {
         `${name.padEnd(32)} ${String(s.n).padStart(3)} ${[s.p50, s.p95, s.max].map((x) => x.toFixed(1).padStart(6)).join(' ')}`,
       );
     }
+    const met = playback.firstFrameRatio <= FIRST_FRAME_GOAL_RATIO;
+    console.log(
+      `first frame p50 ÷ bare p50: ${playback.firstFrameRatio.toFixed(2)}× (goal ≤ ${FIRST_FRAME_GOAL_RATIO}×) ${met ? '✓' : '✗'}`,
+    );
 
     const out = path.join(repoRoot, 'data', 'bench', 'latest.json');
     mkdirSync(path.dirname(out), { recursive: true });
-    writeFileSync(out, `${JSON.stringify({ at: new Date().toISOString(), api, playback }, null, 2)}\n`);
+    writeFileSync(
+      out,
+      `${JSON.stringify(
+        {
+          at: new Date().toISOString(),
+          api,
+          playback: {
+            ...playback,
+            loadAverage: playbackLoad,
+            firstFrameGoalRatio: FIRST_FRAME_GOAL_RATIO,
+            firstFrameGoalMet: met,
+          },
+        },
+        null,
+        2,
+      )}\n`,
+    );
     console.log(`\nResults written to ${path.relative(repoRoot, out)}`);
   } finally {
-    await server.stop();
+    await world.stop();
+    web.remove();
   }
 }
 
 async function main(): Promise<void> {
   const sections = process.argv.slice(2);
   const wants = (name: string) => sections.length === 0 || sections.includes(name);
-  if (wants('reads')) await benchReads();
+  // PostgreSQL rows run on fresh databases of this server (the role must create and drop them).
+  const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+  if (wants('reads')) await benchReads(adminUrl);
   if (wants('writes')) {
     const result = await benchWrites({
-      adminUrl: process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL,
+      adminUrl,
       seconds: Number(process.env.BENCH_SECONDS ?? 10),
       users: Number(process.env.BENCH_USERS ?? 1000),
     });
@@ -133,6 +191,7 @@ async function main(): Promise<void> {
     writeFileSync(out, `${JSON.stringify({ at: new Date().toISOString(), ...result }, null, 2)}\n`);
     console.log(`\nResults written to ${path.relative(repoRoot, out)}`);
   }
+  console.log(`Goals written to ${path.relative(repoRoot, writePerformanceReport())}`);
 }
 
 await main();

@@ -1,13 +1,12 @@
 import { execFile, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import pg from 'pg';
 import { freePort, repoRoot, startServer, type RunningServer } from '../support/server-process.js';
 import { runLoad, type LoadResult } from './load.js';
+import { createDatabase } from '../support/pg-admin.js';
 
 const run = promisify(execFile);
 
@@ -49,34 +48,6 @@ interface World {
   paidEpisodeIds: number[];
   freeEpisodeIds: number[];
   stop(): Promise<void>;
-}
-
-async function withAdmin<T>(adminUrl: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
-
-async function createDatabase(adminUrl: string, prefix: string): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `${prefix}_${randomBytes(5).toString('hex')}`;
-  await withAdmin(adminUrl, (client) => client.query(`CREATE DATABASE ${name}`));
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: () =>
-      withAdmin(adminUrl, async (client) => {
-        await client.query(
-          'SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()',
-          [name],
-        );
-        await client.query(`DROP DATABASE IF EXISTS ${name}`);
-      }),
-  };
 }
 
 /**

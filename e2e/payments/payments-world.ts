@@ -1,11 +1,10 @@
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { startFakeStripe, type FakeStripe } from '../../apps/server/test/fakes/fake-stripe.js';
 import { startFakeTwilio, type FakeTwilio } from '../../apps/server/test/fakes/fake-twilio.js';
 import { startServer, type RunningServer } from '../support/server-process.js';
+import { createDatabase } from '../support/pg-admin.js';
 
 /** PostgreSQL like the wallet suite: fulfilment is the wallet's job, on the database CI runs. */
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL;
@@ -22,16 +21,6 @@ export interface PaymentsWorld {
   stop(): Promise<void>;
 }
 
-async function withAdmin<T>(adminUrl: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
-
 /**
  * A server of its own on a fresh PostgreSQL database (dropped by `stop`) with Stripe configured
  * against the fake, whose webhooks are signed with the real scheme and go to the server's
@@ -39,22 +28,13 @@ async function withAdmin<T>(adminUrl: string, work: (client: pg.Client) => Promi
  * (ADS_EVERY_N_EPISODES=1), so that a VIP seeing none proves something.
  */
 export async function startPaymentsWorld(adminUrl: string): Promise<PaymentsWorld> {
-  const name = `ch_e2e_payments_${randomBytes(6).toString('hex')}`;
-  await withAdmin(adminUrl, (client) => client.query(`CREATE DATABASE ${name}`));
-  const databaseUrl = new URL(adminUrl);
-  databaseUrl.pathname = `/${name}`;
+  const database = await createDatabase(adminUrl, 'ch_e2e_payments');
   const dataDir = mkdtempSync(path.join(tmpdir(), 'cliffhanger-e2e-payments-'));
   const twilio = await startFakeTwilio({ accountSid: TWILIO_SID, authToken: 'e2e-token' });
   const stripe = await startFakeStripe({ secretKey: STRIPE_SECRET_KEY, webhookSecret: STRIPE_WEBHOOK_SECRET });
 
   const drop = async () => {
-    await withAdmin(adminUrl, async (client) => {
-      await client.query(
-        'SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()',
-        [name],
-      );
-      await client.query(`DROP DATABASE IF EXISTS ${name}`);
-    });
+    await database.drop();
     rmSync(dataDir, { recursive: true, force: true });
   };
 
@@ -62,7 +42,7 @@ export async function startPaymentsWorld(adminUrl: string): Promise<PaymentsWorl
   try {
     server = await startServer({
       env: {
-        DATABASE_URL: databaseUrl.toString(),
+        DATABASE_URL: database.url,
         DATA_DIR: dataDir,
         LOG_LEVEL: 'warn',
         SMS_PROVIDER: 'twilio',

@@ -1,12 +1,11 @@
 import { execFile } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import pg from 'pg';
 import { startFakeTwilio, type FakeTwilio } from '../../apps/server/test/fakes/fake-twilio.js';
 import { repoRoot, startServer, type RunningServer } from '../support/server-process.js';
+import { createDatabase } from '../support/pg-admin.js';
 
 const run = promisify(execFile);
 
@@ -24,37 +23,18 @@ export interface WalletWorld {
   stop(): Promise<void>;
 }
 
-async function withAdmin<T>(adminUrl: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
-
 /**
  * A server of its own on a fresh PostgreSQL database (dropped by `stop`), with the fake Twilio as
  * the SMS sink so the suite can sign in, and the real wallet CLI to give coins and VIP.
  */
 export async function startWalletWorld(adminUrl: string): Promise<WalletWorld> {
-  const name = `ch_e2e_wallet_${randomBytes(6).toString('hex')}`;
-  await withAdmin(adminUrl, (client) => client.query(`CREATE DATABASE ${name}`));
-  const databaseUrl = new URL(adminUrl);
-  databaseUrl.pathname = `/${name}`;
+  const database = await createDatabase(adminUrl, 'ch_e2e_wallet');
   const dataDir = mkdtempSync(path.join(tmpdir(), 'cliffhanger-e2e-wallet-'));
   const twilio = await startFakeTwilio({ accountSid: 'AC00000000000000000000000000000e2e', authToken: 'e2e-token' });
-  const env = { DATABASE_URL: databaseUrl.toString(), DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
+  const env = { DATABASE_URL: database.url, DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
 
   const drop = async () => {
-    await withAdmin(adminUrl, async (client) => {
-      await client.query(
-        'SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()',
-        [name],
-      );
-      await client.query(`DROP DATABASE IF EXISTS ${name}`);
-    });
+    await database.drop();
     rmSync(dataDir, { recursive: true, force: true });
   };
 

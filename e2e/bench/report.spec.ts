@@ -1,0 +1,89 @@
+import { describe, expect, it } from 'vitest';
+import type { CannonRow } from './delivery-bench.js';
+import { deliveryGoals, playbackGoals, type DeliveryFile } from './report.js';
+
+const row = (name: string, ofBare: number, p99: number, non2xx = 0): CannonRow => ({
+  name,
+  requestsPerSecond: 1000,
+  p50: 1,
+  p99,
+  ofBare,
+  non2xx,
+  load: 'load 0.1',
+});
+
+const delivery = (cannon: CannonRow[], bytes: number, performance = 95, cls = 0.01): DeliveryFile => ({
+  at: '2026-11-23T00:00:00.000Z',
+  cannon,
+  homeJs: { files: 4, bytes },
+  lighthouse: [
+    {
+      page: 'home',
+      performance,
+      lcpMs: 1500,
+      cls,
+      tbtMs: 100,
+      scriptBytes: 1,
+      over20Kb: [],
+      runs: 3,
+      load: 'load 0.1',
+    },
+  ],
+});
+
+const met = (goals: { name: string; met: boolean }[]) => Object.fromEntries(goals.map((g) => [g.name, g.met]));
+
+describe('the bench report judges every figure against its goal', () => {
+  it('lists and catalogue pages need 0.25× bare, a drama page 0.15×, all with p99 under 50 ms and no errors', () => {
+    const goals = met(
+      deliveryGoals(
+        delivery(
+          [
+            row('bare Fastify hello-world', 1, 2),
+            row('GET /home (embedded)', 0.25, 49),
+            row('GET /dramas?sort=hits (embedded)', 0.249, 10),
+            row('GET /dramas/:id visitor (embedded)', 0.15, 10),
+            row('GET /dramas/:id signed in (PostgreSQL)', 0.3, 50),
+            row('GET /home (PostgreSQL)', 0.5, 5, 1),
+          ],
+          150 * 1024,
+        ),
+      ),
+    );
+    expect(goals).toMatchObject({
+      'GET /home (embedded)': true,
+      'GET /dramas?sort=hits (embedded)': false,
+      'GET /dramas/:id visitor (embedded)': true,
+      'GET /dramas/:id signed in (PostgreSQL)': false,
+      'GET /home (PostgreSQL)': false,
+      'Home JavaScript, gzip': true,
+    });
+    expect(goals).not.toHaveProperty('bare Fastify hello-world');
+  });
+
+  it('home JavaScript above 150 KB, a Lighthouse score under 90 or CLS of 0.05 fail', () => {
+    expect(met(deliveryGoals(delivery([], 150 * 1024 + 1)))).toMatchObject({
+      'Home JavaScript, gzip': false,
+      'Lighthouse mobile, home (median of 3)': true,
+    });
+    expect(met(deliveryGoals(delivery([], 1, 89)))['Lighthouse mobile, home (median of 3)']).toBe(false);
+    expect(met(deliveryGoals(delivery([], 1, 95, 0.05)))['Lighthouse mobile, home (median of 3)']).toBe(false);
+  });
+
+  it('the first frame is judged against the bare hls.js page of the same run, and fails without one', () => {
+    const summary = (p50: number) => ({ n: 7, p50, p95: p50, p99: p50, max: p50 });
+    const at = '2026-11-23T00:00:00.000Z';
+    const ratio = (ours: number, bare?: number) =>
+      playbackGoals({
+        at,
+        playback: {
+          firstFrame: summary(ours),
+          swipeToFrame: summary(80),
+          ...(bare ? { bareFirstFrame: summary(bare) } : {}),
+        },
+      })[0]?.met;
+    expect(ratio(360, 300)).toBe(true);
+    expect(ratio(361, 300)).toBe(false);
+    expect(ratio(100)).toBe(false);
+  });
+});

@@ -1,0 +1,183 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpus, totalmem } from 'node:os';
+import path from 'node:path';
+import { repoRoot } from '../support/server-process.js';
+import type { CannonRow, LighthouseRow } from './delivery-bench.js';
+import type { Summary } from './stats.js';
+
+/**
+ * Writes the results of the last `npm run bench` into docs/performance.md, between the two
+ * markers below, from the JSON files the sections leave in data/bench/: the machine, the versions
+ * and every goal with its measured figure and ✓/✗. A section not run this time keeps its last
+ * figures (the JSON file stays), with that file's own date.
+ */
+const START = '<!-- bench:results:start -->';
+const END = '<!-- bench:results:end -->';
+
+interface Goal {
+  name: string;
+  measured: string;
+  goal: string;
+  met: boolean;
+}
+
+export interface ReadsFile {
+  at: string;
+  playback?: { firstFrame: Summary; swipeToFrame: Summary; bareFirstFrame?: Summary };
+}
+export interface DeliveryFile {
+  at: string;
+  cannon: CannonRow[];
+  homeJs: { files: number; bytes: number };
+  /** Files of older benches lack the audit items and the run count. */
+  lighthouse: (Omit<LighthouseRow, 'over20Kb' | 'runs'> & Partial<Pick<LighthouseRow, 'over20Kb' | 'runs'>>)[];
+}
+interface WritesFile {
+  at: string;
+  pgbench?: { tps: number };
+  runs: { name: string; requestsPerSecond: number; p99: number }[];
+  goals: Goal[];
+}
+
+function readJson<T>(name: string): T | undefined {
+  const file = path.join(repoRoot, 'data', 'bench', name);
+  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as T) : undefined;
+}
+
+function versionOf(command: string, args: string[]): string {
+  try {
+    return (
+      execFileSync(command, args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] })
+        .trim()
+        .split('\n')[0] ?? ''
+    );
+  } catch {
+    return 'not found';
+  }
+}
+
+export function deliveryGoals(delivery: DeliveryFile): Goal[] {
+  const goals: Goal[] = [];
+  for (const row of delivery.cannon) {
+    if (row.name.startsWith('bare')) continue;
+    const floor = row.name.includes('/dramas/:id') ? 0.15 : 0.25;
+    goals.push({
+      name: row.name,
+      measured: `${row.ofBare.toFixed(3)}× bare (${row.requestsPerSecond} req/s), p99 ${row.p99} ms`,
+      goal: `≥ ${floor}×, p99 < 50 ms`,
+      met: row.ofBare >= floor && row.p99 < 50 && row.non2xx === 0,
+    });
+  }
+  goals.push({
+    name: 'Home JavaScript, gzip',
+    measured: `${(delivery.homeJs.bytes / 1024).toFixed(1)} KB in ${delivery.homeJs.files} files`,
+    goal: '≤ 150 KB',
+    met: delivery.homeJs.bytes <= 150 * 1024,
+  });
+  for (const lh of delivery.lighthouse) {
+    const over20Kb = lh.over20Kb ?? [];
+    const clsGoal = lh.page === 'home' ? 0.05 : Number.POSITIVE_INFINITY;
+    goals.push({
+      name: `Lighthouse mobile, ${lh.page} (median of ${lh.runs ?? 1})`,
+      measured: `${lh.performance} (LCP ${lh.lcpMs} ms, CLS ${lh.cls}, TBT ${lh.tbtMs} ms)${
+        over20Kb.length > 0 ? `; over 20 KB: ${over20Kb.join('; ')}` : ''
+      }`,
+      goal: lh.page === 'home' ? '≥ 90, CLS < 0.05, nothing over 20 KB' : '≥ 90, nothing over 20 KB',
+      met: lh.performance >= 90 && lh.cls < clsGoal && over20Kb.length === 0,
+    });
+  }
+  return goals;
+}
+
+export function playbackGoals(reads: ReadsFile): Goal[] {
+  const playback = reads.playback;
+  if (!playback) return [];
+  const goals: Goal[] = [];
+  if (playback.bareFirstFrame) {
+    const ratio = playback.firstFrame.p50 / playback.bareFirstFrame.p50;
+    goals.push({
+      name: 'First frame, cold load of the video page / bare hls.js page',
+      measured: `${ratio.toFixed(2)}× (p50 ${playback.firstFrame.p50} ms vs ${playback.bareFirstFrame.p50} ms)`,
+      goal: '≤ 1.2×',
+      met: ratio <= 1.2,
+    });
+  } else {
+    goals.push({
+      name: 'First frame, cold load of the video page',
+      measured: `p50 ${playback.firstFrame.p50} ms (no bare hls.js figure in this run)`,
+      goal: '≤ 1.2× a bare hls.js page',
+      met: false,
+    });
+  }
+  goals.push({
+    name: 'Swipe to the next episode’s frame',
+    measured: `p95 ${playback.swipeToFrame.p95} ms`,
+    goal: 'p95 < 300 ms',
+    met: playback.swipeToFrame.p95 < 300,
+  });
+  return goals;
+}
+
+function table(goals: Goal[]): string[] {
+  return [
+    '| What | Measured | Goal | Met |',
+    '| --- | --- | --- | :---: |',
+    ...goals.map((g) => `| ${g.name} | ${g.measured} | ${g.goal} | ${g.met ? '✓' : '✗'} |`),
+  ];
+}
+
+export function renderResults(): string {
+  const reads = readJson<ReadsFile>('latest.json');
+  const delivery = readJson<DeliveryFile>('delivery.json');
+  const writes = readJson<WritesFile>('writes-latest.json');
+  const cpu = cpus();
+  const lines = [
+    START,
+    '## Results of the last `npm run bench`',
+    '',
+    '_Written by the bench (e2e/bench/report.ts); do not edit by hand._',
+    '',
+    `- Machine: ${cpu.length} × ${cpu[0]?.model ?? 'unknown CPU'}, ${Math.round(totalmem() / 2 ** 30)} GiB`,
+    `- Node ${process.version}; ${versionOf('/usr/bin/chromium', ['--version'])}; ${versionOf('pgbench', ['--version'])}`,
+    '',
+  ];
+  if (delivery || reads) {
+    lines.push(`### Reads and delivery (${delivery?.at ?? reads?.at})`, '');
+    lines.push(...table([...(delivery ? deliveryGoals(delivery) : []), ...(reads ? playbackGoals(reads) : [])]));
+    if (delivery) {
+      const loads = delivery.cannon.map((row) => `${row.name} ${row.load.replace('load ', '')}`);
+      lines.push('', `Load average (1 min) when each catalogue row started: ${loads.join('; ')}.`);
+    }
+    lines.push('');
+  }
+  if (writes) {
+    lines.push(`### Writes (${writes.at})`, '');
+    if (writes.pgbench) lines.push(`pgbench TPC-B-like at 10 clients: ${writes.pgbench.tps} tps.`, '');
+    lines.push(
+      '| Request | req/s | p99 ms |',
+      '| --- | ---: | ---: |',
+      ...writes.runs.map((r) => `| ${r.name} | ${r.requestsPerSecond} | ${r.p99} |`),
+      '',
+      ...table(writes.goals),
+      '',
+    );
+  }
+  lines.push(END);
+  return lines.join('\n');
+}
+
+/** Replaces the results between the markers (or appends them) in docs/performance.md. */
+export function writePerformanceReport(): string {
+  const file = path.join(repoRoot, 'docs', 'performance.md');
+  const doc = readFileSync(file, 'utf8');
+  const results = renderResults();
+  const start = doc.indexOf(START);
+  const end = doc.indexOf(END);
+  const next =
+    start >= 0 && end > start
+      ? `${doc.slice(0, start)}${results}${doc.slice(end + END.length)}`
+      : `${doc.trimEnd()}\n\n${results}\n`;
+  writeFileSync(file, next);
+  return file;
+}
