@@ -9,6 +9,27 @@ import type { RewardConstants } from './endpoints/app.js';
 export const OAUTH_PROVIDERS = ['google', 'facebook', 'tiktok'] as const;
 export type OAuthProvider = (typeof OAUTH_PROVIDERS)[number];
 
+/**
+ * Who starts a provider sign-in (`GET /auth/oauth/{provider}/url?client=…`), which decides how
+ * its state is bound to it (login CSRF defence): `web`, a browser, gets the binder as an HttpOnly
+ * cookie; `app`, the iOS shell, gets it in the answer and sends it back in the callback body,
+ * because the provider's redirect ends in Safari, which shares no cookie with the app's web view.
+ */
+export const OAUTH_CLIENTS = ['web', 'app'] as const;
+export type OAuthClient = (typeof OAUTH_CLIENTS)[number];
+
+/**
+ * The mark of a state issued to the app. The server stores only the state's hash, so the mark
+ * cannot be added to or removed from a state without making it unknown; the callback page reads
+ * it to hand a sign-in started in the app back to the app. `.` is outside the base64url alphabet
+ * of the random part, so a browser's state never starts with it by chance.
+ */
+export const APP_OAUTH_STATE_PREFIX = 'app.';
+
+export function isAppOAuthState(state: string): boolean {
+  return state.startsWith(APP_OAUTH_STATE_PREFIX);
+}
+
 export const DRAMA_SORTS = ['hits', 'likes', 'az'] as const;
 export type DramaSort = (typeof DRAMA_SORTS)[number];
 

@@ -11,12 +11,17 @@ export function oauthRoutes(app: AppInstance): Promise<void> {
   const service = app.services.oauth;
 
   registerEndpoint(app, getOAuthUrl, async (req, reply) => {
-    // The state is a one-time secret of this browser's sign-in: no shared cache may keep it.
+    // The state is a one-time secret of this client's sign-in: no shared cache may keep it.
     reply.header('cache-control', 'no-store');
+    const kind = req.query.client;
     const { url, state, binder } = await service.authorizationUrl(req.params.provider, {
       ...clientOf(req),
-      binder: readOAuthBinder(req),
+      kind,
+      binder: kind === 'web' ? readOAuthBinder(req) : undefined,
     });
+    // The app's web view and the browser the provider returns to share no cookie: the app keeps
+    // its binder itself. A browser's stays out of reach of scripts.
+    if (kind === 'app') return ok({ url, state, binder });
     setOAuthBinder(req, reply, binder, OAUTH_STATE_TTL_SECONDS);
     return ok({ url, state });
   });
@@ -24,7 +29,7 @@ export function oauthRoutes(app: AppInstance): Promise<void> {
   registerEndpoint(app, postOAuthCallback, async (req, reply) => {
     reply.header('cache-control', 'no-store');
     const { code, state } = req.body;
-    const binder = readOAuthBinder(req);
+    const binder = { cookie: readOAuthBinder(req), body: req.body.binder };
     return ok(await service.signIn({ provider: req.params.provider, code, state, binder, ...clientOf(req) }, req.log));
   });
   return Promise.resolve();

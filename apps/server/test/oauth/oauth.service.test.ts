@@ -86,7 +86,7 @@ describe('OAuthService', () => {
   async function signIn(subject: string) {
     provider.profile = { subject, name: `Name of ${subject}` };
     const { state, binder } = await service.authorizationUrl('google', { ip: nextIp(), binder: undefined });
-    return service.signIn({ provider: 'google', code: 'c', state, binder }, log);
+    return service.signIn({ provider: 'google', code: 'c', state, binder: { cookie: binder, body: undefined } }, log);
   }
   async function codeOf(promise: Promise<unknown>): Promise<number | undefined> {
     const error: unknown = await promise.then(
@@ -99,7 +99,7 @@ describe('OAuthService', () => {
   it('hands the stored PKCE verifier to the provider', async () => {
     const { url, state, binder } = await service.authorizationUrl('google', { ip: nextIp(), binder: undefined });
     provider.profile = { subject: 'pkce' };
-    await service.signIn({ provider: 'google', code: 'c', state, binder }, log);
+    await service.signIn({ provider: 'google', code: 'c', state, binder: { cookie: binder, body: undefined } }, log);
     const verifier = provider.seenVerifiers.at(-1);
     expect(verifier).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(url).not.toContain(verifier);
@@ -141,7 +141,7 @@ describe('OAuthService', () => {
     try {
       const { state, binder } = await service.authorizationUrl('google', { ip: nextIp(), binder: undefined });
       const error: unknown = await service
-        .signIn({ provider: 'google', code: 'c', state, binder }, log)
+        .signIn({ provider: 'google', code: 'c', state, binder: { cookie: binder, body: undefined } }, log)
         .catch((e: unknown) => e);
       expect(isAppError(error) && error.code).toBe(Code.SIGNIN_PROVIDER_ERROR);
       expect(isAppError(error) && error.message).toBe('Sign-in with google failed');
@@ -156,7 +156,7 @@ describe('OAuthService', () => {
 
   it('answers 70007 for a provider that is not configured, before touching any state', async () => {
     expect(await codeOf(service.authorizationUrl('facebook', { ip: nextIp(), binder: undefined }))).toBe(Code.SIGNIN_METHOD_DISABLED);
-    expect(await codeOf(service.signIn({ provider: 'tiktok', code: 'c', state: 's', binder: undefined }, log))).toBe(
+    expect(await codeOf(service.signIn({ provider: 'tiktok', code: 'c', state: 's', binder: { cookie: undefined, body: undefined } }, log))).toBe(
       Code.SIGNIN_METHOD_DISABLED,
     );
   });

@@ -33,6 +33,20 @@ function capacitor(): CapacitorGlobal | undefined {
   return (globalThis as { Capacitor?: CapacitorGlobal }).Capacitor;
 }
 
+/**
+ * The custom URL scheme that opens the app: `CFBundleURLSchemes` in
+ * apps/mobile/ios/App/App/Info.plist (the mobile test holds the two together).
+ */
+export const APP_URL_SCHEME = 'cliffhanger';
+
+/**
+ * The URL that opens the app on an in-app path (`/pages/login/googleLogin?code=…` →
+ * `cliffhanger://pages/login/googleLogin?code=…`); the shell's bridge routes it to that page.
+ */
+export function appSchemeUrl(pathAndSearch: string): string {
+  return `${APP_URL_SCHEME}://${pathAndSearch.replace(/^\/+/, '')}`;
+}
+
 /** True inside the app shell, false in a browser. */
 export function isNativeShell(): boolean {
   try {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { inputString } from '../text.js';
 import { defineEndpoint } from '../endpoint.js';
-import { OAUTH_PROVIDERS } from '../values.js';
+import { OAUTH_CLIENTS, OAUTH_PROVIDERS } from '../values.js';
 import { passwordSchema, userInfoSchema } from './user.js';
 
 
@@ -51,18 +51,31 @@ export const getOAuthUrl = defineEndpoint({
   method: 'GET',
   path: '/auth/oauth/:provider/url',
   auth: 'none',
-  summary: "The provider's authorization URL, with state (and PKCE where supported)",
+  summary:
+    "The provider's authorization URL, with state (and PKCE where supported). client=web (default): the state is bound to this browser by an HttpOnly cookie; client=app: by the `binder` in this answer, to be sent back with the callback",
   params: providerParams,
-  data: z.object({ url: z.string(), state: z.string() }),
+  query: z.object({ client: z.enum(OAUTH_CLIENTS).default('web') }),
+  data: z.object({
+    url: z.string(),
+    state: z.string(),
+    /** Only for client=app: the secret the callback must carry as `binder`. A browser's is a cookie instead. */
+    binder: z.string().optional(),
+  }),
 });
 
 export const postOAuthCallback = defineEndpoint({
   method: 'POST',
   path: '/auth/oauth/:provider/callback',
   auth: 'none',
-  summary: 'Finish a provider sign-in with the code and state from the callback page',
+  summary:
+    'Finish a provider sign-in with the code and state from the callback page; a sign-in started with client=app also sends the binder it got with the URL',
   params: providerParams,
-  body: z.object({ code: inputString().min(1).max(2048), state: inputString().min(1).max(256) }),
+  body: z.object({
+    code: inputString().min(1).max(2048),
+    state: inputString().min(1).max(256),
+    /** The binder answered with an app's URL; ignored for a browser's state (its binder is the cookie). */
+    binder: inputString().min(1).max(256).optional(),
+  }),
   data: sessionSchema,
 });
 

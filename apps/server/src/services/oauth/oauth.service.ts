@@ -1,4 +1,4 @@
-import { Code, type Session } from '@cliffhanger/contract';
+import { APP_OAUTH_STATE_PREFIX, Code, isAppOAuthState, type OAuthClient, type Session } from '@cliffhanger/contract';
 import type { Db } from '../../db/database.js';
 import type { UserRow } from '../../db/schema.js';
 import { AppError } from '../../http/envelope.js';
@@ -37,10 +37,28 @@ export interface OAuthSignIn {
   provider: OAuthProviderName;
   code: string;
   state: string;
-  /** The browser binder from the cookie set with the authorization URL; undefined when absent. */
-  binder: string | undefined;
+  /**
+   * The binder as each channel carried it; undefined when absent. Which one counts is the state's
+   * (see `binderFor`), never the caller's choice.
+   */
+  binder: {
+    /** The browser's, from the cookie set with the authorization URL. */
+    cookie: string | undefined;
+    /** The app's, from the callback body: it got the binder in the URL answer. */
+    body: string | undefined;
+  };
   userAgent?: string;
   ip?: string;
+}
+
+/**
+ * The binder that may consume `state`: a state issued to the app is bound by the binder the app
+ * got in the URL answer and sends in the body; a browser's only by its cookie. Each client's
+ * binder travels only the way that client got it, so a browser's cookie cannot finish an app's
+ * sign-in and a binder pasted into a body cannot finish a browser's.
+ */
+function binderFor(state: string, binder: OAuthSignIn['binder']): string | undefined {
+  return isAppOAuthState(state) ? binder.body : binder.cookie;
 }
 
 /** Long enough to pick an account and approve; short enough that a leaked state is soon useless. */
@@ -71,13 +89,14 @@ export class OAuthService {
   constructor(private readonly deps: OAuthServiceDeps) {}
 
   /**
-   * `binder` is the browser's binder (from its cookie), or undefined to mint one. The state is
-   * bound to it: only the browser holding the binder can exchange a code for this state, so a
-   * callback link made by someone else signs nobody in (login CSRF).
+   * `client.binder` is the browser's binder (from its cookie), or undefined to mint one. The
+   * state is bound to it: only the client holding the binder can exchange a code for this state,
+   * so a callback link made by someone else signs nobody in (login CSRF). An app gets a fresh
+   * binder per sign-in (it keeps it beside the state) and a state marked as the app's.
    */
   async authorizationUrl(
     name: OAuthProviderName,
-    client: { ip: string; binder: string | undefined },
+    client: { ip: string; binder: string | undefined; kind?: OAuthClient },
   ): Promise<{ url: string; state: string; binder: string }> {
     const provider = this.providerOf(name);
     const { limit, windowSeconds } = this.deps.urlRateLimit ?? OAUTH_URL_RATE_LIMIT;
@@ -85,8 +104,9 @@ export class OAuthService {
     if (!allowed.allowed) {
       throw new AppError(Code.TOO_MANY_REQUESTS, 'Too many requests', { retry_after_s: allowed.retryAfterS });
     }
-    const state = randomToken();
-    const binder = client.binder !== undefined && isBinder(client.binder) ? client.binder : randomToken();
+    const app = client.kind === 'app';
+    const state = app ? `${APP_OAUTH_STATE_PREFIX}${randomToken()}` : randomToken();
+    const binder = !app && client.binder !== undefined && isBinder(client.binder) ? client.binder : randomToken();
     const pkce = provider.usesPkce ? createPkcePair() : undefined;
     // Anyone may ask for URLs; sweeping here keeps the table bounded without a scheduled job.
     await this.deps.states.deleteExpired(EXPIRED_STATES_SWEEP);
@@ -105,13 +125,14 @@ export class OAuthService {
     const provider = this.providerOf(input.provider);
     // Consumed before the code exchange: a replayed or concurrent callback stops here and never
     // reaches the provider. A failed exchange burns the state; the person starts again.
+    const binder = binderFor(input.state, input.binder);
     const consumed =
-      input.binder === undefined || !isBinder(input.binder)
+      binder === undefined || !isBinder(binder)
         ? undefined
         : await this.deps.states.consume({
             stateHash: hashState(input.state),
             provider: input.provider,
-            binderHash: hashState(input.binder),
+            binderHash: hashState(binder),
           });
     if (!consumed) {
       throw new AppError(Code.SIGNIN_OAUTH_STATE_INVALID, 'Sign-in state is unknown, expired or already used');

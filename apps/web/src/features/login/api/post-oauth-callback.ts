@@ -1,5 +1,6 @@
-import { postOAuthCallback, type OAuthProvider, type Session } from '@cliffhanger/contract/browser';
+import { isAppOAuthState, postOAuthCallback, type OAuthProvider, type Session } from '@cliffhanger/contract/browser';
 import { api } from '../../../lib/api-client';
+import { appBinderFor, forgetAppBinder } from '../app-oauth-binders';
 import { startSession } from './start-session';
 
 /**
@@ -9,16 +10,26 @@ import { startSession } from './start-session';
  */
 const exchanges = new Map<string, Promise<Session>>();
 
-/** POST /auth/oauth/{provider}/callback exactly once per (provider, state, code); stores the session. */
+/**
+ * POST /auth/oauth/{provider}/callback exactly once per (provider, state, code); stores the session.
+ * A state the app started goes with the binder the app kept for it (none kept: the server refuses
+ * the state, 70008); a browser's binder is its cookie.
+ */
 export function exchangeOAuthCode(input: { provider: OAuthProvider; code: string; state: string }): Promise<Session> {
   const key = JSON.stringify([input.provider, input.state, input.code]);
   let exchange = exchanges.get(key);
   if (!exchange) {
+    const binder = isAppOAuthState(input.state) ? appBinderFor(input.state) : undefined;
+    const body = { code: input.code, state: input.state, ...(binder === undefined ? {} : { binder }) };
     exchange = api
-      .call(postOAuthCallback, { params: { provider: input.provider }, body: { code: input.code, state: input.state } })
+      .call(postOAuthCallback, { params: { provider: input.provider }, body })
       .then(({ data }) => {
         startSession(data);
         return data;
+      })
+      .finally(() => {
+        // One exchange per state: whatever the answer, the binder has served.
+        if (binder !== undefined) forgetAppBinder(input.state);
       });
     exchanges.set(key, exchange);
   }

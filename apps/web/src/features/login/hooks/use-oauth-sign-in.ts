@@ -7,12 +7,14 @@ import { canOpenApp, isNativeShell } from '../../../lib/native-shell';
 import { rememberReturnTo } from '../../../lib/return-to';
 import { showToast } from '../../../lib/toast';
 import { fetchOAuthUrl } from '../api/get-oauth-url';
+import { rememberAppBinder } from '../app-oauth-binders';
 import { PROVIDERS } from '../providers';
 
 /**
  * Starts a provider sign-in: in the app shell, first checks that the provider's app is there;
- * then asks the server for the provider URL, remembers where to come back to (the callback page
- * reads it) and leaves for the provider.
+ * then asks the server for the provider URL (in the shell as the app, keeping the state's binder
+ * for the exchange), remembers where to come back to (the callback page reads it) and leaves for
+ * the provider.
  */
 export function useOAuthSignIn(returnTo: string | null): {
   start: (provider: OAuthProvider) => Promise<void>;
@@ -45,7 +47,9 @@ export function useOAuthSignIn(returnTo: string | null): {
           return;
         }
         setPending(provider);
-        const url = await fetchOAuthUrl(provider);
+        const inApp = isNativeShell();
+        const { url, state, binder } = await fetchOAuthUrl(provider, inApp ? 'app' : 'web');
+        if (inApp && binder) rememberAppBinder(state, binder);
         rememberReturnTo(returnTo);
         goToExternalUrl(url);
       } catch (error) {

@@ -8,6 +8,7 @@ import { testAppConfig } from '../../../test/app-config';
 import { stubApi } from '../../../test/fake-api';
 import { testUser } from '../../../test/fixtures';
 import { renderRoutes, Where } from '../../../test/render';
+import { appBinderFor } from '../app-oauth-binders';
 import { LoginPage } from './login-page';
 
 vi.mock('../../../lib/external-navigation', () => ({ goToExternalUrl: vi.fn() }));
@@ -259,7 +260,7 @@ describe('third-party sign-in', () => {
     renderLogin('?redirect=%2Fpages%2Fuser%2Fwallet%3Ftab%3Dincome');
     await userEvent.click(await screen.findByTestId('sign-in-google'));
     await vi.waitFor(() => expect(goToExternalUrl).toHaveBeenCalledWith('https://accounts.example/auth?state=s1'));
-    expect(api.callsTo('GET /auth/oauth/google/url')).toHaveLength(1);
+    expect(api.callsTo('GET /auth/oauth/google/url').map((call) => call.query.get('client'))).toEqual(['web']);
     expect(sessionStorage.getItem('login_return_to')).toBe('/pages/user/wallet?tab=income');
   });
 
@@ -292,9 +293,17 @@ describe('third-party sign-in', () => {
       isNativePlatform: () => true,
       Plugins: { AppLauncher: { canOpenUrl: () => Promise.resolve({ value: true }) } },
     };
-    stubApi({ 'GET /auth/oauth/tiktok/url': { code: 200, data: { url: 'https://tiktok.example/auth', state: 's' } } });
+    const api = stubApi({
+      'GET /auth/oauth/tiktok/url': {
+        code: 200,
+        data: { url: 'https://tiktok.example/auth', state: 'app.s', binder: 'binder-for-app-s' },
+      },
+    });
     renderLogin();
     await userEvent.click(await screen.findByTestId('sign-in-tiktok'));
     await vi.waitFor(() => expect(goToExternalUrl).toHaveBeenCalledWith('https://tiktok.example/auth'));
+    // Asked as the app, which keeps the state's binder for the exchange back in the app.
+    expect(api.callsTo('GET /auth/oauth/tiktok/url').map((call) => call.query.get('client'))).toEqual(['app']);
+    expect(appBinderFor('app.s')).toBe('binder-for-app-s');
   });
 });

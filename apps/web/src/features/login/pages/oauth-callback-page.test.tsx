@@ -1,14 +1,25 @@
 import { screen } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { goToExternalUrl } from '../../../lib/external-navigation';
 import { PATHS } from '../../../lib/paths';
 import { isSignedIn } from '../../../lib/session';
 import { deferred, stubApi, type Answer } from '../../../test/fake-api';
 import { testUser } from '../../../test/fixtures';
 import { renderRoutes, Where } from '../../../test/render';
 import { forgetOAuthExchanges } from '../api/post-oauth-callback';
+import { appBinderFor, rememberAppBinder } from '../app-oauth-binders';
 import { FacebookCallbackPage, GoogleCallbackPage } from './oauth-callback-page';
 
-afterEach(() => forgetOAuthExchanges());
+vi.mock('../../../lib/external-navigation', () => ({ goToExternalUrl: vi.fn() }));
+
+afterEach(() => {
+  forgetOAuthExchanges();
+  vi.mocked(goToExternalUrl).mockClear();
+  delete (window as { Capacitor?: unknown }).Capacitor;
+});
+
+/** A state the server issued to the app (GET …/url?client=app) carries this mark. */
+const APP_STATE = 'app.St4te-of-the-app';
 
 const session = {
   token: 'tok-g',
@@ -83,5 +94,57 @@ describe('OAuth callback pages', () => {
     renderCallback(PATHS.googleLogin, '?state=only');
     expect(await screen.findByTestId('oauth-failed')).toBeInTheDocument();
     expect(api.calls).toEqual([]);
+  });
+});
+
+describe('a sign-in started in the app', () => {
+  it('in a browser (Safari after the provider): hands the whole callback to the app, without an exchange', async () => {
+    const api = stubApi();
+    renderCallback(PATHS.googleLogin, `?code=abc&state=${APP_STATE}`);
+    expect(await screen.findByText('Returning to the app…')).toBeInTheDocument();
+    const appUrl = `cliffhanger://pages/login/googleLogin?code=abc&state=${APP_STATE}`;
+    // Once, although StrictMode runs the effect twice.
+    expect(goToExternalUrl).toHaveBeenCalledTimes(1);
+    expect(goToExternalUrl).toHaveBeenCalledWith(appUrl);
+    // The link retries the hand-off.
+    expect(screen.getByTestId('oauth-open-app')).toHaveAttribute('href', appUrl);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(api.calls).toEqual([]);
+    expect(isSignedIn()).toBe(false);
+  });
+
+  it('in a browser: hands a declined sign-in to the app too, so the app says so', async () => {
+    stubApi();
+    renderCallback(PATHS.facebookLogin, `?error=access_denied&state=${APP_STATE}`);
+    expect(await screen.findByTestId('oauth-return-to-app')).toBeInTheDocument();
+    expect(goToExternalUrl).toHaveBeenCalledWith(`cliffhanger://pages/login/facebookLogin?error=access_denied&state=${APP_STATE}`);
+  });
+
+  it('in the app: exchanges with the binder the app kept for that state, then forgets it', async () => {
+    (window as { Capacitor?: unknown }).Capacitor = { isNativePlatform: () => true, Plugins: {} };
+    rememberAppBinder(APP_STATE, 'binder-of-this-app');
+    rememberAppBinder('app.another-sign-in', 'binder-of-another');
+    const api = stubApi({ 'POST /auth/oauth/google/callback': { code: 200, data: session } });
+    renderCallback(PATHS.googleLogin, `?code=abc&state=${APP_STATE}`);
+    expect(await screen.findByTestId('where')).toHaveTextContent(/^\/pages\/index\/index$/);
+    expect(api.callsTo('POST /auth/oauth/google/callback').map((call) => call.body)).toEqual([
+      { code: 'abc', state: APP_STATE, binder: 'binder-of-this-app' },
+    ]);
+    expect(goToExternalUrl).not.toHaveBeenCalled();
+    expect(isSignedIn()).toBe(true);
+    expect(appBinderFor(APP_STATE)).toBeUndefined();
+    expect(appBinderFor('app.another-sign-in')).toBe('binder-of-another');
+  });
+
+  it("in the app: a state it never started goes without a binder, and the server's 70008 is shown", async () => {
+    (window as { Capacitor?: unknown }).Capacitor = { isNativePlatform: () => true, Plugins: {} };
+    rememberAppBinder('app.its-own-sign-in', 'its-own-binder');
+    const api = stubApi({ 'POST /auth/oauth/google/callback': { code: 70008 } });
+    renderCallback(PATHS.googleLogin, '?code=attackers-code&state=app.attackers-state');
+    expect(await screen.findByTestId('oauth-failed')).toHaveTextContent('The sign-in link has expired. Please try again.');
+    expect(api.callsTo('POST /auth/oauth/google/callback').map((call) => call.body)).toEqual([
+      { code: 'attackers-code', state: 'app.attackers-state' },
+    ]);
+    expect(isSignedIn()).toBe(false);
   });
 });

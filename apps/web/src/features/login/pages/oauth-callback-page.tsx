@@ -1,12 +1,14 @@
-import type { OAuthProvider } from '@cliffhanger/contract/browser';
-import { useEffect, useState } from 'react';
+import { isAppOAuthState, type OAuthProvider } from '@cliffhanger/contract/browser';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { buttonClassName } from '../../../components/ui/button';
 import { FailureIcon } from '../../../components/ui/icons';
 import { Loading } from '../../../components/ui/loading';
 import { NavBar } from '../../../components/ui/nav-bar';
 import { messageForError } from '../../../lib/error-message';
+import { goToExternalUrl } from '../../../lib/external-navigation';
+import { appSchemeUrl, isNativeShell } from '../../../lib/native-shell';
 import { PATHS } from '../../../lib/paths';
 import { forgetReturnTo, loginHref, peekReturnTo } from '../../../lib/return-to';
 import { showToast } from '../../../lib/toast';
@@ -21,11 +23,54 @@ const TITLE_KEYS = {
 } as const satisfies Record<OAuthProvider, string>;
 
 /**
+ * A sign-in the app started comes back here in Safari (the provider's redirect), which shares
+ * nothing with the app's web view: the whole callback goes on to the app through its URL scheme,
+ * where this same page finishes it with the binder the app kept. A link retries the hand-off in
+ * case Safari did not follow the automatic one.
+ */
+function ReturnToApp({ provider }: { provider: OAuthProvider }) {
+  const { t } = useTranslation();
+  const { pathname, search } = useLocation();
+  const href = appSchemeUrl(`${pathname}${search}`);
+  const handedOff = useRef(false);
+
+  useEffect(() => {
+    // Once per page, also under StrictMode's second effect run.
+    if (handedOff.current) return;
+    handedOff.current = true;
+    goToExternalUrl(href);
+  }, [href]);
+
+  return (
+    <>
+      <NavBar kind="custom" title={t(TITLE_KEYS[provider])} showBack />
+      <div className="page-body oauth" data-testid="oauth-callback">
+        <div className="oauth__result" data-testid="oauth-return-to-app">
+          <h2 className="oauth__headline">{t('oauth.returningToApp')}</h2>
+          <p className="oauth__body">{t('oauth.returningToAppHint')}</p>
+          <a className={buttonClassName('primary')} href={href} data-testid="oauth-open-app">
+            {t('oauth.openApp')}
+          </a>
+        </div>
+      </div>
+    </>
+  );
+}
+
+/**
  * Where a provider sends the viewer back (spec §2 custom bar) with `code` and `state`, or with
- * `error` when the viewer declined. The exchange (POST /auth/oauth/{provider}/callback) runs
- * once, then the viewer goes where the sign-in started, replacing this page in the history.
+ * `error` when the viewer declined. A sign-in the app started, reaching a browser, is handed to
+ * the app (ReturnToApp). Otherwise the exchange (POST /auth/oauth/{provider}/callback) runs once,
+ * then the viewer goes where the sign-in started, replacing this page in the history.
  */
 function OAuthCallbackPage({ provider }: { provider: OAuthProvider }) {
+  const [params] = useSearchParams();
+  const state = params.get('state');
+  if (state !== null && isAppOAuthState(state) && !isNativeShell()) return <ReturnToApp provider={provider} />;
+  return <OAuthExchange provider={provider} />;
+}
+
+function OAuthExchange({ provider }: { provider: OAuthProvider }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [params] = useSearchParams();
