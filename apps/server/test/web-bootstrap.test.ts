@@ -25,6 +25,9 @@ const MANIFEST = {
     imports: ['_i18n-I1.js', 'index.html', '_hls.light-H1.js', '_shared-S1.js'],
     css: ['assets/video-page-V1.css'],
   },
+  'src/locales/en.json': { file: 'assets/en-L1.js', isDynamicEntry: true },
+  'src/locales/zh.json': { file: 'assets/zh-L1.js', isDynamicEntry: true },
+  'src/locales/tr.json': { file: 'assets/tr-L1.js', isDynamicEntry: true },
   'src/features/home/pages/home-page.tsx': {
     file: 'assets/home-page-P1.js',
     isDynamicEntry: true,
@@ -95,7 +98,10 @@ describe('home served with its first screen', () => {
     expect(res.body).toContain(`<link rel="preload" as="image" fetchpriority="high" href="${banner}">`);
     expect(res.body).toContain('<link rel="modulepreload" crossorigin href="/assets/home-page-P1.js">');
     expect(res.body).toContain('<link rel="modulepreload" crossorigin href="/assets/shared-S1.js">');
-    expect(res.body).toContain('<link rel="preload" as="style" href="/assets/home-page-P1.css">');
+    expect(res.body).toContain('<link rel="preload" as="style" crossorigin href="/assets/home-page-P1.css">');
+    // The first render waits for the UI catalogue: only the one of the page's language.
+    expect(res.body).toContain('<link rel="modulepreload" crossorigin href="/assets/en-L1.js">');
+    expect(res.body).not.toMatch(/(zh|tr)-L1\.js/);
     // What index.html loads already is not announced twice; the video page's code not at all.
     expect(res.body.match(/i18n-I1\.js/g)).toHaveLength(1);
     expect(res.body).not.toContain('video-page-V1');
@@ -150,7 +156,7 @@ describe('video deep link served with its first screen', () => {
     expect(fetches).toEqual([playlist_url, variantUrl, segmentUrl]);
     expect(res.body).toContain('<link rel="modulepreload" crossorigin href="/assets/video-page-V1.js">');
     expect(res.body).toContain('<link rel="modulepreload" crossorigin href="/assets/hls.light-H1.js">');
-    expect(res.body).toContain('<link rel="preload" as="style" href="/assets/video-page-V1.css">');
+    expect(res.body).toContain('<link rel="preload" as="style" crossorigin href="/assets/video-page-V1.css">');
     expect(res.body).not.toContain('home-page-P1');
   });
 
@@ -182,6 +188,8 @@ describe('video deep link served with its first screen', () => {
     const res = await page(videoUrl(free.drama.id), { cookie: 'signed_in=1; lang=tr' });
     expect(bootstrapOf(res.body)).toEqual({ lang: 'tr' });
     expect(res.body).not.toContain('.m3u8');
+    expect(res.body).toContain('<link rel="modulepreload" crossorigin href="/assets/tr-L1.js">');
+    expect(res.body).not.toMatch(/(en|zh)-L1\.js/);
     expect(res.body).toContain('<link rel="modulepreload" crossorigin href="/assets/video-page-V1.js">');
   });
 

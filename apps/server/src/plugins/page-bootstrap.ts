@@ -30,6 +30,8 @@ const VIDEO_PATHS = new Set(['/pages/video/mobileVideoIndex', '/pages/video/inde
 /** Source modules of the pages, as named in the Vite manifest (apps/web/src/app/routes.ts imports them). */
 const HOME_MODULE = 'src/features/home/pages/home-page.tsx';
 const VIDEO_MODULE = 'src/features/video/pages/video-page.tsx';
+/** The UI catalogue of a language (apps/web/src/lib/catalogues.ts imports one per language). */
+const catalogueModule = (lang: Language) => `src/locales/${lang}.json`;
 
 /** Cookies the web writes (apps/web/src/lib/page-hints.ts): the UI language and "has a session". */
 export const LANGUAGE_COOKIE = 'lang';
@@ -212,8 +214,21 @@ export function createPageShell(app: AppInstance, distDir: string): PageShell {
 
   const modulePreloads = (files: PageFiles) => [
     ...files.scripts.map((href) => `<link rel="modulepreload" crossorigin href="${escapeAttribute(href)}">`),
-    ...files.styles.map((href) => `<link rel="preload" as="style" href="${escapeAttribute(href)}">`),
+    // crossorigin as on the stylesheet links the page's chunk inserts, or the preload is not reused.
+    ...files.styles.map((href) => `<link rel="preload" as="style" crossorigin href="${escapeAttribute(href)}">`),
   ];
+
+  /**
+   * The first render waits for the catalogue of the UI language (apps/web/src/main.tsx); without
+   * this it would be requested only once the entry has run, a round trip on every cold start.
+   */
+  const catalogueFiles = new Map(
+    LANGUAGES.map((lang) => {
+      const file = manifest[catalogueModule(lang)]?.file;
+      return [lang, file ? [`<link rel="modulepreload" crossorigin href="${escapeAttribute(`/${file}`)}">`] : []];
+    }),
+  );
+  const pagePreloads = (lang: Language, files: PageFiles) => [...(catalogueFiles.get(lang) ?? []), ...modulePreloads(files)];
 
   async function homeHead(lang: Language): Promise<{ data: PageBootstrap; links: string[] }> {
     const home = dataOf<Home>(await catalog.homeAnswer(lang));
@@ -221,7 +236,7 @@ export function createPageShell(app: AppInstance, distDir: string): PageShell {
     const links = banner
       ? [`<link rel="preload" as="image" fetchpriority="high" href="${escapeAttribute(banner)}">`]
       : [];
-    return { data: { lang, home }, links: [...links, ...modulePreloads(homeFiles)] };
+    return { data: { lang, home }, links: [...links, ...pagePreloads(lang, homeFiles)] };
   }
 
   async function videoHead(
@@ -229,7 +244,7 @@ export function createPageShell(app: AppInstance, distDir: string): PageShell {
     params: URLSearchParams,
     lang: Language,
   ): Promise<{ data: PageBootstrap; links: string[] } | null> {
-    const links = modulePreloads(videoFiles);
+    const links = pagePreloads(lang, videoFiles);
     const dramaId = idFrom(params.get('drama_id')) ?? idFrom(params.get('id'));
     // A signed-in viewer's drama and playback carry their own locks, progress and likes: their
     // web asks the API with their token. Only the page's code is worth preloading for them.
