@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { useSession } from '../../../lib/session';
-import { StageMessage } from '../components/stage-message';
+import { PlaybackHold } from '../components/playback-hold';
 import type { VideoSession } from '../hooks/use-video-session';
 import { useInterstitialAd } from './get-interstitial-ad';
 import { HouseAdPlayer } from './house-ad-player';
@@ -28,8 +28,11 @@ export function PrerollGate({ session, children }: { session: VideoSession; chil
   const [doneFor, setDoneFor] = useState<string | null>(null);
   const start = `${episodeId}@${ad.dataUpdatedAt}`;
 
-  if (vip || adFree || !playable || !session.playback || session.problem) return children;
-  if (ad.isPending) return <StageMessage problem={null} />;
-  if (!ad.data || doneFor === start) return children;
-  return <HouseAdPlayer key={start} ad={ad.data} onDone={() => setDoneFor(start)} />;
+  const gated = !vip && !adFree && playable && session.playback !== null && !session.problem;
+  if (gated && !ad.isPending && ad.data && doneFor !== start) {
+    return <HouseAdPlayer key={start} ad={ad.data} onDone={() => setDoneFor(start)} />;
+  }
+  // While the server decides, the episode buffers its start underneath (held, not playing). One
+  // tree either way, so the buffered element is the one that plays.
+  return <PlaybackHold.Provider value={gated && ad.isPending}>{children}</PlaybackHold.Provider>;
 }

@@ -107,6 +107,21 @@ describe('pre-roll before an episode', () => {
     expect(screen.queryByTestId('house-ad')).toBeNull();
   });
 
+  it('buffers the episode while the ad is being decided, and plays it once there is none', async () => {
+    let answer: (value: { code: number; data: NextAd }) => void = () => undefined;
+    openVideo(() => new Promise((resolve) => (answer = resolve)));
+    // Held: the episode's player exists and loads its playlist, hidden, and nothing plays yet.
+    const held = await screen.findByTestId('video-preload');
+    expect(held).toHaveAttribute('data-episode-id', '101');
+    expect(FakeHls.instances.some((hls) => hls.src === playback(1).playlist_url)).toBe(true);
+    expect(screen.queryByTestId('video-player')).toBeNull();
+    expect(screen.getByTestId('video-buffering')).toBeInTheDocument();
+    act(() => answer({ code: 200, data: next(null) }));
+    // The same element plays: the buffered start is kept.
+    expect(await screen.findByTestId('video-player')).toBe(held);
+    expect(screen.queryByTestId('house-ad')).toBeNull();
+  });
+
   it('never asks for an ad before a paid episode the viewer has unlocked (no ad right after a payment)', async () => {
     setSession({ token: 't', userInfo: testUser() });
     const paid = drama({

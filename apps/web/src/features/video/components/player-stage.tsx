@@ -18,6 +18,7 @@ import type { Quality } from '../player/quality';
 import type { HlsPlayerState } from '../player/use-hls-player';
 import { BottomSheet } from './bottom-sheet';
 import { EpisodeVideo } from './episode-video';
+import { usePlaybackHold } from './playback-hold';
 import { PlayerSettings } from './player-settings';
 import { SeekBar } from './seek-bar';
 import './player-stage.css';
@@ -52,6 +53,7 @@ export function PlayerStage({ playback, startPosition, next, saveProgress, onEnd
   const [playError, setPlayError] = useState<{ source: string; error: PlayerError } | null>(null);
   const [video, setVideo] = useState<HTMLVideoElement | null>(null);
   const [paused, setPaused] = useState(false);
+  const held = usePlaybackHold();
 
   const onStatus = useCallback((source: string, state: HlsPlayerState) => setStatus({ source, state }), []);
   const onPlayFailed = useCallback((source: string, error: PlayerError) => setPlayError({ source, error }), []);
@@ -94,7 +96,10 @@ export function PlayerStage({ playback, startPosition, next, saveProgress, onEnd
     writeSubtitleChoice(choice);
   };
 
-  const players = next ? [{ playback, startPosition, active: true }, { ...next, active: false }] : [{ playback, startPosition, active: true }];
+  // Held, the current episode buffers its start like the preloaded next one and plays once let go.
+  const players = next
+    ? [{ playback, startPosition, active: !held }, { ...next, active: false }]
+    : [{ playback, startPosition, active: !held }];
   return (
     <div className="player-stage" data-testid="player-stage">
       <div className="player-stage__surface" onClick={togglePlay}>
@@ -116,12 +121,12 @@ export function PlayerStage({ playback, startPosition, next, saveProgress, onEnd
             onVideo={setVideo}
           />
         ))}
-        {current?.buffering && !error && (
+        {(held || current?.buffering) && !error && (
           <span className="player-stage__buffering" role="status" aria-label={t('common.loading')} data-testid="video-buffering">
             <span className="player-stage__spinner" />
           </span>
         )}
-        {paused && !error && (
+        {paused && !held && !error && (
           <span className="player-stage__paused" data-testid="video-paused">
             <PlayIcon size={56} />
           </span>
