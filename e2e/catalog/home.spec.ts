@@ -80,6 +80,38 @@ describe('home in the browser', () => {
     await context.close();
   });
 
+  it.each([
+    ['phone', VIEWPORTS.phone],
+    ['desktop', VIEWPORTS.desktop],
+  ] as const)('names the dramas in the viewer’s language: banner caption and card titles (%s)', async (_size, viewport) => {
+    // The artwork carries no text, so every title the viewer reads is the page's, in their language.
+    for (const lang of ['zh', 'en', 'tr'] as const) {
+      const home = (await (await fetch(`${baseUrl()}/api/v1/home?lang=${lang}`)).json()) as {
+        data: { banners: { drama_id: number; title: string }[] };
+      };
+      const titleOf = new Map((await dramas(`size=100&lang=${lang}`)).map((card) => [String(card.id), card.title]));
+      const context = await newContext(browser, { viewport, storage: { language: lang } });
+      const page = await context.newPage();
+      await open(page, '/pages/index/index');
+      const caption = page.locator('[data-testid="home-banner-slide"][data-active="true"] [data-role="slide-title"]');
+      await expect.poll(() => caption.innerText(), { timeout: 10_000 }).toBe(home.data.banners[0]!.title);
+      // The caption sits on the banner, whole.
+      const slide = await page.locator('[data-testid="home-banner-slide"][data-active="true"]').boundingBox();
+      const text = await caption.boundingBox();
+      expect(text!.x).toBeGreaterThanOrEqual(slide!.x);
+      expect(text!.x + text!.width).toBeLessThanOrEqual(slide!.x + slide!.width + 0.5);
+      expect(text!.y + text!.height).toBeLessThanOrEqual(slide!.y + slide!.height + 0.5);
+      // Every card's title is its drama's title in this language (counters may reorder the shelf).
+      await page.locator('[data-testid="home-hot-card"]').first().waitFor();
+      const cards = await page.$$eval('[data-testid="home-hot-card"]', (elements) =>
+        elements.map((card) => [card.getAttribute('data-drama-id') ?? '', card.querySelector('[data-role="drama-title"]')?.textContent ?? '']),
+      );
+      expect(cards.length).toBeGreaterThan(0);
+      for (const [id, title] of cards) expect(title, `drama ${id} in ${lang}`).toBe(titleOf.get(id!));
+      await context.close();
+    }
+  });
+
   it('sorts the browse list by hits, A to Z and likes, keeping the sort in the URL', async () => {
     const [byHits, byAz, byLikes] = await Promise.all([dramas('sort=hits'), dramas('sort=az'), dramas('sort=likes')]);
     expect(byHits.length).toBeGreaterThanOrEqual(12);
