@@ -11,6 +11,7 @@ import { REQUEST_ID_HEADER, requestIdOf } from './http/request-id.js';
 import type { AppInstance } from './http/types.js';
 import type { Clock } from './lib/clock.js';
 import authPlugin from './plugins/auth.plugin.js';
+import corsPlugin from './plugins/cors.plugin.js';
 import databasePlugin from './plugins/database.plugin.js';
 import errorHandlerPlugin from './plugins/error-handler.plugin.js';
 import openapiPlugin from './plugins/openapi.plugin.js';
@@ -110,6 +111,8 @@ export async function buildApp(config: Readonly<ServerConfig>, deps: BuildAppDep
 
     await app.register(errorHandlerPlugin);
     await app.register(securityHeadersPlugin);
+    // Before any route, so every answer (errors and 404s included) carries the CORS headers.
+    await app.register(corsPlugin);
     // JSON and pages above 1 KB go out as brotli or gzip. Cached catalogue answers and the built
     // web assets arrive already compressed (content-encoding set), so they are passed through.
     await app.register(fastifyCompress, {

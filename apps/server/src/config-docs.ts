@@ -54,7 +54,8 @@ export const configDocs: readonly ConfigDoc[] = [
   {
     name: 'MEDIA_BASE_URL',
     default: '/media',
-    description: 'Where clients fetch media: a path on this server or a CDN URL.',
+    description:
+      'Where clients fetch media: a path on this server or a CDN URL. For the iOS app make it absolute (e.g. `https://api.example.com/media`, this server at its public origin): the app resolves a path against its own origin, where no media is.',
   },
   {
     name: 'MEDIA_STORAGE',
@@ -234,6 +235,12 @@ export const configDocs: readonly ConfigDoc[] = [
     name: 'TRUST_PROXY',
     default: 'false',
     description: 'Trust X-Forwarded-* headers (true only behind a reverse proxy you control).',
+  },
+  {
+    name: 'CORS_ORIGINS',
+    default: 'capacitor://localhost',
+    description:
+      'Origins (comma-separated `scheme://host[:port]`, no `*`) whose pages may call the API and load media from another origin (CORS: `Authorization`, GET/POST/PUT/DELETE; no cookies). The default is the iOS shell, which serves the web build from `capacitor://localhost`. Pages served by this server need nothing here. See apps/mobile/README.md.',
   },
   {
     name: 'BODY_LIMIT_BYTES',

@@ -62,6 +62,7 @@ describe('loadConfig', () => {
       appleBundleId: undefined,
       apple: undefined,
       trustProxy: false,
+      corsOrigins: ['capacitor://localhost'],
       bodyLimitBytes: 1_048_576,
     });
     expect(Object.isFrozen(config)).toBe(true);
@@ -94,6 +95,7 @@ describe('loadConfig', () => {
       STRIPE_API_BASE: 'http://127.0.0.1:12111/',
       APPLE_BUNDLE_ID: 'com.example.other',
       TRUST_PROXY: '1',
+      CORS_ORIGINS: 'capacitor://localhost, HTTPS://App.Example.com:8443',
       BODY_LIMIT_BYTES: '2048',
     });
     expect(config).toMatchObject({
@@ -110,6 +112,7 @@ describe('loadConfig', () => {
       googleClientId: 'g',
       stripe: { secretKey: 'sk_test_x', webhookSecret: 'whsec_x', apiBase: 'http://127.0.0.1:12111' },
       trustProxy: true,
+      corsOrigins: ['capacitor://localhost', 'https://app.example.com:8443'],
       bodyLimitBytes: 2048,
     });
   });
@@ -153,6 +156,10 @@ describe('loadConfig', () => {
     ['PUBLIC_BASE_URL', 'localhost:8080'],
     ['PASSWORD_LOGIN_ENABLED', 'ture'],
     ['TRUST_PROXY', 'yes'],
+    ['CORS_ORIGINS', '*'],
+    ['CORS_ORIGINS', 'capacitor://localhost,*'],
+    ['CORS_ORIGINS', 'https://app.example.com/'],
+    ['CORS_ORIGINS', 'localhost:8080'],
     ['BODY_LIMIT_BYTES', '10'],
     ['NODE_ENV', 'prod'],
     ['AUTH_SECRET', 'too-short'],

@@ -75,6 +75,24 @@ const checkinRewards = z
 const httpUrl = urlWithProtocols(['http:', 'https:']);
 const nonEmpty = z.string().min(1);
 
+/**
+ * Web origins as browsers send them in `Origin` (`scheme://host[:port]`, lowercase, no path),
+ * comma-separated. Not through `URL`: it answers the origin "null" for schemes such as
+ * `capacitor:`. No `*`: the list names who may read answers across origins, one by one.
+ */
+const webOrigins = z
+  .string()
+  .transform((value) => value.split(',').map((part) => part.trim().toLowerCase()))
+  .pipe(
+    z
+      .array(
+        z.string().regex(/^[a-z][a-z0-9+.-]*:\/\/[a-z0-9.-]+(:\d{1,5})?$/, {
+          error: 'must be origins such as capacitor://localhost or https://app.example.com (scheme://host[:port], no path, no *), comma-separated',
+        }),
+      )
+      .min(1),
+  );
+
 /** A provider id and its secret: sign-in with one but not the other could only fail later. */
 const OAUTH_CREDENTIAL_PAIRS = [
   ['GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET'],
@@ -170,6 +188,7 @@ export const envSchema = z.object({
   APPLE_ROOT_CERTS_DIR: nonEmpty.default('apps/server/certs/apple'),
   APPLE_ONLINE_CHECKS: boolean.default(true),
   TRUST_PROXY: boolean.default(false),
+  CORS_ORIGINS: webOrigins.default(['capacitor://localhost']),
   BODY_LIMIT_BYTES: integer(1024, 100 * 1024 * 1024).default(1024 * 1024),
   HTTP_HEADERS_TIMEOUT_S: integer(1, 300).default(10),
   HTTP_REQUEST_TIMEOUT_S: integer(1, 3600).default(60),
@@ -277,6 +296,8 @@ export interface ServerConfig {
   /** In-app purchase verification; undefined when APPLE_BUNDLE_ID is unset (buying in the app answers 50002). */
   apple: AppleConfig | undefined;
   trustProxy: boolean;
+  /** Origins whose pages may read API and media answers across origins (CORS): the iOS shell's. */
+  corsOrigins: readonly string[];
   bodyLimitBytes: number;
   /** Slow clients: how long the headers, the whole request, and an idle keep-alive connection may take. */
   httpHeadersTimeoutS: number;
@@ -568,6 +589,7 @@ export function loadConfig(env: Env = process.env): Readonly<ServerConfig> {
     appleBundleId: e.APPLE_BUNDLE_ID,
     apple: appleConfigOf(e),
     trustProxy: e.TRUST_PROXY,
+    corsOrigins: Object.freeze(e.CORS_ORIGINS),
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     httpHeadersTimeoutS: e.HTTP_HEADERS_TIMEOUT_S,
     httpRequestTimeoutS: e.HTTP_REQUEST_TIMEOUT_S,

@@ -67,13 +67,14 @@ function matchesEtag(ifNoneMatch: string | undefined, etag: string): boolean {
 
 /**
  * Sends prepared bytes with their coding, ETag and Cache-Control; a matching If-None-Match gets
- * 304 and no body. `Vary` names every header the bytes depend on, so a shared cache keeps them apart.
+ * 304 and no body. `Vary` names every header the answer depends on, so a shared cache keeps them
+ * apart: Origin too, since the CORS headers (plugins/cors.plugin.ts) are given per origin.
  */
 export function sendPrepared(request: FastifyRequest, reply: FastifyReply, answer: PreparedAnswer): FastifyReply {
   reply
     .header('cache-control', answer.cacheControl)
     .header('etag', answer.etag)
-    .header('vary', 'Accept-Encoding, Accept-Language, Authorization');
+    .header('vary', 'Accept-Encoding, Accept-Language, Authorization, Origin');
   if (matchesEtag(request.headers['if-none-match'], answer.etag)) return reply.code(304).send();
   const coding =
     answer.identity.length < COMPRESS_THRESHOLD_BYTES
