@@ -87,9 +87,16 @@ describe('home at 1280×800', () => {
 });
 
 describe('Me at 390×844', () => {
-  it('keeps a long nickname on one line beside the Edit button and shows a large balance whole', async () => {
+  it('shows the nickname whole: an ordinary one on one line, a long one wrapped, never cut; a large balance whole', async () => {
     const page = await freshPage(VIEWPORTS.phone);
-    await signInBySms(page, world.twilio, nextPhone());
+    const user = await signInBySms(page, world.twilio, nextPhone());
+    await page.goto('/pages/user/index');
+    const name = page.locator('[data-testid="me-nickname"]');
+    await expect.poll(() => name.innerText(), { timeout: 10_000 }).toBe(user.nickname);
+    const lineHeight = await name.evaluate((el) => parseFloat(getComputedStyle(el).fontSize) * 1.6);
+    // The name a new account gets (user_ and six characters) fits beside the Edit button.
+    expect((await box(name)).height).toBeLessThan(lineHeight);
+
     const nickname = 'averyveryverylongnicknamewithoutanyspaces_0123456789';
     const coin = 1_234_567_890;
     // The server's own answer, with a name and a balance that push the layout to its limits.
@@ -99,17 +106,20 @@ describe('Me at 390×844', () => {
       const body = (await response.json()) as { code: number; data: Record<string, unknown> };
       await route.fulfill({ response, json: { ...body, data: { ...body.data, nickname, coin } } });
     });
-    await page.goto('/pages/user/index');
-    const name = page.locator('[data-testid="me-nickname"]');
+    await page.reload();
     await expect.poll(() => name.innerText(), { timeout: 10_000 }).toBe(nickname);
     await expect.poll(() => page.locator('[data-testid="me-coin"]').innerText()).toBe(String(coin));
 
-    const lineHeight = await name.evaluate((el) => parseFloat(getComputedStyle(el).fontSize) * 1.6);
+    // Whole: nothing hidden by overflow or an ellipsis, wrapped inside the card, clear of the button.
+    expect(await name.evaluate((el) => el.scrollWidth <= el.clientWidth + 1 && getComputedStyle(el).textOverflow !== 'ellipsis')).toBe(true);
     const nameBox = await box(name);
-    expect(nameBox.height).toBeLessThan(lineHeight);
-    expect(intersects(nameBox, await box(page.locator('[data-testid="me-edit-profile"]')))).toBe(false);
+    expect(nameBox.height).toBeGreaterThan(lineHeight);
+    const edit = page.locator('[data-testid="me-edit-profile"]');
+    expect(intersects(nameBox, await box(edit))).toBe(false);
+    expect(await edit.getAttribute('aria-label')).toBe('Edit profile');
     const card = await box(page.locator('[data-testid="me-card"]'));
     expect(nameBox.x + nameBox.width).toBeLessThanOrEqual(card.x + card.width);
+    expect(nameBox.y + nameBox.height).toBeLessThanOrEqual(card.y + card.height);
 
     const value = page.locator('[data-testid="me-coin"]');
     expect(await value.evaluate((el) => el.scrollWidth <= el.clientWidth + 1 || el.clientWidth === 0)).toBe(true);

@@ -36,6 +36,13 @@ export const ChevronRightIcon = (props: IconProps) => (
   </Svg>
 );
 
+export const PencilIcon = (props: IconProps) => (
+  <Svg {...props}>
+    <path d="M12 20h9" />
+    <path d="M16.5 3.5a2.12 2.12 0 0 1 3 3L7 19l-4 1 1-4z" />
+  </Svg>
+);
+
 export const CheckIcon = (props: IconProps) => (
   <Svg {...props}>
     <path d="M20 6L9 17l-5-5" />

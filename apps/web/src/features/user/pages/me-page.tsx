@@ -4,6 +4,7 @@ import { buttonClassName } from '../../../components/ui/button';
 import {
   CoinIcon,
   CrownIcon,
+  PencilIcon,
   GlobeIcon,
   HistoryIcon,
   InviteIcon,
@@ -54,7 +55,7 @@ export function MePage() {
       <div className="me-card" data-testid="me-card">
         <Avatar path={user?.avatar} />
         <div className="me-card__who">
-          <p className="me-card__name" data-testid="me-nickname" title={user?.nickname || undefined}>
+          <p className="me-card__name" data-testid="me-nickname">
             {user ? user.nickname || t('common.notLoggedIn') : t('common.notLoggedIn')}
           </p>
           {user && (
@@ -72,12 +73,15 @@ export function MePage() {
           )}
         </div>
         {user ? (
+          // An icon, so the name beside it has the card's width (the list below names the page too).
           <Link
-            className={buttonClassName('secondary', false, true)}
+            className="me-card__edit"
             to={PATHS.editProfile}
+            aria-label={t('me.editProfile')}
+            title={t('me.editProfile')}
             data-testid="me-edit-profile"
           >
-            {t('me.editProfile')}
+            <PencilIcon size={20} />
           </Link>
         ) : (
           <Link className={buttonClassName('primary', false, true)} to={loginHref(PATHS.me)} data-testid="me-sign-in">
