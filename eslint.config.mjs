@@ -6,7 +6,7 @@ import globals from 'globals';
 
 export default tseslint.config(
   // apps/server/demo holds HLS segments named *.ts (MPEG transport streams, not TypeScript).
-  { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', '**/drizzle/meta/**', 'coverage/**', 'apps/server/demo/**', 'apps/mobile/ios/**'] },
+  { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', '**/drizzle/meta/**', 'coverage/**', 'apps/server/demo/**', 'apps/mobile/ios/**', 'apps/mobile/www/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {

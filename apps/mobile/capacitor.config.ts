@@ -10,7 +10,9 @@ import type { CapacitorConfig } from '@capacitor/cli';
 const config: CapacitorConfig = {
   appId: process.env.MOBILE_APP_ID ?? 'com.cliffhanger.app',
   appName: process.env.MOBILE_APP_NAME ?? 'Cliffhanger',
-  webDir: '../web/dist',
+  // The web build made for the app (npm run mobile:sync → `build:app` of apps/web, which calls the
+  // API at MOBILE_API_ORIGIN); apps/web/dist is the browser build, which calls its own origin.
+  webDir: 'www',
   ios: {
     // The web app pads itself with env(safe-area-inset-*): the web view must reach under the bars.
     contentInset: 'never',

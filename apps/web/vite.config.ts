@@ -19,7 +19,8 @@ function precompress(): Plugin {
     });
   return {
     name: 'cliffhanger-precompress',
-    apply: 'build',
+    // The app shell's build (mode `app`) is read from the app bundle, never sent over a network.
+    apply: (_config, env) => env.command === 'build' && env.mode !== APP_MODE,
     configResolved(config) {
       outDir = resolve(config.root, config.build.outDir);
     },
@@ -41,12 +42,48 @@ function precompress(): Plugin {
   };
 }
 
+/** `vite build --mode app` (npm run build:app): the build the iOS shell ships (apps/mobile/www). */
+const APP_MODE = 'app';
+
+/**
+ * VITE_API_ORIGIN, where the build calls the API (src/lib/api-origin.ts): nothing (the page's own
+ * origin) or a bare http(s) origin. Checked at build time: a path or a typo would ship an app
+ * that cannot reach its server. The app's build without one is allowed but said out loud: its
+ * pages come from capacitor://localhost, so it reaches no API unless the shell loads a server's
+ * pages instead (server.url in apps/mobile/capacitor.config.ts).
+ */
+function apiOriginCheck(): Plugin {
+  return {
+    name: 'cliffhanger-api-origin',
+    apply: 'build',
+    configResolved(config) {
+      const value = String(config.env.VITE_API_ORIGIN ?? '').trim();
+      if (value === '') {
+        if (config.mode === APP_MODE) {
+          config.logger.warn('VITE_API_ORIGIN is not set: the app build calls the API at its own origin (see apps/mobile/README.md).');
+        }
+        return;
+      }
+      let origin: string | undefined;
+      try {
+        const url = new URL(value);
+        if (url.protocol === 'http:' || url.protocol === 'https:') origin = url.origin;
+      } catch {
+        // Not a URL: refused below.
+      }
+      if (origin !== value.replace(/\/+$/, '')) {
+        throw new Error(`VITE_API_ORIGIN must be an origin such as https://api.example.com (no path), not "${value}"`);
+      }
+    },
+  };
+}
+
 /** The server (apps/server) serves the API, the media and, in production, this build. */
 const backend = process.env.CLIFFHANGER_API_ORIGIN ?? 'http://localhost:8080';
 
 export default defineConfig({
   base: '/',
-  plugins: [react(), precompress()],
+  plugins: [react(), precompress(), apiOriginCheck()],
   server: {
     proxy: {
       '/api': { target: backend, changeOrigin: true },

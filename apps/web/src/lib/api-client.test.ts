@@ -67,3 +67,33 @@ describe('API client wiring (spec §7)', () => {
     expect(toastStore.get()).toBeNull();
   });
 });
+
+describe('API origin (VITE_API_ORIGIN, the iOS shell build)', () => {
+  afterEach(() => {
+    vi.unstubAllEnvs();
+    vi.resetModules();
+  });
+
+  it('calls the API at the configured origin', async () => {
+    vi.stubEnv('VITE_API_ORIGIN', 'https://api.cliffhanger.example/');
+    vi.resetModules();
+    const fresh = await import('./api-client');
+    fetchMock.mockImplementation(() => answer({ code: 200, message: 'OK', data: { removed: 0 } }));
+    await fresh.api.call(clearHistory);
+    await fresh.silentApi.call(postTaskCheckin).catch(() => undefined);
+    expect(fetchMock.mock.calls.map(([url]) => url)).toEqual([
+      'https://api.cliffhanger.example/api/v1/history',
+      'https://api.cliffhanger.example/api/v1/task/checkin',
+    ]);
+  });
+
+  it('stays on the page origin when it is empty (the browser build)', async () => {
+    vi.stubEnv('VITE_API_ORIGIN', '');
+    vi.resetModules();
+    const fresh = await import('./api-client');
+    fetchMock.mockImplementation(() => answer({ code: 200, message: 'OK', data: { removed: 0 } }));
+    await fresh.api.call(clearHistory);
+    expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/v1/history');
+  });
+});
+

@@ -1,9 +1,12 @@
 import { Code, createHttpClient, createRouteClient, type HttpClientOptions } from '@cliffhanger/contract/browser';
+import { apiOrigin } from './api-origin';
 import { currentLanguage, i18n } from './i18n';
 import { clearSession, getSession, isSignedIn } from './session';
 import { showToast } from './toast';
 
-const sessionOptions: Pick<HttpClientOptions, 'fetch' | 'getTokens' | 'getHeaders' | 'onSessionInvalid'> = {
+const sessionOptions: Pick<HttpClientOptions, 'baseUrl' | 'fetch' | 'getTokens' | 'getHeaders' | 'onSessionInvalid'> = {
+  // The iOS shell's build calls the API at its configured origin (CORS on the server's side).
+  baseUrl: apiOrigin(),
   // Looked up per call, so a test (or a patched fetch) is honoured after this module loaded.
   fetch: (input, init) => globalThis.fetch(input, init),
   // Read at every request, so signing in or out applies to the next call.

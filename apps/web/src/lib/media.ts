@@ -1,3 +1,4 @@
+import { apiOrigin } from './api-origin';
 import { useAppConfig } from './app-config/get-app-config';
 
 /** Spec §3: media is addressed by relative path on the storage host. */
@@ -8,7 +9,12 @@ export function mediaUrl(path: string, baseUrl: string): string {
   return `${base}/${path.replace(/^\/+/, '')}`;
 }
 
+/**
+ * The URL of a media path under app config's `media_base_url`. Until that has loaded, the API
+ * server's own /media, at the API origin in the iOS shell's build. (The shell needs an absolute
+ * MEDIA_BASE_URL on the server: the media URLs in API answers are not rewritten here.)
+ */
 export function useMediaUrl(path: string | null | undefined): string {
-  const base = useAppConfig().data?.media_base_url ?? '/media';
+  const base = useAppConfig().data?.media_base_url ?? `${apiOrigin()}/media`;
   return path ? mediaUrl(path, base) : '';
 }
