@@ -59,7 +59,7 @@ export default defineConfig({
         },
       },
       {
-        // The iOS shell's committed native project against what `cap update ios` writes.
+        // The iOS shell's committed native project against what `cap sync ios` writes.
         test: { name: 'mobile', root: 'apps/mobile', include: ['test/**/*.test.ts'], environment: 'node' },
       },
       ...guarded({
