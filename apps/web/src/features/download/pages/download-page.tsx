@@ -8,6 +8,7 @@ import { isNativeShell } from '../../../lib/native-shell';
 import { PATHS } from '../../../lib/paths';
 import { QrCode } from '../components/qr-code';
 import './download-page.css';
+import { publicOrigin } from '../../../lib/api-origin';
 
 /**
  * App download (spec §2 tab 5): the iOS App Store link as a button and as a QR code for phones.
@@ -24,7 +25,7 @@ function Download() {
   const config = useAppConfig();
   const app = useProductName();
   const url = config.data?.ios_app_url ?? null;
-  const webAppUrl = `${window.location.origin}/`;
+  const webAppUrl = `${publicOrigin()}/`;
   return (
     <div className="page-body download">
       <div className="download__hero">

@@ -10,9 +10,10 @@ import { PATHS } from '../../../lib/paths';
 import { useCurrentPath } from '../../../lib/require-login';
 import { loginHref } from '../../../lib/return-to';
 import { showToast } from '../../../lib/toast';
+import { publicOrigin } from '../../../lib/api-origin';
 
 /** The link a friend opens: this page with the code filled in. */
-export function inviteLink(code: string, origin: string = window.location.origin): string {
+export function inviteLink(code: string, origin: string = publicOrigin()): string {
   return `${origin}${PATHS.invite}?code=${encodeURIComponent(code)}`;
 }
 

@@ -8,6 +8,7 @@ import { showToast } from '../../../lib/toast';
 import { alreadyToasted } from '../api/already-toasted';
 import { rewardKeys } from '../api/reward-keys';
 import { reportAppShare, type AppShareChannel } from '../api/share-app';
+import { publicOrigin } from '../../../lib/api-origin';
 
 /**
  * Shares the app: the share sheet where there is one (iOS's own inside the app, lib/native-shell),
@@ -20,7 +21,7 @@ export function useShareApp(): () => Promise<void> {
   const productName = useProductName();
   const queryClient = useQueryClient();
   return useCallback(async () => {
-    const url = window.location.origin;
+    const url = publicOrigin();
     let channel: AppShareChannel;
     const outcome = await shareSheet({ title: productName, text: t('rewards.shareText', { app: productName }), url });
     if (outcome === 'cancelled') return;

@@ -6,6 +6,7 @@ import { videoHref } from '../../../lib/paths';
 import { isSignedIn } from '../../../lib/session';
 import { showToast } from '../../../lib/toast';
 import { reportShare, type ShareChannel } from '../api/post-task-share';
+import { publicOrigin } from '../../../lib/api-origin';
 
 export interface ShareTarget {
   dramaId: number;
@@ -16,7 +17,7 @@ export interface ShareTarget {
 
 /** Link to this drama page at this episode, on this site. */
 export function shareUrl({ dramaId, episodeId, mobile }: ShareTarget): string {
-  return new URL(videoHref(mobile, dramaId, episodeId), window.location.origin).href;
+  return new URL(videoHref(mobile, dramaId, episodeId), publicOrigin()).href;
 }
 
 /**
