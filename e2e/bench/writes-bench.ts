@@ -11,7 +11,7 @@ import { createDatabase } from '../support/pg-admin.js';
 const run = promisify(execFile);
 
 /**
- * The write paths of issue 17, side by side in one run (docs/performance.md):
+ * The write paths (unlock, check-in, claims, play), side by side in one run (docs/performance.md):
  * - pgbench's built-in TPC-B-like script at 10 clients on the PostgreSQL server, then POST /unlock
  *   at 10 clients on the same server, every request a distinct user/episode pair;
  * - POST /task/checkin and POST /task/share_app/claim at 10 clients, each user once;

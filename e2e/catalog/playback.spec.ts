@@ -6,7 +6,7 @@ import { launchBrowser, VIEWPORTS, type ViewportSize } from '../support/browser.
 import { signInBySms } from '../support/sign-in.js';
 
 /**
- * Playback in Chromium against the demo catalogue (issue 4 acceptance): an episode plays, HD → SD
+ * Playback in Chromium against the demo catalogue: an episode plays, HD → SD
  * changes the playing level, subtitle cues show in zh/en/tr, a swipe plays the next episode, a
  * locked episode opens the unlock dialog with its prices, and a signed-in viewer resumes.
  */

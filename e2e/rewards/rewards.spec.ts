@@ -6,7 +6,7 @@ import { launchBrowser, VIEWPORTS } from '../support/browser.js';
 import { signInBySms } from '../support/sign-in.js';
 
 /**
- * Rewards in Chromium (issue 6 acceptance) against a server of its own on the embedded defaults
+ * Rewards in Chromium against a server of its own on the embedded defaults
  * (PGlite, demo catalogue, the fake SMS sink to sign in):
  * - launching the app checks in once: the first POST /task/checkin of the day answers 200 and the
  *   strip shows day 1 done; launching again answers 40702 and the balance stays;

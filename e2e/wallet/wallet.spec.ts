@@ -6,7 +6,7 @@ import { startWalletWorld, TEST_DATABASE_URL, type WalletWorld } from './wallet-
 import { signInBySms } from '../support/sign-in.js';
 
 /**
- * Coins in Chromium (issue 5 acceptance): a signed-in viewer with coins unlocks one episode and
+ * Coins in Chromium: a signed-in viewer with coins unlocks one episode and
  * then all, sees the balance fall by the shown prices, the episodes play, and the wallet lists the
  * entries under expense; a VIP viewer plays a locked episode with no dialog.
  *

@@ -333,7 +333,7 @@ export interface ServerConfig {
   coinRewardValidityDays: number;
   /** How often the in-process job expires due coin lots, in seconds. */
   coinExpiryIntervalS: number;
-  /** Check-in, tasks, invites and ads (issue 6, docs/rewards.md). */
+  /** Check-in, tasks, invites and ads (docs/rewards.md). */
   rewards: RewardsConfig;
 }
 

@@ -86,7 +86,7 @@ export const episodes = pgTable(
 
 /**
  * An episode a user owns (DESIGN §7). Written by the wallet's unlock in the same transaction as
- * the debit (issue 5); read here to decide whether an episode is locked for a viewer.
+ * the debit; read here to decide whether an episode is locked for a viewer.
  */
 export const episodeUnlocks = pgTable(
   'episode_unlocks',

@@ -15,7 +15,7 @@ import { episodes } from './catalog.schema.js';
 import { users } from './users.schema.js';
 
 /**
- * Rewards (issue 6, docs/rewards.md). Every `local_date` is `YYYY-MM-DD` in REWARDS_TIME_ZONE,
+ * Rewards (docs/rewards.md). Every `local_date` is `YYYY-MM-DD` in REWARDS_TIME_ZONE,
  * computed by the server: no date ever comes from a client.
  */
 

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { episodeUnlocks, episodes } from '../db/catalog.schema.js';
 import type { Db } from '../db/database.js';
 
-/** Reads of episode_unlocks (the wallet's unlock writes them, issue 5). */
+/** Reads of episode_unlocks (the wallet's unlock writes them). */
 export class EntitlementsRepository {
   constructor(private readonly db: Db) {}
 

@@ -6,7 +6,7 @@ import { clientOf, signedIn } from '../http/signed-in.js';
 import type { AppInstance } from '../http/types.js';
 import { adViewerOf } from '../services/ads/ads.service.js';
 
-/** Ads (issue 6): GET /ads/next, POST /ads/reward. */
+/** Ads: GET /ads/next, POST /ads/reward. */
 export function adsRoutes(app: AppInstance): Promise<void> {
   const { ads } = app.services;
 

@@ -4,7 +4,7 @@ import { registerEndpoint } from '../http/register-endpoint.js';
 import { signedIn } from '../http/signed-in.js';
 import type { AppInstance } from '../http/types.js';
 
-/** Invites (issue 6, spec §5): GET /invite, PUT /invite/:invite_code. */
+/** Invites (spec §5): GET /invite, PUT /invite/:invite_code. */
 export function inviteRoutes(app: AppInstance): Promise<void> {
   const { invites } = app.services;
   registerEndpoint(app, getInvite, async (req) => ok(await invites.overview(signedIn(req).userId)));

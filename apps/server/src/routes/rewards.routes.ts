@@ -4,7 +4,7 @@ import { registerEndpoint } from '../http/register-endpoint.js';
 import { signedIn } from '../http/signed-in.js';
 import type { AppInstance } from '../http/types.js';
 
-/** Check-in and tasks (issue 6): POST /task/checkin, GET /task, POST /task/:key/claim. */
+/** Check-in and tasks: POST /task/checkin, GET /task, POST /task/:key/claim. */
 export function rewardsRoutes(app: AppInstance): Promise<void> {
   const { checkin, tasks } = app.services;
 

@@ -25,7 +25,7 @@ function langOf(req: { query: { lang?: Language | undefined }; headers: { 'accep
   return requestLanguage(req.query.lang, req.headers['accept-language']);
 }
 
-/** Comments, likes, favourites, watch history and shares of the signed-in viewer (issue 4). */
+/** Comments, likes, favourites, watch history and shares of the signed-in viewer. */
 export function socialRoutes(app: AppInstance): Promise<void> {
   const { comments, likes, favorites, history, shares } = app.services.social;
 

@@ -4,7 +4,7 @@ import { registerEndpoint } from '../http/register-endpoint.js';
 import { signedIn } from '../http/signed-in.js';
 import type { AppInstance } from '../http/types.js';
 
-/** POST /unlock (issue 5): 200 when coins bought episodes, 10019 when nothing needed buying. */
+/** POST /unlock: 200 when coins bought episodes, 10019 when nothing needed buying. */
 export function unlockRoutes(app: AppInstance): Promise<void> {
   const { unlock } = app.services;
   registerEndpoint(app, postUnlock, async (req) => {

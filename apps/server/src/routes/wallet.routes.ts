@@ -4,7 +4,7 @@ import { registerEndpoint } from '../http/register-endpoint.js';
 import { signedIn } from '../http/signed-in.js';
 import type { AppInstance } from '../http/types.js';
 
-/** GET /wallet (issue 5): balance, expiring coins and the ledger of the signed-in user. */
+/** GET /wallet: balance, expiring coins and the ledger of the signed-in user. */
 export function walletRoutes(app: AppInstance): Promise<void> {
   const { walletHistory } = app.services;
   registerEndpoint(app, getWallet, async (req) => ok(await walletHistory.page(signedIn(req).userId, req.query)));

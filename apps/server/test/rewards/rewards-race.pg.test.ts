@@ -8,7 +8,7 @@ import { envelope } from '../helpers/accounts.js';
 import { createRewardsKit, type RewardsKit } from './rewards-kit.js';
 
 /**
- * Races on real PostgreSQL (issue 6): double taps and parallel requests pay once. PGlite runs one
+ * Races on real PostgreSQL: double taps and parallel requests pay once. PGlite runs one
  * statement at a time and would prove nothing, so this suite runs only in the server-pg project.
  */
 const PARALLEL = 30;

@@ -9,7 +9,7 @@ import { seedDrama } from '../helpers/catalog-fixture.js';
 import { createWalletKit, type WalletKit } from './wallet-kit.js';
 
 /**
- * Races on real PostgreSQL (issue 5). PGlite runs one statement at a time and would prove
+ * Races on real PostgreSQL. PGlite runs one statement at a time and would prove
  * nothing, so this suite runs only in the server-pg project.
  */
 const PRICE = 10;

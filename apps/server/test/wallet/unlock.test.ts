@@ -5,7 +5,7 @@ import { envelope } from '../helpers/accounts.js';
 import { seedDrama, type SeededDrama } from '../helpers/catalog-fixture.js';
 import { createWalletKit, type WalletKit } from './wallet-kit.js';
 
-/** POST /unlock: every rule of issue 5 and its bad input, through HTTP. */
+/** POST /unlock: every unlock rule and its bad input, through HTTP. */
 let kit: WalletKit;
 
 beforeAll(async () => {

@@ -6,7 +6,7 @@ import { DRAMA_SORTS } from '../values.js';
 import { pageOf, pageQuerySchema } from '../pagination.js';
 
 /**
- * Catalogue and playback (issue 4, DESIGN §4, §7, §8). Texts come back in the language the
+ * Catalogue and playback (DESIGN §4, §7, §8). Texts come back in the language the
  * client asks for with `lang` (zh, en, tr), falling back to English. Media fields are absolute
  * paths or URLs the browser can load as they stand (MEDIA_BASE_URL already applied).
  */

@@ -3,7 +3,7 @@ import { inputString } from '../text.js';
 import { defineEndpoint } from '../endpoint.js';
 
 /**
- * Rewards (issue 6, DESIGN §9): the daily check-in on a 7-day cycle, tasks with claim buttons,
+ * Rewards (DESIGN §9): the daily check-in on a 7-day cycle, tasks with claim buttons,
  * invites, house ads and rewarded ads. The server owns "today" (a configured time zone) and every
  * amount: no request body carries a date or an amount, and the bodies are strict, so a client
  * that sends one is refused (10001).

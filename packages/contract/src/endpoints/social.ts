@@ -4,7 +4,7 @@ import { LANGUAGES } from '../constants.js';
 import { defineEndpoint } from '../endpoint.js';
 import { COMMENT_MAX } from '../values.js';
 
-/** Comments, likes, favourites, history and shares (issue 4). */
+/** Comments, likes, favourites, history and shares. */
 import { pageOf, pageQuerySchema } from '../pagination.js';
 import { dramaCardSchema, idParamsSchema } from './catalog.js';
 

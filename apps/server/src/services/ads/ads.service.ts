@@ -20,7 +20,7 @@ import type { RewardCalendar } from '../rewards/reward-calendar.js';
 import type { WalletService } from '../wallet/wallet.service.js';
 import type { AdCreative, AdSource } from './ad-source.js';
 
-/** The skip button appears after this many seconds (issue 6); skipping a rewarded ad forfeits its coins. */
+/** The skip button appears after this many seconds; skipping a rewarded ad forfeits its coins. */
 export const AD_SKIPPABLE_AFTER_S = 5;
 /** A rewarded ad's token must be redeemed within this time of serving. */
 export const AD_TOKEN_TTL_S = 30 * 60;

@@ -19,7 +19,7 @@ import { taskCatalog } from './task-catalog.js';
 import { TasksService } from './tasks.service.js';
 import { WatchTaskRecorder } from './watch-task.recorder.js';
 
-/** Check-in, tasks, invites and ads (issue 6), reached as `app.services.<name>`. */
+/** Check-in, tasks, invites and ads, reached as `app.services.<name>`. */
 export interface RewardsServices {
   /** "Today" in REWARDS_TIME_ZONE. */
   rewardCalendar: RewardCalendar;
