@@ -10,6 +10,7 @@ import pg from 'pg';
 import { MEMORY_DATA_DIR } from '../config.js';
 import { migrationsFolder } from '../paths.js';
 import type { Database } from './database.js';
+import { preparingClient } from './pglite-prepared.js';
 import * as schema from './schema.js';
 
 export interface DatabaseOptions {
@@ -53,7 +54,8 @@ async function createPgliteDatabase(dataDir: string): Promise<Database> {
     client = new PGlite(dir);
   }
   await client.waitReady;
-  const db = drizzlePglite({ client, schema });
+  // Hot statements run prepared (pglite-prepared.ts); drizzle calls only query and transaction.
+  const db = drizzlePglite({ client: preparingClient(client) as unknown as PGlite, schema });
   let closing: Promise<void> | undefined;
   return {
     db,
