@@ -1,4 +1,3 @@
-import fastifyCompress from '@fastify/compress';
 import { createServer } from 'node:http';
 import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -6,11 +5,11 @@ import { seedDemoCatalog } from './catalog-import/seed-demo-catalog.js';
 import type { ServerConfig } from './config.js';
 import type { Database } from './db/database.js';
 import { requestLogSerializer } from './http/log-serializers.js';
-import { COMPRESS_THRESHOLD_BYTES } from './http/prepared-answer.js';
 import { REQUEST_ID_HEADER, requestIdOf } from './http/request-id.js';
 import type { AppInstance } from './http/types.js';
 import type { Clock } from './lib/clock.js';
 import authPlugin from './plugins/auth.plugin.js';
+import compressPlugin from './plugins/compress.plugin.js';
 import corsPlugin from './plugins/cors.plugin.js';
 import databasePlugin from './plugins/database.plugin.js';
 import errorHandlerPlugin from './plugins/error-handler.plugin.js';
@@ -115,11 +114,7 @@ export async function buildApp(config: Readonly<ServerConfig>, deps: BuildAppDep
     await app.register(corsPlugin);
     // JSON and pages above 1 KB go out as brotli or gzip. Cached catalogue answers and the built
     // web assets arrive already compressed (content-encoding set), so they are passed through.
-    await app.register(fastifyCompress, {
-      global: true,
-      threshold: COMPRESS_THRESHOLD_BYTES,
-      encodings: ['br', 'gzip'],
-    });
+    await app.register(compressPlugin);
     await app.register(databasePlugin, deps.database ? { database: deps.database } : {});
     await app.register(servicesPlugin, servicesOptionsOf(deps));
     if (config.demoCatalog) await seedDemoCatalog(app);

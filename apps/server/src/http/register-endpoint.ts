@@ -33,14 +33,12 @@ function tagOf(path: string): string {
  * validate params, query and body (bad input → 10001 naming each field) and serialise the
  * answer, so a handler that breaks the contract fails loudly instead of reaching clients.
  * The handler returns `ok(data)`, or a PreparedAnswer already serialised through the same schema
- * (a cached public answer); rejections are thrown as `AppError`. `alwaysPrepared` says every
- * answer is a PreparedAnswer.
+ * (a cached public answer); rejections are thrown as `AppError`.
  */
 export function registerEndpoint<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType, D extends z.ZodType>(
   app: AppInstance,
   endpoint: Endpoint<P, Q, B, D>,
   handler: EndpointHandler<P, Q, B, D>,
-  options: { alwaysPrepared?: boolean } = {},
 ): void {
   const url = `${API_PREFIX}${endpoint.path}`;
   // Registering a protected endpoint without anything enforcing protection would publish it.
@@ -55,9 +53,6 @@ export function registerEndpoint<P extends z.ZodType, Q extends z.ZodType, B ext
     method: endpoint.method,
     url,
     config: { auth: endpoint.auth },
-    // A handler that always answers prepared bytes brings its own brotli/gzip: the on-the-fly
-    // compressor's three hooks would only look and pass them through.
-    ...(options.alwaysPrepared ? { compress: false as const } : {}),
     schema: {
       summary: endpoint.summary,
       tags: [tagOf(endpoint.path)],

@@ -13,11 +13,9 @@ export function catalogRoutes(app: AppInstance): Promise<void> {
 
   // Public answers come from memory as ready bytes (DESIGN §11); a signed-in viewer's drama page
   // merges their own facts, read fresh, onto the cached public part and must not be shared.
-  registerEndpoint(app, getHome, async (req) => catalog.homeAnswer(languageOf(req)), { alwaysPrepared: true });
+  registerEndpoint(app, getHome, async (req) => catalog.homeAnswer(languageOf(req)));
 
-  registerEndpoint(app, listDramas, async (req) => catalog.dramasAnswer(req.query, languageOf(req)), {
-    alwaysPrepared: true,
-  });
+  registerEndpoint(app, listDramas, async (req) => catalog.dramasAnswer(req.query, languageOf(req)));
 
   registerEndpoint(app, getDrama, async (req, reply) => {
     const userId = req.auth?.userId ?? null;

@@ -68,7 +68,7 @@ export function mediaRoutes(app: AppInstance): Promise<void> {
   // A CDN in front (MEDIA_BASE_URL) serves these to pages of another site: cross-origin is allowed.
   // Not compressed on the fly: segments and MP4 are compressed video already, byte ranges must
   // address the stored bytes, and a player abandoning a stream mid-way would log a broken pipe.
-  app.get('/media/*', { schema: { hide: true }, config: { crossOriginMedia: true }, compress: false }, async (request, reply) => {
+  app.get('/media/*', { schema: { hide: true }, config: { crossOriginMedia: true } }, async (request, reply) => {
     reply.header('x-content-type-options', 'nosniff');
     const rawUrl = request.raw.url ?? '';
     const path = mediaPathOf(rawUrl);
