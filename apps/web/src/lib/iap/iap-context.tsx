@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { MEMBERSHIP_QUERY_KEY, WALLET_QUERY_KEY } from '../library-query-keys';
 import { isSignedIn, subscribeSession } from '../session';
 import { showToast } from '../toast';
+import { refreshUserInfo } from '../user-info/get-user';
 import { IapFlow, INIT_FAILED_TOAST_MS, localOrderMemory, type IapPhase } from './iap-flow';
 import { nativePurchases } from './iap-plugin';
 import { apiIapServer, type AppIapServer } from './iap-server';
@@ -14,6 +15,8 @@ export interface InAppPurchase {
   available: boolean;
   phase: IapPhase;
   buy(product: string): Promise<void>;
+  /** The App Store's localised price of one of our products (its id), once the setup has loaded it. */
+  priceOf(product: string): string | undefined;
   /** The store opened: a setup that failed (at launch) is tried again, under the loader. */
   retrySetup: () => void;
 }
@@ -22,6 +25,7 @@ const IapContext = createContext<InAppPurchase>({
   available: false,
   phase: 'idle',
   buy: () => Promise.resolve(),
+  priceOf: () => undefined,
   retrySetup: () => undefined,
 });
 
@@ -51,6 +55,8 @@ export function IapProvider({ children }: { children: ReactNode }) {
         if (status === IAP_STATUS.purchased || status === IAP_STATUS.restored) {
           void queryClient.invalidateQueries({ queryKey: MEMBERSHIP_QUERY_KEY });
           void queryClient.invalidateQueries({ queryKey: WALLET_QUERY_KEY });
+          // The stored user info holds the balance and VIP the pages show.
+          void refreshUserInfo({ silent: true });
         }
         if (status === IAP_STATUS.failed) showToast(t('errors.purchaseFailed'));
         if (status === IAP_STATUS.deferred) showToast(t('vip.purchaseDeferred'));
@@ -91,6 +97,12 @@ export function IapProvider({ children }: { children: ReactNode }) {
           return;
         }
         await current.flow.buy(product, appleProductId);
+      },
+      // Read on each render; `phase` turning 'ready' (products loaded) renders the store again.
+      priceOf(product) {
+        const current = running.current;
+        const appleProductId = current?.server.appleIdOf(product);
+        return appleProductId ? current?.flow.product(appleProductId)?.priceString : undefined;
       },
       retrySetup,
     }),

@@ -7,6 +7,7 @@ import { LoadError } from '../../../components/ui/load-error';
 import { Loading } from '../../../components/ui/loading';
 import { Section } from '../../../components/ui/section';
 import { formatMoney } from '../../../lib/format-money';
+import { useInAppPurchase } from '../../../lib/iap/iap-context';
 import { coinStoreHref, PATHS } from '../../../lib/paths';
 import { useCoinPacks } from '../../../lib/payments/get-coin-types';
 import { useSession } from '../../../lib/session';
@@ -26,6 +27,7 @@ export function CoinStore() {
   const suggested = params.get('pack');
   const packs = useCoinPacks();
   const cardPayments = useCardPayments();
+  const iap = useInAppPurchase();
   const { buy, busy, busyProduct } = useBuy();
   const suggestedRef = useRef<HTMLButtonElement>(null);
   const loaded = packs.data !== undefined;
@@ -44,7 +46,8 @@ export function CoinStore() {
     body = (
       <ul className="coin-packs" data-testid="coin-pack-list">
         {packs.data.map((pack) => {
-          const price = formatMoney(pack.price_cents, pack.currency, i18n.language);
+          // Inside the iOS app the App Store's price (the viewer's storefront and currency) is what is charged.
+          const price = iap.priceOf(pack.id) ?? formatMoney(pack.price_cents, pack.currency, i18n.language);
           const isSuggested = pack.id === suggested;
           return (
             <li key={pack.id}>

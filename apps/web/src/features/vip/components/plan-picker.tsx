@@ -1,6 +1,7 @@
 import type { MemberPlan } from '@cliffhanger/contract/browser';
 import { useTranslation } from 'react-i18next';
 import { formatMoney } from '../../../lib/format-money';
+import { useInAppPurchase } from '../../../lib/iap/iap-context';
 import './plan-picker.css';
 
 /**
@@ -17,10 +18,14 @@ export function PlanPicker({
   onChange: (planId: string) => void;
 }) {
   const { t, i18n } = useTranslation();
+  const iap = useInAppPurchase();
   return (
     <div className="plan-picker" role="radiogroup" aria-label={t('vip.plansTitle')} data-testid="vip-plan-list">
       {plans.map((plan) => {
         const selected = plan.id === value;
+        // Inside the iOS app the App Store's price; the per-week figure, worked out from our USD
+        // price, would be in another currency there, so it is left out.
+        const appStorePrice = iap.priceOf(plan.id);
         return (
           <label
             key={plan.id}
@@ -38,11 +43,13 @@ export function PlanPicker({
             />
             <span className="plan-card__name">{t(`vip.${plan.period}`)}</span>
             <span className="plan-card__price" data-role="plan-price">
-              {formatMoney(plan.price_cents, plan.currency, i18n.language)}
+              {appStorePrice ?? formatMoney(plan.price_cents, plan.currency, i18n.language)}
             </span>
-            <span className="plan-card__per-week" data-role="plan-per-week">
-              {t('vip.perWeek', { price: formatMoney(plan.price_per_week_cents, plan.currency, i18n.language) })}
-            </span>
+            {!appStorePrice && (
+              <span className="plan-card__per-week" data-role="plan-per-week">
+                {t('vip.perWeek', { price: formatMoney(plan.price_per_week_cents, plan.currency, i18n.language) })}
+              </span>
+            )}
           </label>
         );
       })}

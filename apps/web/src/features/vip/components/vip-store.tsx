@@ -8,6 +8,7 @@ import { LoadError } from '../../../components/ui/load-error';
 import { Loading } from '../../../components/ui/loading';
 import { Section } from '../../../components/ui/section';
 import { formatMoney } from '../../../lib/format-money';
+import { useInAppPurchase } from '../../../lib/iap/iap-context';
 import { vipStoreHref } from '../../../lib/paths';
 import { useSession } from '../../../lib/session';
 import { useMemberPlans } from '../api/get-member-types';
@@ -31,6 +32,7 @@ export function VipStore() {
   const plans = useMemberPlans();
   const membership = useMembership({ enabled: signedIn });
   const cardPayments = useCardPayments();
+  const iap = useInAppPurchase();
   const { buy, busy } = useBuy();
   const [chosen, setChosen] = useState(params.get('plan'));
   const termsId = useId();
@@ -54,7 +56,8 @@ export function VipStore() {
       </p>
     );
   } else {
-    const price = formatMoney(plan.price_cents, plan.currency, i18n.language);
+    // Inside the iOS app the App Store's price (the viewer's storefront and currency) is what is charged.
+    const price = iap.priceOf(plan.id) ?? formatMoney(plan.price_cents, plan.currency, i18n.language);
     plansBody = (
       <>
         <PlanPicker plans={list} value={plan.id} onChange={setChosen} />
