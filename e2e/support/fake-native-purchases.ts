@@ -14,7 +14,8 @@
  *   the app is killed before it hears back), whether the setup fails ('unsupported'), and gates
  *   that hold the setup or the purchase sheet until `release('setup' | 'purchase')`;
  * - `approve()`: the parent approves a deferred (Ask to Buy) purchase: StoreKit reports the new
- *   transaction to the app's `transactionUpdated` listeners, unfinished;
+ *   transaction through Transaction.updates, and, as the real plugin does, it is finished before
+ *   the app's `transactionUpdated` listeners hear of it;
  * - `state()`: unfinished and finished transactions and the log of every call, including each
  *   POST /member/confirm the page sent and the moment its answer arrived (a wrapped fetch), so the
  *   test can tell whether a transaction was finished before or after the server answered.
@@ -272,7 +273,7 @@ const SOURCE = String.raw`
       const next = state.pending.shift();
       if (!next) throw new Error('no purchase waits for approval');
       const transaction = newTransaction(next.productIdentifier, next.appAccountToken);
-      state.unfinished.push(transaction);
+      state.finished.push(transaction.transactionId);
       log({ event: 'approve', transactionId: transaction.transactionId });
       for (const listener of [...listeners]) listener({ ...transaction });
       return transaction.transactionId;

@@ -37,13 +37,19 @@ class MemoryStoreKit implements IapPlugin {
     return Promise.resolve(transaction);
   }
   pendingApproval: IapTransaction | undefined;
-  /** The parent approves an Ask to Buy purchase: StoreKit reports it through Transaction.updates. */
+  /**
+   * The parent approves an Ask to Buy purchase: StoreKit reports it through Transaction.updates,
+   * and the real plugin finishes it before it tells the web.
+   */
   approve() {
     const transaction = this.pendingApproval!;
-    this.unfinished.push(transaction);
+    this.finished.push(transaction.transactionId);
     for (const listener of this.listeners) listener(transaction);
   }
   acknowledgePurchase(options: { purchaseToken: string }) {
+    if (!this.unfinished.some((t) => t.transactionId === options.purchaseToken)) {
+      return Promise.reject(new Error('Transaction not found'));
+    }
     this.unfinished = this.unfinished.filter((t) => t.transactionId !== options.purchaseToken);
     this.finished.push(options.purchaseToken);
     return Promise.resolve();
@@ -94,10 +100,14 @@ function setup(options: { confirm?: IapServer['confirm']; productIds?: IapServer
       }),
   };
   const map = new Map<string, string>();
+  const keptById = new Map<string, IapTransaction>();
   const memory: OrderMemory = {
     remember: (token, orderId) => map.set(token, orderId),
     orderOf: (token) => map.get(token),
     forget: (token) => map.delete(token),
+    keep: (transaction) => keptById.set(transaction.transactionId, transaction),
+    kept: () => [...keptById.values()],
+    drop: (transactionId) => keptById.delete(transactionId),
   };
   const phases: IapPhase[] = [];
   const statuses: IapStatus[] = [];
@@ -106,6 +116,18 @@ function setup(options: { confirm?: IapServer['confirm']; productIds?: IapServer
     status: (status) => statuses.push(status),
   });
   return { store, server, flow, memory, map, confirmed, phases, statuses };
+}
+
+/** A server that records confirms, for a flow started again on the same device. */
+function setupServer(confirmed: string[]): IapServer {
+  return {
+    productIds: () => Promise.resolve({ subscriptions: ['cliffhanger.vip.month'], consumables: ['cliffhanger.coins.500'] }),
+    createOrder: () => Promise.reject(new Error('no order expected')),
+    confirm: (orderId, sign) => {
+      confirmed.push(`${orderId}:${sign}`);
+      return Promise.resolve();
+    },
+  };
 }
 
 describe('IapFlow', () => {
@@ -170,16 +192,50 @@ describe('IapFlow', () => {
     expect(confirmed).toEqual([]);
   });
 
-  it('Ask to Buy: deferred first, then confirmed and finished when the approval arrives', async () => {
-    const { flow, store, confirmed, statuses } = setup();
+  it('Ask to Buy: deferred first, then confirmed when the approval arrives (the plugin has finished it already)', async () => {
+    const { flow, store, confirmed, statuses, memory, map } = setup();
     await flow.initialise();
     store.nextPurchase = 'pending';
     expect(await flow.buy('vip_month', 'cliffhanger.vip.month')).toBe(IAP_STATUS.deferred);
     expect(statuses).toEqual([IAP_STATUS.purchasing, IAP_STATUS.deferred]);
     store.approve();
-    await waitUntil(() => store.finished.length === 1);
+    await waitUntil(() => statuses.at(-1) === IAP_STATUS.restored);
     expect(confirmed).toEqual(['ord_1:h.1001.s']);
-    expect(statuses.at(-1)).toBe(IAP_STATUS.restored);
+    // Nothing left to finish, nothing left to remember.
+    expect(store.finished).toEqual(['1001']);
+    expect(memory.kept()).toEqual([]);
+    expect(map.size).toBe(0);
+  });
+
+  it('an approval whose confirm is lost is kept and confirmed at the next launch, once', async () => {
+    let down = true;
+    let attempts = 0;
+    const confirmed: string[] = [];
+    const { flow, store, memory } = setup({
+      confirm: (orderId, sign) => {
+        attempts += 1;
+        if (down) return Promise.reject(new Error('network'));
+        confirmed.push(`${orderId}:${sign}`);
+        return Promise.resolve();
+      },
+    });
+    await flow.initialise();
+    store.nextPurchase = 'pending';
+    await flow.buy('pack_500', 'cliffhanger.coins.500');
+    store.approve();
+    await waitUntil(() => attempts === 1);
+    // StoreKit will not hand it back (finished): the kept record is all there is.
+    expect(store.unfinished).toEqual([]);
+    expect(memory.kept().map((t) => t.transactionId)).toEqual(['1001']);
+
+    down = false;
+    await flow.dispose();
+    const next = new IapFlow(store, setupServer(confirmed), memory);
+    await next.initialise();
+    expect(confirmed).toEqual(['ord_1:h.1001.s']);
+    expect(memory.kept()).toEqual([]);
+    await new IapFlow(store, setupServer(confirmed), memory).initialise();
+    expect(confirmed).toHaveLength(1);
   });
 
   it('at launch, confirms and finishes only the transactions of orders this device started', async () => {

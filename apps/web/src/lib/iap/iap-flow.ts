@@ -22,6 +22,14 @@ export interface OrderMemory {
   remember(token: string, orderId: string): void;
   orderOf(token: string): string | undefined;
   forget(token: string): void;
+  /**
+   * Transactions StoreKit no longer holds for us: the plugin finishes what arrives through
+   * Transaction.updates (an Ask to Buy approval) before it tells the web, so until our server has
+   * confirmed one, this is the only record of it. Kept across launches and retried at each one.
+   */
+  keep(transaction: IapTransaction): void;
+  kept(): IapTransaction[];
+  drop(transactionId: string): void;
 }
 
 export interface IapEvents {
@@ -76,7 +84,10 @@ export class IapFlow {
       const { products } = await this.plugin.getProducts({ productIdentifiers: all });
       this.products = new Map(products.map((product) => [product.identifier, product]));
       this.listener = await this.plugin.addListener('transactionUpdated', (transaction) => {
-        void this.settle(transaction, IAP_STATUS.restored);
+        // Already finished by the plugin (see OrderMemory.keep): recorded first, so a lost
+        // confirm is retried at the next launch instead of losing the purchase.
+        this.memory.keep(transaction);
+        void this.settle(transaction, IAP_STATUS.restored, { finishedByPlugin: true });
       });
     } catch {
       this.setPhase('failed');
@@ -89,6 +100,9 @@ export class IapFlow {
 
   /** Confirms and finishes every transaction StoreKit still holds unfinished (spec §4: restore and finish). */
   async restore(): Promise<void> {
+    for (const transaction of this.memory.kept()) {
+      await this.settle(transaction, IAP_STATUS.restored, { finishedByPlugin: true });
+    }
     let purchases: IapTransaction[] = [];
     try {
       ({ purchases } = await this.plugin.getPurchases());
@@ -123,8 +137,15 @@ export class IapFlow {
     return settled ?? IAP_STATUS.failed;
   }
 
-  /** Confirm with the server, then finish; a refused or unanswered confirm leaves it for the next launch. */
-  private async settle(transaction: IapTransaction, success: IapStatus): Promise<IapStatus | undefined> {
+  /**
+   * Confirm with the server, then finish; a refused or unanswered confirm leaves it for the next
+   * launch. One the plugin finished already is only confirmed, then forgotten.
+   */
+  private async settle(
+    transaction: IapTransaction,
+    success: IapStatus,
+    { finishedByPlugin = false } = {},
+  ): Promise<IapStatus | undefined> {
     const token = tokenOf(transaction);
     const orderId = this.memory.orderOf(token);
     // A transaction of no order this device started (another device, another account): the
@@ -134,7 +155,8 @@ export class IapFlow {
     this.settling.add(transaction.transactionId);
     try {
       await this.server.confirm(orderId, transaction.jwsRepresentation);
-      await this.plugin.acknowledgePurchase({ purchaseToken: transaction.transactionId });
+      if (!finishedByPlugin) await this.plugin.acknowledgePurchase({ purchaseToken: transaction.transactionId });
+      this.memory.drop(transaction.transactionId);
       this.memory.forget(token);
       this.events.status?.(success, transaction.productIdentifier);
       return success;
@@ -154,21 +176,28 @@ export class IapFlow {
 }
 
 /** OrderMemory in localStorage: survives a crash between paying and confirming. */
-export function localOrderMemory(storage: Storage = localStorage, key = 'iap.orders'): OrderMemory {
-  const read = (): Record<string, string> => {
+export function localOrderMemory(storage: Storage = localStorage, key = 'iap.orders', keptKey = 'iap.kept'): OrderMemory {
+  const read = <T>(name: string, empty: T): T => {
     try {
-      return JSON.parse(storage.getItem(key) ?? '{}') as Record<string, string>;
+      return (JSON.parse(storage.getItem(name) ?? 'null') as T | null) ?? empty;
     } catch {
-      return {};
+      return empty;
     }
   };
-  const write = (value: Record<string, string>) => storage.setItem(key, JSON.stringify(value));
+  const orders = () => read<Record<string, string>>(key, {});
+  const kept = () => read<IapTransaction[]>(keptKey, []);
   return {
-    remember: (token, orderId) => write({ ...read(), [token]: orderId }),
-    orderOf: (token) => read()[token],
+    remember: (token, orderId) => storage.setItem(key, JSON.stringify({ ...orders(), [token]: orderId })),
+    orderOf: (token) => orders()[token],
     forget: (token) => {
-      const { [token]: _removed, ...rest } = read();
-      write(rest);
+      const { [token]: _removed, ...rest } = orders();
+      storage.setItem(key, JSON.stringify(rest));
     },
+    keep: (transaction) => {
+      const others = kept().filter((t) => t.transactionId !== transaction.transactionId);
+      storage.setItem(keptKey, JSON.stringify([...others, transaction]));
+    },
+    kept,
+    drop: (transactionId) => storage.setItem(keptKey, JSON.stringify(kept().filter((t) => t.transactionId !== transactionId))),
   };
 }
