@@ -73,10 +73,18 @@ async function numberIn(page: Page, selector: string): Promise<number> {
 }
 
 /** The balance the Me tab shows (it refreshes GET /user when shown). */
+/**
+ * The balance Me shows once it has refreshed the user (it draws the stored user info first, then
+ * GET /user): the server's balance, which the page must show.
+ */
 async function meCoin(page: Page): Promise<number> {
+  const answered = page.waitForResponse(
+    (response) => new URL(response.url()).pathname === '/api/v1/user' && response.request().method() === 'GET',
+  );
   await page.goto('/pages/user/index');
-  await page.locator('[data-testid="me-coin"]').waitFor();
-  return numberIn(page, '[data-testid="me-coin"]');
+  const { data } = (await (await answered).json()) as { data: { coin: number } };
+  await expect.poll(() => numberIn(page, '[data-testid="me-coin"]'), { timeout: 10_000 }).toBe(data.coin);
+  return data.coin;
 }
 
 describe.skipIf(!TEST_DATABASE_URL)('coins in the browser (PostgreSQL)', () => {
