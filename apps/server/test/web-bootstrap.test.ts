@@ -25,9 +25,9 @@ const MANIFEST = {
     imports: ['_i18n-I1.js', 'index.html', '_hls.light-H1.js', '_shared-S1.js'],
     css: ['assets/video-page-V1.css'],
   },
-  'src/locales/en.json': { file: 'assets/en-L1.js', isDynamicEntry: true },
-  'src/locales/zh.json': { file: 'assets/zh-L1.js', isDynamicEntry: true },
-  'src/locales/tr.json': { file: 'assets/tr-L1.js', isDynamicEntry: true },
+  'src/locales/en.json': { file: 'assets/en-L1.json', src: 'src/locales/en.json' },
+  'src/locales/zh.json': { file: 'assets/zh-L1.json', src: 'src/locales/zh.json' },
+  'src/locales/tr.json': { file: 'assets/tr-L1.json', src: 'src/locales/tr.json' },
   'src/features/home/pages/home-page.tsx': {
     file: 'assets/home-page-P1.js',
     isDynamicEntry: true,
@@ -100,8 +100,8 @@ describe('home served with its first screen', () => {
     expect(res.body).toContain('<link rel="modulepreload" crossorigin href="/assets/shared-S1.js">');
     expect(res.body).toContain('<link rel="preload" as="style" crossorigin href="/assets/home-page-P1.css">');
     // The first render waits for the UI catalogue: only the one of the page's language.
-    expect(res.body).toContain('<link rel="modulepreload" crossorigin href="/assets/en-L1.js">');
-    expect(res.body).not.toMatch(/(zh|tr)-L1\.js/);
+    expect(res.body).toContain('<link rel="preload" as="fetch" crossorigin href="/assets/en-L1.json">');
+    expect(res.body).not.toMatch(/(zh|tr)-L1\.json/);
     // What index.html loads already is not announced twice; the video page's code not at all.
     expect(res.body.match(/i18n-I1\.js/g)).toHaveLength(1);
     expect(res.body).not.toContain('video-page-V1');
@@ -153,7 +153,8 @@ describe('video deep link served with its first screen', () => {
     const fetches = [...res.body.matchAll(/<link rel="preload" as="fetch" crossorigin href="([^"]+)">/g)].map((m) =>
       m[1]!.replace(/&amp;/g, '&'),
     );
-    expect(fetches).toEqual([playlist_url, variantUrl, segmentUrl]);
+    // The media first (the player's path), then the UI catalogue of the page's language.
+    expect(fetches).toEqual([playlist_url, variantUrl, segmentUrl, '/assets/en-L1.json']);
     expect(res.body).toContain('<link rel="modulepreload" crossorigin href="/assets/video-page-V1.js">');
     expect(res.body).toContain('<link rel="modulepreload" crossorigin href="/assets/hls.light-H1.js">');
     expect(res.body).toContain('<link rel="preload" as="style" crossorigin href="/assets/video-page-V1.css">');
@@ -188,8 +189,8 @@ describe('video deep link served with its first screen', () => {
     const res = await page(videoUrl(free.drama.id), { cookie: 'signed_in=1; lang=tr' });
     expect(bootstrapOf(res.body)).toEqual({ lang: 'tr' });
     expect(res.body).not.toContain('.m3u8');
-    expect(res.body).toContain('<link rel="modulepreload" crossorigin href="/assets/tr-L1.js">');
-    expect(res.body).not.toMatch(/(en|zh)-L1\.js/);
+    expect(res.body).toContain('<link rel="preload" as="fetch" crossorigin href="/assets/tr-L1.json">');
+    expect(res.body).not.toMatch(/(en|zh)-L1\.json/);
     expect(res.body).toContain('<link rel="modulepreload" crossorigin href="/assets/video-page-V1.js">');
   });
 

@@ -30,7 +30,7 @@ const VIDEO_PATHS = new Set(['/pages/video/mobileVideoIndex', '/pages/video/inde
 /** Source modules of the pages, as named in the Vite manifest (apps/web/src/app/routes.ts imports them). */
 const HOME_MODULE = 'src/features/home/pages/home-page.tsx';
 const VIDEO_MODULE = 'src/features/video/pages/video-page.tsx';
-/** The UI catalogue of a language (apps/web/src/lib/catalogues.ts imports one per language). */
+/** The UI catalogue of a language: a JSON file the web fetches (apps/web/src/lib/catalogues.ts). */
 const catalogueModule = (lang: Language) => `src/locales/${lang}.json`;
 
 /** Cookies the web writes (apps/web/src/lib/page-hints.ts): the UI language and "has a session". */
@@ -225,7 +225,8 @@ export function createPageShell(app: AppInstance, distDir: string): PageShell {
   const catalogueFiles = new Map(
     LANGUAGES.map((lang) => {
       const file = manifest[catalogueModule(lang)]?.file;
-      return [lang, file ? [`<link rel="modulepreload" crossorigin href="${escapeAttribute(`/${file}`)}">`] : []];
+      // as=fetch with crossorigin: the same request as the web's own same-origin fetch().
+      return [lang, file ? [`<link rel="preload" as="fetch" crossorigin href="${escapeAttribute(`/${file}`)}">`] : []];
     }),
   );
   const pagePreloads = (lang: Language, files: PageFiles) => [...(catalogueFiles.get(lang) ?? []), ...modulePreloads(files)];

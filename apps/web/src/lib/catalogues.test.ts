@@ -3,6 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import en from '../locales/en.json';
 import tr from '../locales/tr.json';
 import zh from '../locales/zh.json';
+import type * as Catalogues from './catalogues';
 import { catalogueBackend, type CatalogueLoaders } from './catalogues';
 
 function spiedLoaders() {
@@ -46,5 +47,25 @@ describe('catalogue loading', () => {
     expect(loaders.zh).not.toHaveBeenCalled();
     await i18n.changeLanguage('en');
     expect(loaders.en).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('fetching a catalogue', () => {
+  it('reads the JSON file, and fails on an answer that is not one', async () => {
+    const { fetchCatalogue } = await vi.importActual<typeof Catalogues>('./catalogues');
+    const fetchMock = vi.fn((url: string) =>
+      Promise.resolve(
+        url.includes('/en-')
+          ? new Response(JSON.stringify({ tabBar: { home: 'Home' } }), { headers: { 'content-type': 'application/json' } })
+          : new Response('missing', { status: 404 }),
+      ),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    try {
+      await expect(fetchCatalogue('/assets/en-1.json')).resolves.toEqual({ default: { tabBar: { home: 'Home' } } });
+      await expect(fetchCatalogue('/assets/zh-1.json')).rejects.toThrow(/404/);
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 });

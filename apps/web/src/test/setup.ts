@@ -3,17 +3,29 @@ import { cleanup } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { LANGUAGES } from '@cliffhanger/contract/browser';
 // The app's i18n instance, in English, for every component under test.
+import type * as Catalogues from '../lib/catalogues';
+import type { CatalogueLoaders } from '../lib/catalogues';
 import { i18n, i18nReady } from '../lib/i18n';
-import { CATALOGUE_LOADERS } from '../lib/catalogues';
 import { clearSession } from '../lib/session';
 import { hideToast } from '../lib/toast';
 
-// Every catalogue in memory before any test, so a language switch under test is synchronous, as
-// the tests read it at once; the app itself fetches a catalogue on its first use.
+// The app fetches each catalogue as a JSON file (catalogues.ts); under test there is no server to
+// fetch from, so the catalogues come from the source files. Every one is in memory before any
+// test, so a language switch under test is synchronous, as the tests read it at once.
+vi.mock('../lib/catalogues', async (importOriginal) => {
+  const actual = await importOriginal<typeof Catalogues>();
+  const loaders = {
+    en: () => import('../locales/en.json'),
+    zh: () => import('../locales/zh.json'),
+    tr: () => import('../locales/tr.json'),
+  } as CatalogueLoaders;
+  return { ...actual, CATALOGUE_LOADERS: loaders, catalogueBackend: (given = loaders) => actual.catalogueBackend(given) };
+});
 await i18nReady;
 for (const language of LANGUAGES) {
   if (!i18n.hasResourceBundle(language, 'translation')) {
-    i18n.addResourceBundle(language, 'translation', (await CATALOGUE_LOADERS[language]()).default);
+    const loaders = (await import('../lib/catalogues')).CATALOGUE_LOADERS;
+    i18n.addResourceBundle(language, 'translation', (await loaders[language]()).default);
   }
 }
 
