@@ -36,6 +36,13 @@ function concat(parts: Uint8Array[]): Uint8Array {
   return out;
 }
 
+/** A parameter of a type PGlite has no serializer for, as text (objects as JSON). */
+function textOf(value: unknown): string {
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'bigint' || typeof value === 'boolean') return String(value);
+  return JSON.stringify(value);
+}
+
 class StatementCache {
   private readonly prepared = new Map<string, PreparedStatement>();
   private readonly seen = new Set<string>();
@@ -77,7 +84,7 @@ class StatementCache {
       if (value === null || value === undefined) return null;
       const type = paramTypes[i]!;
       const serializer = options?.serializers?.[type] ?? runner.serializers[type];
-      return serializer ? serializer(value) : String(value as string);
+      return serializer ? serializer(value) : textOf(value);
     });
     const { messages } = await runner.execProtocol(
       concat([
