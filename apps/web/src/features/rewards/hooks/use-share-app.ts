@@ -2,12 +2,11 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useProductName } from '../../../lib/app-config/get-app-config';
-import { copyText } from '../../../lib/clipboard';
-import { shareSheet } from '../../../lib/native-shell';
+import { shareOrCopy } from '../../../lib/share-or-copy';
 import { showToast } from '../../../lib/toast';
 import { alreadyToasted } from '../api/already-toasted';
 import { rewardKeys } from '../api/reward-keys';
-import { reportAppShare, type AppShareChannel } from '../api/share-app';
+import { reportAppShare } from '../api/share-app';
 import { publicOrigin } from '../../../lib/api-origin';
 
 /**
@@ -21,23 +20,12 @@ export function useShareApp(): () => Promise<void> {
   const productName = useProductName();
   const queryClient = useQueryClient();
   return useCallback(async () => {
-    const url = publicOrigin();
-    let channel: AppShareChannel;
-    const outcome = await shareSheet({ title: productName, text: t('rewards.shareText', { app: productName }), url });
-    if (outcome === 'cancelled') return;
-    if (outcome === 'failed') {
-      showToast(t('errors.shareFailed'));
-      return;
-    }
-    if (outcome === 'shared') {
-      channel = 'web_share';
-    } else {
-      if (!(await copyText(url))) {
-        showToast(t('errors.shareFailed'));
-        return;
-      }
-      channel = 'copy_link';
-    }
+    const channel = await shareOrCopy({
+      title: productName,
+      text: t('rewards.shareText', { app: productName }),
+      url: publicOrigin(),
+    });
+    if (!channel) return;
     try {
       await reportAppShare(channel);
       showToast(channel === 'copy_link' ? t('rewards.linkCopied') : t('rewards.shared'));

@@ -1,11 +1,10 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { copyText } from '../../../lib/clipboard';
-import { shareSheet } from '../../../lib/native-shell';
 import { videoHref } from '../../../lib/paths';
 import { isSignedIn } from '../../../lib/session';
+import { shareOrCopy } from '../../../lib/share-or-copy';
 import { showToast } from '../../../lib/toast';
-import { reportShare, type ShareChannel } from '../api/post-task-share';
+import { reportShare } from '../api/post-task-share';
 import { publicOrigin } from '../../../lib/api-origin';
 
 export interface ShareTarget {
@@ -29,24 +28,9 @@ export function useShareEpisode(): (target: ShareTarget) => Promise<void> {
   const { t } = useTranslation();
   return useCallback(
     async (target: ShareTarget) => {
-      const url = shareUrl(target);
-      let channel: ShareChannel;
-      const outcome = await shareSheet({ title: target.title, url });
-      if (outcome === 'cancelled') return;
-      if (outcome === 'failed') {
-        showToast(t('errors.shareFailed'));
-        return;
-      }
-      if (outcome === 'shared') {
-        channel = 'web_share';
-      } else {
-        if (!(await copyText(url))) {
-          showToast(t('errors.shareFailed'));
-          return;
-        }
-        showToast(t('video.linkCopied'));
-        channel = 'copy_link';
-      }
+      const channel = await shareOrCopy({ title: target.title, url: shareUrl(target) });
+      if (!channel) return;
+      if (channel === 'copy_link') showToast(t('video.linkCopied'));
       if (isSignedIn()) await reportShare(target.episodeId, channel);
     },
     [t],
