@@ -35,6 +35,16 @@ describe('a PGlite client that prepares repeated statements', () => {
     // drizzle passes its own parsers (timestamps as text): they apply on the prepared path too.
     const raw = await client.query<{ seen_at: unknown }>(SELECT, [1], { parsers: { 1184: (value: string) => value } });
     expect(typeof raw.rows[0]!.seen_at).toBe('string');
+    // Parsers are merged once per parsers object: each query's own still win, every time.
+    const asText = { 1184: (value: string) => value };
+    const asYear = { 1184: (value: string) => Number(value.slice(0, 4)) };
+    for (let run = 0; run < 2; run += 1) {
+      expect((await client.query<{ seen_at: unknown }>(SELECT, [1], { parsers: asText })).rows[0]!.seen_at).toBe(
+        '2026-01-02 03:04:05+00',
+      );
+      expect((await client.query<{ seen_at: unknown }>(SELECT, [1], { parsers: asYear })).rows[0]!.seen_at).toBe(2026);
+      expect((await client.query<{ seen_at: unknown }>(SELECT, [1])).rows[0]!.seen_at).toBeInstanceOf(Date);
+    }
   });
 
   it('prepares a text on its second run, once, and not a text run only once', async () => {

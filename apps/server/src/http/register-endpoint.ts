@@ -39,8 +39,13 @@ export function registerEndpoint<P extends z.ZodType, Q extends z.ZodType, B ext
   app: AppInstance,
   endpoint: Endpoint<P, Q, B, D>,
   handler: EndpointHandler<P, Q, B, D>,
+  options: { sessionInHandler?: boolean } = {},
 ): void {
   const url = `${API_PREFIX}${endpoint.path}`;
+  // A required session is enforced before the body is read; only an optional one may wait for the handler.
+  if (options.sessionInHandler && endpoint.auth !== 'optional') {
+    throw new Error(`${endpoint.method} ${url}: sessionInHandler is for routes whose auth is optional`);
+  }
   // Registering a protected endpoint without anything enforcing protection would publish it.
   if (endpoint.auth !== 'none' && !app.hasDecorator(AUTH_DECORATOR)) {
     throw new Error(`${endpoint.method} ${url} needs auth '${endpoint.auth}' but no auth plugin is registered`);
@@ -52,7 +57,7 @@ export function registerEndpoint<P extends z.ZodType, Q extends z.ZodType, B ext
   router.route({
     method: endpoint.method,
     url,
-    config: { auth: endpoint.auth },
+    config: { auth: endpoint.auth, sessionInHandler: options.sessionInHandler === true },
     schema: {
       summary: endpoint.summary,
       tags: [tagOf(endpoint.path)],

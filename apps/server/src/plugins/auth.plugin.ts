@@ -20,13 +20,18 @@ function notSignedIn(): AppError {
  * - `optional`: no header → visitor; a header that does not resolve answers its code
  *   (10027/20003/20007), so the client clears its stale login state (spec §4).
  * - `required`: as optional, and no header → 10027.
+ * - `sessionInHandler` (optional routes on the hottest paths): the token is handed to the handler,
+ *   whose one statement reads the session with its data; the session service applies the same
+ *   rules and codes to what it read.
  */
 async function authPlugin(app: AppInstance): Promise<void> {
   app.decorateRequest('auth', null);
+  app.decorateRequest('sessionToken', null);
 
   app.decorate(AUTH_DECORATOR, async (request: FastifyRequest): Promise<void> => {
     const rule = request.routeOptions.config.auth ?? 'none';
     request.auth = null;
+    request.sessionToken = null;
     if (rule === 'none') return;
     const header = parseAuthHeader(request.headers.authorization);
     switch (header.kind) {
@@ -36,6 +41,10 @@ async function authPlugin(app: AppInstance): Promise<void> {
       case 'malformed':
         throw notSignedIn();
       case 'token':
+        if (rule === 'optional' && request.routeOptions.config.sessionInHandler) {
+          request.sessionToken = header.token;
+          return;
+        }
         request.auth = await app.services.session.resolve(header.token);
         return;
     }

@@ -1,6 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/database.js';
 import { users } from '../db/users.schema.js';
+import { sessionCheckOf, sessionColumn, userIdOfSession } from './presented-session.js';
+import type { SessionCheck } from './sessions.repository.js';
 
 export interface WatchProgress {
   episodeId: number;
@@ -16,6 +18,12 @@ export interface ViewerDramaFacts {
   progress: WatchProgress | undefined;
 }
 
+/** The session a request presented, and (when it names a user) that user's facts in one drama. */
+export interface SessionAndFacts {
+  session: SessionCheck | undefined;
+  facts: ViewerDramaFacts | undefined;
+}
+
 /**
  * What one signed-in viewer has done with a drama or episode (favourite, progress, like), for
  * the catalogue and playback answers. Read-only: the social features own the writes.
@@ -24,39 +32,50 @@ export class DramaViewerRepository {
   private readonly factsQuery;
 
   constructor(private readonly db: Db) {
-    const userId = sql.placeholder('userId');
+    const hash = sql.placeholder('hash');
     const dramaId = sql.placeholder('dramaId');
+    const userId = userIdOfSession(sql`${hash}`);
     // A drama page for a signed-in viewer reads these on every request (they are never cached):
-    // one prepared statement instead of four queries. The subqueries take the user id as a
-    // parameter: drizzle leaves `users.id` unqualified here, and `id` would bind to the inner table.
+    // the presented session and the viewer's facts in one prepared statement, one round trip.
+    // The row comes from `users` (the session's owner); no owner means no session, or none
+    // usable, and the session column says which.
     this.factsQuery = db
       .select({
+        session: sessionColumn(sql`${hash}`),
         coin: users.coin,
         vipExpiresAt: users.vipExpiresAt,
         unlocked: sql<(number | string)[] | null>`(
           SELECT json_agg(x.episode_id) FROM episode_unlocks x JOIN episodes e ON e.id = x.episode_id
-          WHERE x.user_id = ${userId}::bigint AND e.drama_id = ${dramaId}::bigint)`,
+          WHERE x.user_id = ${userId} AND e.drama_id = ${dramaId}::bigint)`,
         favorited: sql<boolean>`EXISTS (
-          SELECT 1 FROM favorites f WHERE f.user_id = ${userId}::bigint AND f.drama_id = ${dramaId}::bigint)`,
+          SELECT 1 FROM favorites f WHERE f.user_id = ${userId} AND f.drama_id = ${dramaId}::bigint)`,
         progress: sql<[number | string, number] | null>`(
           SELECT json_build_array(h.episode_id, h.position_s) FROM watch_history h
-          WHERE h.user_id = ${userId}::bigint AND h.drama_id = ${dramaId}::bigint LIMIT 1)`,
+          WHERE h.user_id = ${userId} AND h.drama_id = ${dramaId}::bigint LIMIT 1)`,
       })
-      .from(users)
-      .where(and(eq(users.id, sql`${userId}::bigint`), sql`${users.deletedAt} IS NULL`))
-      .prepare('viewer_drama_facts');
+      .from(sql`(SELECT 1) AS one`)
+      .leftJoin(users, and(eq(users.id, userId), sql`${users.deletedAt} IS NULL`))
+      .prepare('viewer_drama_facts_by_session');
   }
 
-  /** The viewer's balance, VIP, unlocks, favourite and progress in this drama; undefined when the account is gone. */
-  async facts(userId: number, dramaId: number): Promise<ViewerDramaFacts | undefined> {
-    const [row] = await this.factsQuery.execute({ userId, dramaId });
-    if (!row) return undefined;
+  /**
+   * The session whose access or refresh hash is `hash`, and its live owner's balance, VIP,
+   * unlocks, favourite and progress in this drama (undefined when the account is gone).
+   */
+  async factsBySession(hash: string, dramaId: number): Promise<SessionAndFacts> {
+    const [row] = await this.factsQuery.execute({ hash, dramaId });
+    if (!row) return { session: undefined, facts: undefined };
+    const session = sessionCheckOf(row.session);
+    if (row.coin === null) return { session, facts: undefined };
     return {
-      coin: row.coin,
-      vipExpiresAt: row.vipExpiresAt,
-      unlockedEpisodeIds: (row.unlocked ?? []).map(Number),
-      favorited: row.favorited,
-      progress: row.progress ? { episodeId: Number(row.progress[0]), positionS: row.progress[1] } : undefined,
+      session,
+      facts: {
+        coin: row.coin,
+        vipExpiresAt: row.vipExpiresAt,
+        unlockedEpisodeIds: (row.unlocked ?? []).map(Number),
+        favorited: row.favorited,
+        progress: row.progress ? { episodeId: Number(row.progress[0]), positionS: row.progress[1] } : undefined,
+      },
     };
   }
 }

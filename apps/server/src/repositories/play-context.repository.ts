@@ -1,6 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { dramas, episodes, type DramaRow, type EpisodeRow } from '../db/catalog.schema.js';
 import type { Db } from '../db/database.js';
+import { sessionCheckOf, sessionColumn, userIdOfSession } from './presented-session.js';
+import type { SessionCheck } from './sessions.repository.js';
 
 /** Everything GET /episodes/:id/play reads, for one episode and one viewer. */
 export interface PlayContext {
@@ -16,23 +18,31 @@ export interface PlayContext {
   commentCount: number;
   /** Where the viewer stopped in this drama. */
   progress: { episodeId: number; positionS: number } | undefined;
+  /** The presented session, for a play by token (undefined for a visitor or an unknown token). */
+  session: SessionCheck | undefined;
 }
 
-/** `0` stands for "no viewer": no user has id 0, so every per-viewer part comes back empty. */
-const VISITOR_ID = 0;
+/** Who asks to play: a visitor, or whoever holds the session with this token hash. */
+export type PlayAsker = { visitor: true } | { visitor: false; tokenHash: string };
+
+/** Hashes are hex; this matches no session, so every per-viewer part comes back empty. */
+const NO_SESSION = '-';
 
 /**
- * The play endpoint's reads in one prepared statement: the episode, its drama, the drama's
- * episode list and what the viewer holds and did (user row, unlocks, like, progress) and the
- * comment count. They were eight queries, most of a play's time on a busy database.
+ * The play endpoint's reads in one prepared statement: the presented session, the episode, its
+ * drama, the drama's episode list and what the viewer holds and did (user row, unlocks, like,
+ * progress) and the comment count. They were eight queries, most of a play's time on a busy database.
  */
 export class PlayContextRepository {
   private readonly query;
 
   constructor(db: Db) {
-    const userId = sql.placeholder('userId');
+    const hash = sql`${sql.placeholder('hash')}`;
+    // The viewer is the presented session's user, joined in: session and reads in one round trip.
+    const userId = userIdOfSession(hash);
     this.query = db
       .select({
+        session: sessionColumn(hash),
         episode: episodes,
         drama: dramas,
         siblings: sql<[number | string, number][] | null>`(
@@ -40,17 +50,17 @@ export class PlayContextRepository {
           FROM episodes s WHERE s.drama_id = ${episodes.dramaId})`,
         viewer: sql<[number, string | null, boolean] | null>`(
           SELECT json_build_array(u.coin, u.vip_expires_at, u.deleted_at IS NOT NULL)
-          FROM users u WHERE u.id = ${userId}::bigint)`,
+          FROM users u WHERE u.id = ${userId})`,
         unlocked: sql<(number | string)[] | null>`(
           SELECT json_agg(x.episode_id) FROM episode_unlocks x JOIN episodes s ON s.id = x.episode_id
-          WHERE x.user_id = ${userId}::bigint AND s.drama_id = ${episodes.dramaId})`,
+          WHERE x.user_id = ${userId} AND s.drama_id = ${episodes.dramaId})`,
         liked: sql<boolean>`EXISTS (
-          SELECT 1 FROM episode_likes l WHERE l.user_id = ${userId}::bigint AND l.episode_id = ${episodes.id})`,
+          SELECT 1 FROM episode_likes l WHERE l.user_id = ${userId} AND l.episode_id = ${episodes.id})`,
         commentCount: sql<number>`(
           SELECT count(*)::int FROM comments c WHERE c.episode_id = ${episodes.id} AND c.deleted_at IS NULL)`,
         progress: sql<[number | string, number] | null>`(
           SELECT json_build_array(h.episode_id, h.position_s) FROM watch_history h
-          WHERE h.user_id = ${userId}::bigint AND h.drama_id = ${episodes.dramaId} LIMIT 1)`,
+          WHERE h.user_id = ${userId} AND h.drama_id = ${episodes.dramaId} LIMIT 1)`,
       })
       .from(episodes)
       .innerJoin(dramas, eq(dramas.id, episodes.dramaId))
@@ -59,8 +69,8 @@ export class PlayContextRepository {
       .prepare('play_context');
   }
 
-  async load(episodeId: number, userId: number | null): Promise<PlayContext | undefined> {
-    const [row] = await this.query.execute({ episodeId, userId: userId ?? VISITOR_ID });
+  async load(episodeId: number, asker: PlayAsker): Promise<PlayContext | undefined> {
+    const [row] = await this.query.execute({ episodeId, hash: asker.visitor ? NO_SESSION : asker.tokenHash });
     if (!row) return undefined;
     return {
       episode: row.episode,
@@ -77,6 +87,7 @@ export class PlayContextRepository {
       liked: row.liked,
       commentCount: Number(row.commentCount),
       progress: row.progress ? { episodeId: Number(row.progress[0]), positionS: row.progress[1] } : undefined,
+      session: sessionCheckOf(row.session),
     };
   }
 }

@@ -11,6 +11,12 @@ export interface SessionLookup {
   userDeletedAt: Date | null;
 }
 
+/** What deciding whether a session is usable needs: enough of a SessionLookup to join into other reads. */
+export interface SessionCheck {
+  session: Pick<SessionRow, 'id' | 'userId' | 'tokenHash' | 'tokenExpiresAt' | 'refreshExpiresAt' | 'revokedAt'>;
+  userDeletedAt: Date | null;
+}
+
 export interface Rotation {
   tokenHash: string;
   refreshHash: string;

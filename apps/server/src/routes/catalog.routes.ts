@@ -17,15 +17,24 @@ export function catalogRoutes(app: AppInstance): Promise<void> {
 
   registerEndpoint(app, listDramas, async (req) => catalog.dramasAnswer(req.query, languageOf(req)));
 
-  registerEndpoint(app, getDrama, async (req, reply) => {
-    const userId = req.auth?.userId ?? null;
-    if (userId === null) return catalog.visitorDramaAnswer(req.params.id, languageOf(req));
-    reply.header('cache-control', 'private, no-cache');
-    return ok(await catalog.getDrama(req.params.id, userId, languageOf(req)));
-  });
+  // Both resolve the presented session in their own statement (sessionInHandler).
+  registerEndpoint(
+    app,
+    getDrama,
+    async (req, reply) => {
+      const token = req.sessionToken;
+      if (token === null) return catalog.visitorDramaAnswer(req.params.id, languageOf(req));
+      reply.header('cache-control', 'private, no-cache');
+      return ok(await catalog.getDrama(req.params.id, token, languageOf(req)));
+    },
+    { sessionInHandler: true },
+  );
 
-  registerEndpoint(app, playEpisode, async (req) =>
-    ok(await playback.play(req.params.id, req.auth?.userId ?? null, clientOf(req), languageOf(req))),
+  registerEndpoint(
+    app,
+    playEpisode,
+    async (req) => ok(await playback.play(req.params.id, req.sessionToken, clientOf(req), languageOf(req))),
+    { sessionInHandler: true },
   );
   return Promise.resolve();
 }

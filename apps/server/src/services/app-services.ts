@@ -75,6 +75,7 @@ export function createAppServices(deps: AppServicesDeps): AppServices {
     secret: deps.secret,
     log,
     changes: deps.catalogChanges,
+    sessions: session,
   });
   const walletServices = createWalletServices({ db, clock, config });
   const rewards = createRewardsServices({

@@ -5,7 +5,7 @@ import { AppError } from '../http/envelope.js';
 import { addSeconds, systemClock, type Clock } from '../lib/clock.js';
 import { createHmac } from 'node:crypto';
 import { randomToken, sha256Hex } from '../lib/tokens.js';
-import { SessionsRepository, type SessionLookup } from '../repositories/sessions.repository.js';
+import { SessionsRepository, type SessionCheck, type SessionLookup } from '../repositories/sessions.repository.js';
 
 /** What a sign-in hands to the client (plus the user, see auth-response.ts). */
 export interface SessionTokens {
@@ -122,7 +122,15 @@ export class SessionService {
    */
   async resolve(rawToken: string): Promise<AuthContext> {
     const hash = sha256Hex(rawToken);
-    const found = await this.repo.findByTokenOrRefreshHash(hash);
+    return this.check(hash, await this.repo.findByTokenOrRefreshHash(hash));
+  }
+
+  /**
+   * `resolve`'s rules applied to a session a hot read has already fetched with its own data (the
+   * drama page and play statements join the session in, to save a round trip): `found` is the
+   * session whose access or refresh hash is `hash`, with its owner's deletion state, or undefined.
+   */
+  async check(hash: string, found: SessionCheck | undefined): Promise<AuthContext> {
     if (!found) {
       // A refresh token that was rotated away: the client holds stale state. Not proof of theft
       // here (a request may have been in flight during the rotation), so the session survives.
@@ -206,7 +214,7 @@ export class SessionService {
     await this.repo.scrubForUser(userId, tx);
   }
 
-  private assertLive(found: SessionLookup): void {
+  private assertLive(found: SessionCheck): void {
     if (found.session.revokedAt !== null || found.userDeletedAt !== null) {
       throw new AppError(Code.SESSION_REVOKED, 'Session revoked');
     }

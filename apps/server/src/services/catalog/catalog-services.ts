@@ -9,6 +9,7 @@ import { DramasRepository } from '../../repositories/dramas.repository.js';
 import { EpisodePlaysRepository } from '../../repositories/episode-plays.repository.js';
 import { EpisodesRepository } from '../../repositories/episodes.repository.js';
 import { PlayContextRepository } from '../../repositories/play-context.repository.js';
+import type { SessionService } from '../session.service.js';
 import type { CatalogChanges } from './catalog-changes.js';
 import { CatalogService } from './catalog.service.js';
 import { PublicAnswerCache } from './public-answer-cache.js';
@@ -43,6 +44,8 @@ export interface CatalogServicesDeps {
   secret: Buffer;
   log: Pick<FastifyBaseLogger, 'error'>;
   changes: CatalogChanges;
+  /** Decides whether a session joined into a drama-page or play read may be used. */
+  sessions: Pick<SessionService, 'check' | 'resolve'>;
 }
 
 /** The catalogue, playback and media signing, sharing one set of repositories. */
@@ -53,6 +56,7 @@ export function createCatalogServices({
   secret,
   log,
   changes,
+  sessions,
 }: CatalogServicesDeps): CatalogServices {
   const mediaSigner = new MediaUrlSigner({ secret: deriveMediaSigningKey(secret), clock });
   const cache = new PublicAnswerCache({
@@ -66,7 +70,7 @@ export function createCatalogServices({
     dramas: new DramasRepository(db),
     episodes: new EpisodesRepository(db),
     dramaViewer,
-    viewers: new ViewerLoader({ dramaViewer, clock }),
+    viewers: new ViewerLoader({ dramaViewer, sessions, clock }),
     mediaBaseUrl: config.mediaBaseUrl,
   };
   const playRecorder = new PlayRecorder({ plays: new EpisodePlaysRepository(db), log });
@@ -76,6 +80,7 @@ export function createCatalogServices({
     catalog: new CatalogService({ ...shared, cache, publicMaxAgeS: PUBLIC_ANSWER_TTL_S }),
     playback: new PlaybackService({
       context: new PlayContextRepository(db),
+      sessions,
       plays: playRecorder,
       signer: mediaSigner,
       mediaBaseUrl: config.mediaBaseUrl,

@@ -133,14 +133,21 @@ export class CatalogService {
     };
   }
 
-  async getDrama(id: number, userId: number | null, lang: Language): Promise<DramaDetail> {
+  /**
+   * A drama's page for a visitor (token null) or for the holder of a session token. The token is
+   * resolved in the same statement as the viewer's facts; its codes (10027/20003/20007) come
+   * before a missing drama's 10002, as on any signed-in route.
+   */
+  async getDrama(id: number, token: string | null, lang: Language): Promise<DramaDetail> {
     // The public part may be cached; the viewer's own facts never are (DESIGN §11).
-    const [publicPart, own] = await Promise.all([
+    const [publicPart, own] = await Promise.allSettled([
       this.dramaPublicPart(id),
-      userId === null ? VISITOR_IN_DRAMA : this.deps.viewers.inDrama(userId, id),
+      token === null ? VISITOR_IN_DRAMA : this.deps.viewers.inDrama(token, id),
     ]);
-    if (!publicPart) throw new AppError(Code.NOT_FOUND, 'Drama not found');
-    return this.withViewer(publicPart, own, lang);
+    if (own.status === 'rejected') throw own.reason;
+    if (publicPart.status === 'rejected') throw publicPart.reason;
+    if (!publicPart.value) throw new AppError(Code.NOT_FOUND, 'Drama not found');
+    return this.withViewer(publicPart.value, own.value, lang);
   }
 
   private dramaPublicPart(id: number): Promise<DramaPublicPart | null> {

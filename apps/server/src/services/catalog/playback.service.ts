@@ -12,6 +12,8 @@ import { AppError } from '../../http/envelope.js';
 import type { Clock } from '../../lib/clock.js';
 import type { MediaUrlSigner } from '../../media/signing/media-url-signer.js';
 import { signedMediaUrl } from '../../media/signing/signed-media-url.js';
+import { sha256Hex } from '../../lib/tokens.js';
+import type { SessionService } from '../session.service.js';
 import type { PlayContext, PlayContextRepository } from '../../repositories/play-context.repository.js';
 import {
   isEpisodePlayable,
@@ -39,6 +41,8 @@ export interface PlayClient {
 
 export interface PlaybackServiceDeps {
   context: PlayContextRepository;
+  /** The session rules, applied to the session the play statement joins in. */
+  sessions: Pick<SessionService, 'check' | 'resolve'>;
   plays: PlayRecorder;
   signer: MediaUrlSigner;
   mediaBaseUrl: string;
@@ -49,11 +53,21 @@ export interface PlaybackServiceDeps {
 export class PlaybackService {
   constructor(private readonly deps: PlaybackServiceDeps) {}
 
-  async play(episodeId: number, userId: number | null, client: PlayClient, lang: Language): Promise<Playback> {
+  /**
+   * A play by a visitor (token null) or by the holder of a session token. The session is read in
+   * the play's one statement and judged by the session service, so its codes (10027/20003/20007)
+   * are the same as on any signed-in route, and come before a missing episode's.
+   */
+  async play(episodeId: number, token: string | null, client: PlayClient, lang: Language): Promise<Playback> {
     const { deps } = this;
+    const tokenHash = token === null ? null : sha256Hex(token);
     // Every read in one statement (play-context.repository.ts); the write comes after the answer.
-    const found = await deps.context.load(episodeId, userId);
-    if (!found) throw new AppError(Code.NOT_FOUND, 'Episode not found');
+    const found = await deps.context.load(episodeId, tokenHash === null ? { visitor: true } : { visitor: false, tokenHash });
+    if (!found) {
+      if (token !== null) await deps.sessions.resolve(token);
+      throw new AppError(Code.NOT_FOUND, 'Episode not found');
+    }
+    const userId = tokenHash === null ? null : (await deps.sessions.check(tokenHash, found.session)).userId;
     const { episode, drama, siblings } = found;
     const viewer = viewerOf(userId, found, deps.clock());
     const entitlement: ViewerEntitlement =

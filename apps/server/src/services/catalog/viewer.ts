@@ -2,6 +2,8 @@ import type { Clock } from '../../lib/clock.js';
 import { Code } from '@cliffhanger/contract';
 import { AppError } from '../../http/envelope.js';
 import type { DramaViewerRepository, WatchProgress } from '../../repositories/drama-viewer.repository.js';
+import { sha256Hex } from '../../lib/tokens.js';
+import type { SessionService } from '../session.service.js';
 import { isVipActive, type ViewerEntitlement } from './entitlement.js';
 
 /** The person asking: a visitor (userId null) or a signed-in user with VIP state and balance. */
@@ -15,6 +17,7 @@ export const VISITOR: Viewer = { userId: null, vip: false, coin: 0 };
 
 export interface ViewerLoaderDeps {
   dramaViewer: DramaViewerRepository;
+  sessions: Pick<SessionService, 'check'>;
   clock: Clock;
 }
 
@@ -30,10 +33,16 @@ export interface ViewerInDrama {
 export class ViewerLoader {
   constructor(private readonly deps: ViewerLoaderDeps) {}
 
-  /** A signed-in viewer's facts in one drama, read fresh in one statement (never cached). */
-  async inDrama(userId: number, dramaId: number): Promise<ViewerInDrama> {
-    const facts = await this.deps.dramaViewer.facts(userId, dramaId);
-    // The same answer as getActive: the account was deleted after the token was resolved.
+  /**
+   * The viewer behind a presented token and their facts in one drama, read fresh in the same
+   * statement as the session (never cached). The session's rules are the session service's: an
+   * unknown, expired or revoked token answers as it would on any other route.
+   */
+  async inDrama(token: string, dramaId: number): Promise<ViewerInDrama> {
+    const hash = sha256Hex(token);
+    const { session, facts } = await this.deps.dramaViewer.factsBySession(hash, dramaId);
+    const { userId } = await this.deps.sessions.check(hash, session);
+    // A live session whose account was deleted between the statement's reads.
     if (!facts) throw new AppError(Code.SESSION_REVOKED, 'Account deleted');
     const vip = isVipActive(facts.vipExpiresAt, this.deps.clock());
     return {
