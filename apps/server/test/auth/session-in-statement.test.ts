@@ -28,7 +28,8 @@ const get = (url: string, authorization?: string) =>
   t.app.inject({ method: 'GET', url: `/api/v1${url}`, headers: authorization ? { authorization } : {} });
 const firstEpisode = () => seeded.episodes[0]!.id;
 /** The drama page and the first (free) episode's play, for one token. */
-const both = (token?: string) => Promise.all([get(`/dramas/${seeded.drama.id}`, token), get(`/episodes/${firstEpisode()}/play`, token)]);
+const both = (token?: string) =>
+  Promise.all([get(`/dramas/${seeded.drama.id}`, token), get(`/episodes/${firstEpisode()}/play`, token)]);
 const codes = async (token?: string) => (await both(token)).map((res) => [res.statusCode, envelope(res).code]);
 
 describe('the session read with the drama page and a play', () => {
@@ -99,7 +100,10 @@ describe('the session read with the drama page and a play', () => {
       Promise.all([get('/dramas/999999', 'B'.repeat(43)), get('/episodes/999999/play', 'B'.repeat(43))]);
     expect((await missing()).map((res) => envelope(res).code)).toEqual([Code.NOT_SIGNED_IN, Code.NOT_SIGNED_IN]);
     const session = await signIn(caller());
-    const found = await Promise.all([get('/dramas/999999', session.token), get('/episodes/999999/play', session.token)]);
+    const found = await Promise.all([
+      get('/dramas/999999', session.token),
+      get('/episodes/999999/play', session.token),
+    ]);
     expect(found.map((res) => envelope(res).code)).toEqual([Code.NOT_FOUND, Code.NOT_FOUND]);
   });
 

@@ -62,7 +62,10 @@ export class PlaybackService {
     const { deps } = this;
     const tokenHash = token === null ? null : sha256Hex(token);
     // Every read in one statement (play-context.repository.ts); the write comes after the answer.
-    const found = await deps.context.load(episodeId, tokenHash === null ? { visitor: true } : { visitor: false, tokenHash });
+    const found = await deps.context.load(
+      episodeId,
+      tokenHash === null ? { visitor: true } : { visitor: false, tokenHash },
+    );
     if (!found) {
       if (token !== null) await deps.sessions.resolve(token);
       throw new AppError(Code.NOT_FOUND, 'Episode not found');
