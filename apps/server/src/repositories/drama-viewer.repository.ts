@@ -1,7 +1,8 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import { sessions } from '../db/auth.schema.js';
 import type { Db } from '../db/database.js';
 import { users } from '../db/users.schema.js';
-import { sessionCheckOf, sessionColumn, userIdOfSession } from './presented-session.js';
+import { sessionColumns, sessionPresenting } from './presented-session.js';
 import type { SessionCheck } from './sessions.repository.js';
 
 export interface WatchProgress {
@@ -34,14 +35,14 @@ export class DramaViewerRepository {
   constructor(private readonly db: Db) {
     const hash = sql.placeholder('hash');
     const dramaId = sql.placeholder('dramaId');
-    const userId = userIdOfSession(sql`${hash}`);
+    const userId = sql.raw('"sessions"."user_id"');
     // A drama page for a signed-in viewer reads these on every request (they are never cached):
-    // the presented session and the viewer's facts in one prepared statement, one round trip.
-    // The row comes from `users` (the session's owner); no owner means no session, or none
-    // usable, and the session column says which.
+    // the presented session, its owner and the owner's facts in one prepared statement, one round
+    // trip. Revoked and expired sessions come back too: the session service judges them.
     this.factsQuery = db
       .select({
-        session: sessionColumn(sql`${hash}`),
+        session: sessionColumns,
+        userDeletedAt: users.deletedAt,
         coin: users.coin,
         vipExpiresAt: users.vipExpiresAt,
         unlocked: sql<(number | string)[] | null>`(
@@ -53,8 +54,10 @@ export class DramaViewerRepository {
           SELECT json_build_array(h.episode_id, h.position_s) FROM watch_history h
           WHERE h.user_id = ${userId} AND h.drama_id = ${dramaId}::bigint LIMIT 1)`,
       })
-      .from(sql`(SELECT 1) AS one`)
-      .leftJoin(users, and(eq(users.id, userId), sql`${users.deletedAt} IS NULL`))
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(sessionPresenting(hash))
+      .limit(1)
       .prepare('viewer_drama_facts_by_session');
   }
 
@@ -65,8 +68,8 @@ export class DramaViewerRepository {
   async factsBySession(hash: string, dramaId: number): Promise<SessionAndFacts> {
     const [row] = await this.factsQuery.execute({ hash, dramaId });
     if (!row) return { session: undefined, facts: undefined };
-    const session = sessionCheckOf(row.session);
-    if (row.coin === null) return { session, facts: undefined };
+    const session = { session: row.session, userDeletedAt: row.userDeletedAt };
+    if (row.userDeletedAt !== null) return { session, facts: undefined };
     return {
       session,
       facts: {

@@ -66,7 +66,10 @@ export class DramasRepository {
   /** Several dramas at once; missing ids are left out. */
   findByIds(ids: readonly number[], tx: Db = this.db): Promise<DramaRow[]> {
     if (ids.length === 0) return Promise.resolve([]);
-    return tx.select().from(dramas).where(inArray(dramas.id, [...ids]));
+    return tx
+      .select()
+      .from(dramas)
+      .where(inArray(dramas.id, [...ids]));
   }
 
   /** Up to `limit` dramas in a shelf order (banner/recommend: ranked ones only). */

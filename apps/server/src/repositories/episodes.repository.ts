@@ -25,7 +25,10 @@ export class EpisodesRepository {
   /** Several episodes at once (the wallet names what each unlock bought); missing ids are left out. */
   findByIds(ids: readonly number[], tx: Db = this.db): Promise<EpisodeRow[]> {
     if (ids.length === 0) return Promise.resolve([]);
-    return tx.select().from(episodes).where(inArray(episodes.id, [...ids]));
+    return tx
+      .select()
+      .from(episodes)
+      .where(inArray(episodes.id, [...ids]));
   }
 
   /** Every episode of a drama by number. */

@@ -10,7 +10,13 @@ export class OAuthStatesRepository {
   constructor(private readonly db: Db) {}
 
   async insert(
-    values: { stateHash: string; provider: string; codeVerifier: string | null; binderHash: string; ttlSeconds: number },
+    values: {
+      stateHash: string;
+      provider: string;
+      codeVerifier: string | null;
+      binderHash: string;
+      ttlSeconds: number;
+    },
     tx: Db = this.db,
   ): Promise<void> {
     await tx.insert(oauthStates).values({

@@ -1,7 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
+import { sessions } from '../db/auth.schema.js';
 import { dramas, episodes, type DramaRow, type EpisodeRow } from '../db/catalog.schema.js';
+import { users } from '../db/users.schema.js';
 import type { Db } from '../db/database.js';
-import { sessionCheckOf, sessionColumn, userIdOfSession } from './presented-session.js';
+import { sessionColumns, sessionPresenting } from './presented-session.js';
 import type { SessionCheck } from './sessions.repository.js';
 
 /** Everything GET /episodes/:id/play reads, for one episode and one viewer. */
@@ -37,20 +39,19 @@ export class PlayContextRepository {
   private readonly query;
 
   constructor(db: Db) {
-    const hash = sql`${sql.placeholder('hash')}`;
     // The viewer is the presented session's user, joined in: session and reads in one round trip.
-    const userId = userIdOfSession(hash);
+    // A visitor's hash matches no session, so every per-viewer part comes back empty.
+    const userId = sql.raw('"sessions"."user_id"');
     this.query = db
       .select({
-        session: sessionColumn(hash),
+        session: sessionColumns,
+        userDeletedAt: users.deletedAt,
         episode: episodes,
         drama: dramas,
         siblings: sql<[number | string, number][] | null>`(
           SELECT json_agg(json_build_array(s.id, s.number) ORDER BY s.number)
           FROM episodes s WHERE s.drama_id = ${episodes.dramaId})`,
-        viewer: sql<[number, string | null, boolean] | null>`(
-          SELECT json_build_array(u.coin, u.vip_expires_at, u.deleted_at IS NOT NULL)
-          FROM users u WHERE u.id = ${userId})`,
+        viewer: { coin: users.coin, vipExpiresAt: users.vipExpiresAt },
         unlocked: sql<(number | string)[] | null>`(
           SELECT json_agg(x.episode_id) FROM episode_unlocks x JOIN episodes s ON s.id = x.episode_id
           WHERE x.user_id = ${userId} AND s.drama_id = ${episodes.dramaId})`,
@@ -64,6 +65,8 @@ export class PlayContextRepository {
       })
       .from(episodes)
       .innerJoin(dramas, eq(dramas.id, episodes.dramaId))
+      .leftJoin(sessions, sessionPresenting(sql.placeholder('hash')))
+      .leftJoin(users, eq(users.id, sessions.userId))
       .where(eq(episodes.id, sql.placeholder('episodeId')))
       .limit(1)
       .prepare('play_context');
@@ -76,18 +79,12 @@ export class PlayContextRepository {
       episode: row.episode,
       drama: row.drama,
       siblings: (row.siblings ?? []).map(([id, number]) => ({ id: Number(id), number })),
-      viewer: row.viewer
-        ? {
-            coin: Number(row.viewer[0]),
-            vipExpiresAt: row.viewer[1] === null ? null : new Date(row.viewer[1]),
-            deleted: row.viewer[2],
-          }
-        : undefined,
+      viewer: row.viewer ? { ...row.viewer, deleted: row.userDeletedAt !== null } : undefined,
       unlockedEpisodeIds: (row.unlocked ?? []).map(Number),
       liked: row.liked,
       commentCount: Number(row.commentCount),
       progress: row.progress ? { episodeId: Number(row.progress[0]), positionS: row.progress[1] } : undefined,
-      session: sessionCheckOf(row.session),
+      session: row.session ? { session: row.session, userDeletedAt: row.userDeletedAt } : undefined,
     };
   }
 }

@@ -31,7 +31,11 @@ export class SubscriptionsRepository {
     return row;
   }
 
-  async findByProviderId(provider: 'stripe' | 'apple', id: string, tx: Db = this.db): Promise<SubscriptionRow | undefined> {
+  async findByProviderId(
+    provider: 'stripe' | 'apple',
+    id: string,
+    tx: Db = this.db,
+  ): Promise<SubscriptionRow | undefined> {
     const [row] = await tx
       .select()
       .from(subscriptions)
