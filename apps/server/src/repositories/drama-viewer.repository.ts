@@ -17,6 +17,8 @@ export interface ViewerDramaFacts {
   unlockedEpisodeIds: number[];
   favorited: boolean;
   progress: WatchProgress | undefined;
+  /** Whether they like the episode asked about (false when none was). */
+  liked: boolean;
 }
 
 /** The session a request presented, and (when it names a user) that user's facts in one drama. */
@@ -35,6 +37,7 @@ export class DramaViewerRepository {
   constructor(private readonly db: Db) {
     const hash = sql.placeholder('hash');
     const dramaId = sql.placeholder('dramaId');
+    const episodeId = sql.placeholder('episodeId');
     const userId = sql.raw('"sessions"."user_id"');
     // A drama page for a signed-in viewer reads these on every request (they are never cached):
     // the presented session, its owner and the owner's facts in one prepared statement, one round
@@ -53,6 +56,8 @@ export class DramaViewerRepository {
         progress: sql<[number | string, number] | null>`(
           SELECT json_build_array(h.episode_id, h.position_s) FROM watch_history h
           WHERE h.user_id = ${userId} AND h.drama_id = ${dramaId}::bigint LIMIT 1)`,
+        liked: sql<boolean>`EXISTS (
+          SELECT 1 FROM episode_likes l WHERE l.user_id = ${userId} AND l.episode_id = ${episodeId}::bigint)`,
       })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
@@ -63,10 +68,11 @@ export class DramaViewerRepository {
 
   /**
    * The session whose access or refresh hash is `hash`, and its live owner's balance, VIP,
-   * unlocks, favourite and progress in this drama (undefined when the account is gone).
+   * unlocks, favourite and progress in this drama and like of `episodeId` (undefined when the
+   * account is gone). The drama page and a play both read this, so it is one prepared statement.
    */
-  async factsBySession(hash: string, dramaId: number): Promise<SessionAndFacts> {
-    const [row] = await this.factsQuery.execute({ hash, dramaId });
+  async factsBySession(hash: string, dramaId: number, episodeId = 0): Promise<SessionAndFacts> {
+    const [row] = await this.factsQuery.execute({ hash, dramaId, episodeId });
     if (!row) return { session: undefined, facts: undefined };
     const session = { session: row.session, userDeletedAt: row.userDeletedAt };
     if (row.userDeletedAt !== null) return { session, facts: undefined };
@@ -78,6 +84,7 @@ export class DramaViewerRepository {
         unlockedEpisodeIds: (row.unlocked ?? []).map(Number),
         favorited: row.favorited,
         progress: row.progress ? { episodeId: Number(row.progress[0]), positionS: row.progress[1] } : undefined,
+        liked: row.liked,
       },
     };
   }

@@ -80,6 +80,8 @@ export function createCatalogServices({
     catalog: new CatalogService({ ...shared, cache, publicMaxAgeS: PUBLIC_ANSWER_TTL_S }),
     playback: new PlaybackService({
       context: new PlayContextRepository(db),
+      cache,
+      viewers: shared.viewers,
       sessions,
       plays: playRecorder,
       signer: mediaSigner,

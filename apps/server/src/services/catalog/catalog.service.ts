@@ -25,15 +25,7 @@ import { lockedEpisodes, unlockPrices } from './entitlement.js';
 import { toEpisodeSummary } from './episode-summary.js';
 import { localise } from './localise.js';
 import type { PublicAnswerCache } from './public-answer-cache.js';
-import { VISITOR, type ViewerInDrama, type ViewerLoader } from './viewer.js';
-import { VISITOR_ENTITLEMENT } from './entitlement.js';
-
-const VISITOR_IN_DRAMA: ViewerInDrama = {
-  viewer: VISITOR,
-  entitlement: VISITOR_ENTITLEMENT,
-  favorited: false,
-  progress: undefined,
-};
+import { VISITOR_IN_DRAMA, type ViewerInDrama, type ViewerLoader } from './viewer.js';
 
 /** Dramas per home shelf. */
 export const SHELF_SIZE = 10;

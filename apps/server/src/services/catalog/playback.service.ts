@@ -12,20 +12,13 @@ import { AppError } from '../../http/envelope.js';
 import type { Clock } from '../../lib/clock.js';
 import type { MediaUrlSigner } from '../../media/signing/media-url-signer.js';
 import { signedMediaUrl } from '../../media/signing/signed-media-url.js';
-import { sha256Hex } from '../../lib/tokens.js';
 import type { SessionService } from '../session.service.js';
-import type { PlayContext, PlayContextRepository } from '../../repositories/play-context.repository.js';
-import {
-  isEpisodePlayable,
-  isVipActive,
-  lockedEpisodes,
-  unlockPrices,
-  VISITOR_ENTITLEMENT,
-  type ViewerEntitlement,
-} from './entitlement.js';
+import type { PlayContextRepository } from '../../repositories/play-context.repository.js';
+import type { PublicAnswerCache } from './public-answer-cache.js';
+import { isEpisodePlayable, lockedEpisodes, unlockPrices } from './entitlement.js';
 import { toEpisodeSummary } from './episode-summary.js';
 import type { PlayRecorder } from './play-recorder.js';
-import { VISITOR, type Viewer } from './viewer.js';
+import { VISITOR_IN_DRAMA, type Viewer, type ViewerLoader } from './viewer.js';
 
 /**
  * How long a play answer's URLs work. Long enough for a binge session on one episode without a
@@ -41,8 +34,12 @@ export interface PlayClient {
 
 export interface PlaybackServiceDeps {
   context: PlayContextRepository;
-  /** The session rules, applied to the session the play statement joins in. */
-  sessions: Pick<SessionService, 'check' | 'resolve'>;
+  /** The public part of a play is kept here, cleared with the catalogue (DESIGN §11). */
+  cache: PublicAnswerCache;
+  /** The viewer's session and facts, read fresh in one statement on every signed-in play. */
+  viewers: ViewerLoader;
+  /** For a token presented to a missing episode: its code comes first, as on any signed-in route. */
+  sessions: Pick<SessionService, 'resolve'>;
   plays: PlayRecorder;
   signer: MediaUrlSigner;
   mediaBaseUrl: string;
@@ -54,29 +51,21 @@ export class PlaybackService {
   constructor(private readonly deps: PlaybackServiceDeps) {}
 
   /**
-   * A play by a visitor (token null) or by the holder of a session token. The session is read in
-   * the play's one statement and judged by the session service, so its codes (10027/20003/20007)
-   * are the same as on any signed-in route, and come before a missing episode's.
+   * A play by a visitor (token null) or by the holder of a session token. What every viewer gets
+   * alike (the episode, its drama, the episode list, the comment count) comes from memory; the
+   * viewer's session, unlocks, like and progress are one fresh statement, judged by the session
+   * service, so its codes (10027/20003/20007) are those of any signed-in route.
    */
   async play(episodeId: number, token: string | null, client: PlayClient, lang: Language): Promise<Playback> {
     const { deps } = this;
-    const tokenHash = token === null ? null : sha256Hex(token);
-    // Every read in one statement (play-context.repository.ts); the write comes after the answer.
-    const found = await deps.context.load(
-      episodeId,
-      tokenHash === null ? { visitor: true } : { visitor: false, tokenHash },
-    );
+    const found = await deps.cache.get(`play:${episodeId}`, async () => (await deps.context.load(episodeId)) ?? null);
     if (!found) {
       if (token !== null) await deps.sessions.resolve(token);
       throw new AppError(Code.NOT_FOUND, 'Episode not found');
     }
-    const userId = tokenHash === null ? null : (await deps.sessions.check(tokenHash, found.session)).userId;
     const { episode, drama, siblings } = found;
-    const viewer = viewerOf(userId, found, deps.clock());
-    const entitlement: ViewerEntitlement =
-      viewer.userId === null
-        ? VISITOR_ENTITLEMENT
-        : { vip: viewer.vip, unlockedEpisodeIds: new Set(viewer.vip ? [] : found.unlockedEpisodeIds) };
+    const own = token === null ? VISITOR_IN_DRAMA : await deps.viewers.inDrama(token, drama.id, episode.id);
+    const { viewer, entitlement } = own;
     if (!isEpisodePlayable(episode, drama, entitlement)) {
       // The prices and nothing else: no URL of the locked media may leave the server.
       throw new AppError(
@@ -112,9 +101,9 @@ export class PlaybackService {
       next_episode_id: siblings[index + 1]?.id ?? null,
       prev_episode_id: index > 0 ? (siblings[index - 1]?.id ?? null) : null,
       likes: episode.likes,
-      liked: viewer.userId !== null && found.liked,
+      liked: own.liked,
       comment_count: found.commentCount,
-      position_s: viewer.userId !== null && found.progress?.episodeId === episode.id ? found.progress.positionS : 0,
+      position_s: own.progress?.episodeId === episode.id ? own.progress.positionS : 0,
     };
   }
 
@@ -143,13 +132,6 @@ export class PlaybackService {
       signed_in: viewer.userId !== null,
     };
   }
-}
-
-/** The viewer of a play: a visitor, or a signed-in user whose account must still exist (20007). */
-function viewerOf(userId: number | null, found: PlayContext, now: Date): Viewer {
-  if (userId === null) return VISITOR;
-  if (!found.viewer || found.viewer.deleted) throw new AppError(Code.SESSION_REVOKED, 'Account deleted');
-  return { userId, vip: isVipActive(found.viewer.vipExpiresAt, now), coin: found.viewer.coin };
 }
 
 /** `u:<uid>`, or for a visitor `a:` and a hash of IP and user agent (no raw IP is stored). */

@@ -4,7 +4,7 @@ import { AppError } from '../../http/envelope.js';
 import type { DramaViewerRepository, WatchProgress } from '../../repositories/drama-viewer.repository.js';
 import { sha256Hex } from '../../lib/tokens.js';
 import type { SessionService } from '../session.service.js';
-import { isVipActive, type ViewerEntitlement } from './entitlement.js';
+import { isVipActive, VISITOR_ENTITLEMENT, type ViewerEntitlement } from './entitlement.js';
 
 /** The person asking: a visitor (userId null) or a signed-in user with VIP state and balance. */
 export interface Viewer {
@@ -27,7 +27,18 @@ export interface ViewerInDrama {
   entitlement: ViewerEntitlement;
   favorited: boolean;
   progress: WatchProgress | undefined;
+  /** Whether they like the episode asked about (false when none was). */
+  liked: boolean;
 }
+
+/** A visitor holds nothing and did nothing. */
+export const VISITOR_IN_DRAMA: ViewerInDrama = {
+  viewer: VISITOR,
+  entitlement: VISITOR_ENTITLEMENT,
+  favorited: false,
+  progress: undefined,
+  liked: false,
+};
 
 /** Resolves the viewer of a request and what they hold in one drama. */
 export class ViewerLoader {
@@ -38,9 +49,9 @@ export class ViewerLoader {
    * statement as the session (never cached). The session's rules are the session service's: an
    * unknown, expired or revoked token answers as it would on any other route.
    */
-  async inDrama(token: string, dramaId: number): Promise<ViewerInDrama> {
+  async inDrama(token: string, dramaId: number, episodeId?: number): Promise<ViewerInDrama> {
     const hash = sha256Hex(token);
-    const { session, facts } = await this.deps.dramaViewer.factsBySession(hash, dramaId);
+    const { session, facts } = await this.deps.dramaViewer.factsBySession(hash, dramaId, episodeId);
     const { userId } = await this.deps.sessions.check(hash, session);
     // A live session whose account was deleted between the statement's reads.
     if (!facts) throw new AppError(Code.SESSION_REVOKED, 'Account deleted');
@@ -52,6 +63,7 @@ export class ViewerLoader {
         : { vip: false, unlockedEpisodeIds: new Set(facts.unlockedEpisodeIds) },
       favorited: facts.favorited,
       progress: facts.progress,
+      liked: facts.liked,
     };
   }
 }
