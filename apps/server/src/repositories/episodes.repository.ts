@@ -1,10 +1,21 @@
-import { asc, eq, inArray } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { dramas, episodes, type DramaRow, type EpisodeRow } from '../db/catalog.schema.js';
 import type { Db } from '../db/database.js';
 
 /** SQL for reading episodes (and what is counted per episode). */
 export class EpisodesRepository {
-  constructor(private readonly db: Db) {}
+  /** Every unlock starts here: prepared once per connection, then only executed. */
+  private readonly withDrama;
+
+  constructor(private readonly db: Db) {
+    this.withDrama = db
+      .select({ episode: episodes, drama: dramas })
+      .from(episodes)
+      .innerJoin(dramas, eq(dramas.id, episodes.dramaId))
+      .where(eq(episodes.id, sql.placeholder('id')))
+      .limit(1)
+      .prepare('episode_with_drama');
+  }
 
   async findById(id: number, tx: Db = this.db): Promise<EpisodeRow | undefined> {
     const [row] = await tx.select().from(episodes).where(eq(episodes.id, id)).limit(1);
@@ -13,6 +24,7 @@ export class EpisodesRepository {
 
   /** An episode and its drama in one query (play and unlock start here). */
   async findWithDrama(id: number, tx: Db = this.db): Promise<{ episode: EpisodeRow; drama: DramaRow } | undefined> {
+    if (tx === this.db) return (await this.withDrama.execute({ id }))[0];
     const [row] = await tx
       .select({ episode: episodes, drama: dramas })
       .from(episodes)
