@@ -42,9 +42,9 @@ export function registerEndpoint<P extends z.ZodType, Q extends z.ZodType, B ext
   options: { sessionInHandler?: boolean } = {},
 ): void {
   const url = `${API_PREFIX}${endpoint.path}`;
-  // A required session is enforced before the body is read; only an optional one may wait for the handler.
-  if (options.sessionInHandler && endpoint.auth !== 'optional') {
-    throw new Error(`${endpoint.method} ${url}: sessionInHandler is for routes whose auth is optional`);
+  // An upload is refused before it is read; only small JSON bodies may wait for the handler's session check.
+  if (options.sessionInHandler && (endpoint.auth === 'none' || endpoint.multipart)) {
+    throw new Error(`${endpoint.method} ${url}: sessionInHandler is for signed-in routes without uploads`);
   }
   // Registering a protected endpoint without anything enforcing protection would publish it.
   if (endpoint.auth !== 'none' && !app.hasDecorator(AUTH_DECORATOR)) {
@@ -58,6 +58,8 @@ export function registerEndpoint<P extends z.ZodType, Q extends z.ZodType, B ext
     method: endpoint.method,
     url,
     config: { auth: endpoint.auth, sessionInHandler: options.sessionInHandler === true },
+    // The handler checks such a route's session before it reports a bad body (below).
+    attachValidation: options.sessionInHandler === true,
     schema: {
       summary: endpoint.summary,
       tags: [tagOf(endpoint.path)],
@@ -71,6 +73,11 @@ export function registerEndpoint<P extends z.ZodType, Q extends z.ZodType, B ext
       },
     },
     handler: async (request, reply) => {
+      if (request.validationError) {
+        // Its session's code comes first, as on routes whose session the auth plugin resolved.
+        await app.authenticate(request, true);
+        throw request.validationError;
+      }
       const result = await handler(request as unknown as EndpointRequest<P, Q, B>, reply);
       if (result instanceof PreparedAnswer) return sendPrepared(request, reply, result);
       return reply.code(httpStatusOf(result.code)).send(result);

@@ -25,9 +25,9 @@ declare module 'fastify' {
     /** Copied from the contract endpoint for the auth plugin to enforce (see registerEndpoint). */
     auth?: AuthRule;
     /**
-     * On an `optional` route: the auth plugin only reads the presented token (into
-     * `request.sessionToken`) and the handler's own statement resolves it with its data, one
-     * round trip instead of two; `request.auth` stays null there.
+     * The auth plugin only reads the presented token (into `request.sessionToken`) and the
+     * handler's own statement resolves it with its data, one round trip instead of two;
+     * `request.auth` stays null there. A required route still refuses a missing header at once.
      */
     sessionInHandler?: boolean;
     /** Media that pages of another site (a CDN in front) may embed: `Cross-Origin-Resource-Policy: cross-origin`. */
@@ -49,9 +49,10 @@ declare module 'fastify' {
     /**
      * Applies the route's `config.auth` rule to a request and sets `request.auth`; throws the
      * session code (10027/20003/20007) when refused. Registered by plugins/auth.plugin.ts and
-     * run for every request at onRequest.
+     * run for every request at onRequest. `now` resolves a `sessionInHandler` route's token at
+     * once (before a bad body's 10001, see registerEndpoint).
      */
-    authenticate(request: FastifyRequest): Promise<void>;
+    authenticate(request: FastifyRequest, now?: boolean): Promise<void>;
   }
   interface FastifyRequest {
     /** The session of the request; null for visitors, on `auth: 'none'` routes and `sessionInHandler` routes. */

@@ -20,15 +20,16 @@ function notSignedIn(): AppError {
  * - `optional`: no header → visitor; a header that does not resolve answers its code
  *   (10027/20003/20007), so the client clears its stale login state (spec §4).
  * - `required`: as optional, and no header → 10027.
- * - `sessionInHandler` (optional routes on the hottest paths): the token is handed to the handler,
- *   whose one statement reads the session with its data; the session service applies the same
- *   rules and codes to what it read.
+ * - `sessionInHandler` (the hottest paths: a drama's page, play, unlock): a well-formed token is
+ *   handed to the handler, whose one statement reads the session with its data; the session
+ *   service applies the same rules and codes to what it read. No header and a malformed one are
+ *   still answered here, before any body is read.
  */
 async function authPlugin(app: AppInstance): Promise<void> {
   app.decorateRequest('auth', null);
   app.decorateRequest('sessionToken', null);
 
-  app.decorate(AUTH_DECORATOR, async (request: FastifyRequest): Promise<void> => {
+  app.decorate(AUTH_DECORATOR, async (request: FastifyRequest, now = false): Promise<void> => {
     const rule = request.routeOptions.config.auth ?? 'none';
     request.auth = null;
     request.sessionToken = null;
@@ -41,7 +42,7 @@ async function authPlugin(app: AppInstance): Promise<void> {
       case 'malformed':
         throw notSignedIn();
       case 'token':
-        if (rule === 'optional' && request.routeOptions.config.sessionInHandler) {
+        if (request.routeOptions.config.sessionInHandler && !now) {
           request.sessionToken = header.token;
           return;
         }

@@ -1,15 +1,21 @@
 import { Code, postUnlock } from '@cliffhanger/contract';
 import { ok } from '../http/envelope.js';
 import { registerEndpoint } from '../http/register-endpoint.js';
-import { signedIn } from '../http/signed-in.js';
+import { presentedToken } from '../http/signed-in.js';
 import type { AppInstance } from '../http/types.js';
 
 /** POST /unlock: 200 when coins bought episodes, 10019 when nothing needed buying. */
 export function unlockRoutes(app: AppInstance): Promise<void> {
   const { unlock } = app.services;
-  registerEndpoint(app, postUnlock, async (req) => {
-    const outcome = await unlock.unlock(signedIn(req).userId, req.body);
-    return ok(outcome.result, outcome.repeat ? { code: Code.ALREADY_OWNED, message: 'Already owned' } : {});
-  });
+  // The session is read with the episode, in one statement (sessionInHandler).
+  registerEndpoint(
+    app,
+    postUnlock,
+    async (req) => {
+      const outcome = await unlock.unlockBySession(presentedToken(req), req.body);
+      return ok(outcome.result, outcome.repeat ? { code: Code.ALREADY_OWNED, message: 'Already owned' } : {});
+    },
+    { sessionInHandler: true },
+  );
   return Promise.resolve();
 }

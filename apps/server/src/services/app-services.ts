@@ -77,7 +77,7 @@ export function createAppServices(deps: AppServicesDeps): AppServices {
     changes: deps.catalogChanges,
     sessions: session,
   });
-  const walletServices = createWalletServices({ db, clock, config });
+  const walletServices = createWalletServices({ db, clock, config, sessions: session });
   const rewards = createRewardsServices({
     db,
     clock,

@@ -32,7 +32,7 @@ const both = (token?: string) =>
   Promise.all([get(`/dramas/${seeded.drama.id}`, token), get(`/episodes/${firstEpisode()}/play`, token)]);
 const codes = async (token?: string) => (await both(token)).map((res) => [res.statusCode, envelope(res).code]);
 
-describe('the session read with the drama page and a play', () => {
+describe('the session read in the statements of the drama page, a play and an unlock', () => {
   it('resolves the access token and the refresh token to the user', async () => {
     const session = await signIn(caller());
     for (const token of [session.token, session.refresh_token, `Bearer ${session.token}`]) {
@@ -112,5 +112,29 @@ describe('the session read with the drama page and a play', () => {
       [401, Code.NOT_SIGNED_IN],
       [401, Code.NOT_SIGNED_IN],
     ]);
+  });
+
+  it('unlock: the session codes before a missing episode and before a bad body', async () => {
+    const unlock = (authorization: string, payload: unknown) =>
+      t.app.inject({ method: 'POST', url: '/api/v1/unlock', headers: { authorization }, payload: payload as object });
+    const codeOf = async (authorization: string, payload: unknown) => {
+      const res = await unlock(authorization, payload);
+      return [res.statusCode, envelope(res).code];
+    };
+    const paid = seeded.episodes[1]!.id;
+    expect(await codeOf('B'.repeat(43), { episode_id: paid })).toEqual([401, Code.NOT_SIGNED_IN]);
+    expect(await codeOf('B'.repeat(43), { episode_id: 999_999 })).toEqual([401, Code.NOT_SIGNED_IN]);
+    expect(await codeOf('B'.repeat(43), { episode_id: 'x' })).toEqual([401, Code.NOT_SIGNED_IN]);
+
+    const session = await signIn(caller());
+    expect(await codeOf(session.token, { episode_id: 999_999 })).toEqual([404, Code.NOT_FOUND]);
+    expect(await codeOf(session.token, { episode_id: 'x' })).toEqual([400, Code.INVALID_INPUT]);
+    // No coins yet: the session resolved and the unlock ran.
+    expect(await codeOf(session.refresh_token, { episode_id: paid })).toEqual([409, Code.INSUFFICIENT_COINS]);
+
+    clock.advance(7200);
+    expect(await codeOf(session.token, { episode_id: paid })).toEqual([401, Code.SESSION_EXPIRED]);
+    expect(await codeOf(session.token, { episode_id: 'x' })).toEqual([401, Code.SESSION_EXPIRED]);
+    expect(await codeOf(session.token, {})).toEqual([401, Code.SESSION_EXPIRED]);
   });
 });

@@ -10,6 +10,8 @@ import type { EpisodesRepository } from '../../repositories/episodes.repository.
 import type { WalletEntriesRepository } from '../../repositories/wallet-entries.repository.js';
 import type { WalletUnlocksRepository } from '../../repositories/wallet-unlocks.repository.js';
 import { episodePrice, isEpisodePlayable, isVipActive, lockedEpisodes, unlockPrices } from '../catalog/entitlement.js';
+import { sha256Hex } from '../../lib/tokens.js';
+import type { SessionService } from '../session.service.js';
 import type { WalletService } from './wallet.service.js';
 
 export interface UnlockServiceDeps {
@@ -21,6 +23,8 @@ export interface UnlockServiceDeps {
   entitlements: EntitlementsRepository;
   entries: WalletEntriesRepository;
   unlocks: WalletUnlocksRepository;
+  /** The session rules, for an unlock whose session is read with its episode (`unlockBySession`). */
+  sessions?: Pick<SessionService, 'check' | 'resolve'>;
 }
 
 /** The answer and whether it is a repeat (10019: nothing bought, nothing taken). */
@@ -56,8 +60,35 @@ function wrongDrama(): AppError {
 export class UnlockService {
   constructor(private readonly deps: UnlockServiceDeps) {}
 
+  /**
+   * An unlock by the holder of a session token. A single episode is read in one statement with
+   * the session (the unlock's one round trip before its transaction); the session service judges
+   * the session, so its codes (10027/20003/20007) are those of any signed-in route and come before
+   * a missing episode's.
+   */
+  async unlockBySession(token: string, body: UnlockBody): Promise<UnlockOutcome> {
+    const sessions = this.deps.sessions;
+    if (!sessions) throw new Error('UnlockService was built without the session rules');
+    const single = body.episode_id !== undefined && !(body.all === true && body.drama_id !== undefined);
+    if (!single) {
+      const { userId } = await sessions.resolve(token);
+      return this.unlock(userId, body);
+    }
+    const hash = sha256Hex(token);
+    const found = await this.deps.episodes.findWithDramaAndSession(body.episode_id!, hash);
+    if (!found) {
+      await sessions.resolve(token);
+      throw notFound('Episode');
+    }
+    const { userId } = await sessions.check(hash, found.session);
+    return this.unlockTarget(userId, this.episodeTarget(body, found), body);
+  }
+
   async unlock(userId: number, body: UnlockBody): Promise<UnlockOutcome> {
-    const target = await this.resolve(body);
+    return this.unlockTarget(userId, await this.resolve(body), body);
+  }
+
+  private async unlockTarget(userId: number, target: UnlockTarget, body: UnlockBody): Promise<UnlockOutcome> {
     const { deps } = this;
     return deps.db.transaction(async (tx) => {
       // The user's row lock comes first: concurrent unlocks by one user queue here, and each
@@ -130,7 +161,13 @@ export class UnlockService {
       if (episode && episode.dramaId !== drama.id) throw wrongDrama();
       return { drama, episode: undefined, ref: `drama:${drama.id}:all` };
     }
-    if (!episode) throw notFound('Episode');
+    if (!found) throw notFound('Episode');
+    return this.episodeTarget(body, found);
+  }
+
+  /** A single episode's target; a drama_id in the request must be the episode's (else 10001). */
+  private episodeTarget(body: UnlockBody, found: { episode: EpisodeRow; drama: DramaRow }): UnlockTarget {
+    const { episode } = found;
     if (body.drama_id !== undefined && body.drama_id !== episode.dramaId) throw wrongDrama();
     return { drama: found.drama, episode, ref: `episode:${episode.id}` };
   }

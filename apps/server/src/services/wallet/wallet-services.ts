@@ -10,6 +10,7 @@ import { WalletLotsRepository } from '../../repositories/wallet-lots.repository.
 import { WalletUnlocksRepository } from '../../repositories/wallet-unlocks.repository.js';
 import { WalletUsersRepository } from '../../repositories/wallet-users.repository.js';
 import { VipEntriesRepository } from '../../repositories/vip-entries.repository.js';
+import type { SessionService } from '../session.service.js';
 import { UnlockService } from './unlock.service.js';
 import { VipService } from './vip.service.js';
 import { WalletHistoryService } from './wallet-history.service.js';
@@ -27,10 +28,12 @@ export interface WalletServicesDeps {
   db: Db;
   clock: Clock;
   config: Pick<ServerConfig, 'coinCheckinValidityDays' | 'coinRewardValidityDays'>;
+  /** The session rules, for unlocks that read their session with their episode (the API's). */
+  sessions?: Pick<SessionService, 'check' | 'resolve'>;
 }
 
 /** Coins: the wallet, its history, unlocking and the VIP grant, over one set of repositories. */
-export function createWalletServices({ db, clock, config }: WalletServicesDeps): WalletServices {
+export function createWalletServices({ db, clock, config, sessions }: WalletServicesDeps): WalletServices {
   const users = new WalletUsersRepository(db);
   const entries = new WalletEntriesRepository(db);
   const lots = new WalletLotsRepository(db);
@@ -59,6 +62,7 @@ export function createWalletServices({ db, clock, config }: WalletServicesDeps):
       entitlements: new EntitlementsRepository(db),
       entries,
       unlocks,
+      ...(sessions ? { sessions } : {}),
     }),
     vip: new VipService({ db, clock, users, entries: new VipEntriesRepository(db) }),
   };
