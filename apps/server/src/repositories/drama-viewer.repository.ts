@@ -15,9 +15,10 @@ export interface ViewerDramaFacts {
   coin: number;
   vipExpiresAt: Date | null;
   unlockedEpisodeIds: number[];
+  /** Whether the drama is their favourite (asked by the drama page; false for a play). */
   favorited: boolean;
   progress: WatchProgress | undefined;
-  /** Whether they like the episode asked about (false when none was). */
+  /** Whether they like the episode asked about (asked by a play; false for the drama page). */
   liked: boolean;
 }
 
@@ -32,17 +33,30 @@ export interface SessionAndFacts {
  * the catalogue and playback answers. Read-only: the social features own the writes.
  */
 export class DramaViewerRepository {
-  private readonly factsQuery;
+  private readonly forDramaPage;
+  private readonly forPlay;
 
   constructor(private readonly db: Db) {
+    // A drama page or a play for a signed-in viewer reads these on every request (they are never
+    // cached): the presented session, its owner and the owner's facts in one prepared statement,
+    // one round trip. Revoked and expired sessions come back too: the session service judges
+    // them. The page asks for the favourite, a play for the episode's like: each statement has
+    // only the subqueries its caller uses (in PGlite, every subquery costs on every run).
+    this.forDramaPage = this.factsQuery('favorite').prepare('viewer_drama_page_facts');
+    this.forPlay = this.factsQuery('like').prepare('viewer_play_facts');
+  }
+
+  private factsQuery(own: 'favorite' | 'like') {
     const hash = sql.placeholder('hash');
     const dramaId = sql.placeholder('dramaId');
-    const episodeId = sql.placeholder('episodeId');
     const userId = sql.raw('"sessions"."user_id"');
-    // A drama page for a signed-in viewer reads these on every request (they are never cached):
-    // the presented session, its owner and the owner's facts in one prepared statement, one round
-    // trip. Revoked and expired sessions come back too: the session service judges them.
-    this.factsQuery = db
+    const ownSql =
+      own === 'favorite'
+        ? sql<boolean>`EXISTS (
+            SELECT 1 FROM favorites f WHERE f.user_id = ${userId} AND f.drama_id = ${dramaId}::bigint)`
+        : sql<boolean>`EXISTS (
+            SELECT 1 FROM episode_likes l WHERE l.user_id = ${userId} AND l.episode_id = ${sql.placeholder('episodeId')}::bigint)`;
+    return this.db
       .select({
         session: sessionColumns,
         userDeletedAt: users.deletedAt,
@@ -51,28 +65,27 @@ export class DramaViewerRepository {
         unlocked: sql<(number | string)[] | null>`(
           SELECT json_agg(x.episode_id) FROM episode_unlocks x JOIN episodes e ON e.id = x.episode_id
           WHERE x.user_id = ${userId} AND e.drama_id = ${dramaId}::bigint)`,
-        favorited: sql<boolean>`EXISTS (
-          SELECT 1 FROM favorites f WHERE f.user_id = ${userId} AND f.drama_id = ${dramaId}::bigint)`,
         progress: sql<[number | string, number] | null>`(
           SELECT json_build_array(h.episode_id, h.position_s) FROM watch_history h
           WHERE h.user_id = ${userId} AND h.drama_id = ${dramaId}::bigint LIMIT 1)`,
-        liked: sql<boolean>`EXISTS (
-          SELECT 1 FROM episode_likes l WHERE l.user_id = ${userId} AND l.episode_id = ${episodeId}::bigint)`,
+        own: ownSql,
       })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
       .where(sessionPresenting(hash))
-      .limit(1)
-      .prepare('viewer_drama_facts_by_session');
+      .limit(1);
   }
 
   /**
    * The session whose access or refresh hash is `hash`, and its live owner's balance, VIP,
-   * unlocks, favourite and progress in this drama and like of `episodeId` (undefined when the
-   * account is gone). The drama page and a play both read this, so it is one prepared statement.
+   * unlocks and progress in this drama (undefined when the account is gone); with `episodeId`
+   * (a play) whether they like that episode, else (a drama page) whether it is a favourite.
    */
-  async factsBySession(hash: string, dramaId: number, episodeId = 0): Promise<SessionAndFacts> {
-    const [row] = await this.factsQuery.execute({ hash, dramaId, episodeId });
+  async factsBySession(hash: string, dramaId: number, episodeId?: number): Promise<SessionAndFacts> {
+    const [row] =
+      episodeId === undefined
+        ? await this.forDramaPage.execute({ hash, dramaId })
+        : await this.forPlay.execute({ hash, dramaId, episodeId });
     if (!row) return { session: undefined, facts: undefined };
     const session = { session: row.session, userDeletedAt: row.userDeletedAt };
     if (row.userDeletedAt !== null) return { session, facts: undefined };
@@ -82,9 +95,9 @@ export class DramaViewerRepository {
         coin: row.coin,
         vipExpiresAt: row.vipExpiresAt,
         unlockedEpisodeIds: (row.unlocked ?? []).map(Number),
-        favorited: row.favorited,
+        favorited: episodeId === undefined && row.own,
         progress: row.progress ? { episodeId: Number(row.progress[0]), positionS: row.progress[1] } : undefined,
-        liked: row.liked,
+        liked: episodeId !== undefined && row.own,
       },
     };
   }

@@ -26,6 +26,11 @@ import { VISITOR_IN_DRAMA, type Viewer, type ViewerLoader } from './viewer.js';
  */
 export const PLAYBACK_TTL_SECONDS = 6 * 60 * 60;
 
+/** Episodes whose signed URLs are kept for the current minute; past it the memo starts over. */
+const MAX_SIGNED_EPISODES = 5_000;
+
+type SignedMedia = Pick<Playback, 'playlist_url' | 'expires_at' | 'subtitles' | 'download_url'>;
+
 /** Where a request comes from: a visitor is counted once per IP and user agent. */
 export interface PlayClient {
   ip: string;
@@ -48,6 +53,9 @@ export interface PlaybackServiceDeps {
 
 /** GET /episodes/{id}/play (DESIGN §8): signed URLs for an entitled viewer, 30002 otherwise. */
 export class PlaybackService {
+  private signed = new Map<number, { mediaDir: string; subtitlePaths: EpisodeRow['subtitles']; media: SignedMedia }>();
+  private signedExp = 0;
+
   constructor(private readonly deps: PlaybackServiceDeps) {}
 
   /**
@@ -81,17 +89,7 @@ export class PlaybackService {
     }
 
     // URLs first: a file that cannot be signed fails the request before the play is counted.
-    const exp = deps.signer.nowSeconds() + PLAYBACK_TTL_SECONDS;
-    const sign = (path: string) => signedMediaUrl(deps.signer, deps.mediaBaseUrl, path, exp);
-    const media = {
-      playlist_url: sign(`${episode.mediaDir}/master.m3u8`),
-      expires_at: new Date(exp * 1000).toISOString(),
-      subtitles: LANGUAGES.flatMap((language) => {
-        const path = episode.subtitles[language];
-        return path ? [{ lang: language, url: sign(path) }] : [];
-      }),
-      download_url: sign(`${episode.mediaDir}/download.mp4`),
-    };
+    const media = this.signedMedia(episode);
     this.countPlay(episode, viewer, client);
 
     const index = siblings.findIndex((sibling) => sibling.id === episode.id);
@@ -105,6 +103,35 @@ export class PlaybackService {
       comment_count: found.commentCount,
       position_s: own.progress?.episodeId === episode.id ? own.progress.positionS : 0,
     };
+  }
+
+  /**
+   * The episode's signed URLs. They name no viewer, so every entitled viewer of one episode within
+   * the same minute gets the same ones: the expiry is rounded up to the minute (a URL lives the
+   * TTL and at most 59 s more) and the five signatures are made once per episode and minute.
+   */
+  private signedMedia(episode: EpisodeRow): SignedMedia {
+    const { deps } = this;
+    const exp = Math.ceil((deps.signer.nowSeconds() + PLAYBACK_TTL_SECONDS) / 60) * 60;
+    if (exp !== this.signedExp || this.signed.size >= MAX_SIGNED_EPISODES) {
+      this.signed.clear();
+      this.signedExp = exp;
+    }
+    const known = this.signed.get(episode.id);
+    // The paths come from the catalogue, which an import may change: same paths, same URLs.
+    if (known && known.mediaDir === episode.mediaDir && known.subtitlePaths === episode.subtitles) return known.media;
+    const sign = (path: string) => signedMediaUrl(deps.signer, deps.mediaBaseUrl, path, exp);
+    const media: SignedMedia = {
+      playlist_url: sign(`${episode.mediaDir}/master.m3u8`),
+      expires_at: new Date(exp * 1000).toISOString(),
+      subtitles: LANGUAGES.flatMap((language) => {
+        const path = episode.subtitles[language];
+        return path ? [{ lang: language, url: sign(path) }] : [];
+      }),
+      download_url: sign(`${episode.mediaDir}/download.mp4`),
+    };
+    this.signed.set(episode.id, { mediaDir: episode.mediaDir, subtitlePaths: episode.subtitles, media });
+    return media;
   }
 
   /**
