@@ -62,9 +62,12 @@ export class DramaViewerRepository {
         userDeletedAt: users.deletedAt,
         coin: users.coin,
         vipExpiresAt: users.vipExpiresAt,
+        // The drama's episode ids come from its cached public part: one index range on the
+        // unlocks' primary key instead of a join with episodes.
         unlocked: sql<(number | string)[] | null>`(
-          SELECT json_agg(x.episode_id) FROM episode_unlocks x JOIN episodes e ON e.id = x.episode_id
-          WHERE x.user_id = ${userId} AND e.drama_id = ${dramaId}::bigint)`,
+          SELECT json_agg(x.episode_id) FROM episode_unlocks x
+          WHERE x.user_id = ${userId}
+            AND x.episode_id = ANY (string_to_array(${sql.placeholder('episodeIds')}::text, ',')::bigint[]))`,
         progress: sql<[number | string, number] | null>`(
           SELECT json_build_array(h.episode_id, h.position_s) FROM watch_history h
           WHERE h.user_id = ${userId} AND h.drama_id = ${dramaId}::bigint LIMIT 1)`,
@@ -78,14 +81,20 @@ export class DramaViewerRepository {
 
   /**
    * The session whose access or refresh hash is `hash`, and its live owner's balance, VIP,
-   * unlocks and progress in this drama (undefined when the account is gone); with `episodeId`
+   * unlocks among the drama's episodes and progress in the drama (undefined when the account is gone); with `episodeId`
    * (a play) whether they like that episode, else (a drama page) whether it is a favourite.
    */
-  async factsBySession(hash: string, dramaId: number, episodeId?: number): Promise<SessionAndFacts> {
+  async factsBySession(
+    hash: string,
+    drama: { id: number; episodeIds: readonly number[] },
+    episodeId?: number,
+  ): Promise<SessionAndFacts> {
+    const dramaId = drama.id;
+    const episodeIds = drama.episodeIds.map((id) => String(Math.trunc(id))).join(',');
     const [row] =
       episodeId === undefined
-        ? await this.forDramaPage.execute({ hash, dramaId })
-        : await this.forPlay.execute({ hash, dramaId, episodeId });
+        ? await this.forDramaPage.execute({ hash, dramaId, episodeIds })
+        : await this.forPlay.execute({ hash, dramaId, episodeIds, episodeId });
     if (!row) return { session: undefined, facts: undefined };
     const session = { session: row.session, userDeletedAt: row.userDeletedAt };
     if (row.userDeletedAt !== null) return { session, facts: undefined };

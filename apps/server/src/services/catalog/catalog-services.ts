@@ -82,7 +82,6 @@ export function createCatalogServices({
       context: new PlayContextRepository(db),
       cache,
       viewers: shared.viewers,
-      sessions,
       plays: playRecorder,
       signer: mediaSigner,
       mediaBaseUrl: config.mediaBaseUrl,

@@ -132,14 +132,16 @@ export class CatalogService {
    */
   async getDrama(id: number, token: string | null, lang: Language): Promise<DramaDetail> {
     // The public part may be cached; the viewer's own facts never are (DESIGN §11).
-    const [publicPart, own] = await Promise.allSettled([
-      this.dramaPublicPart(id),
-      token === null ? VISITOR_IN_DRAMA : this.deps.viewers.inDrama(token, id),
-    ]);
-    if (own.status === 'rejected') throw own.reason;
-    if (publicPart.status === 'rejected') throw publicPart.reason;
-    if (!publicPart.value) throw new AppError(Code.NOT_FOUND, 'Drama not found');
-    return this.withViewer(publicPart.value, own.value, lang);
+    const publicPart = await this.dramaPublicPart(id);
+    if (!publicPart) {
+      if (token !== null) await this.deps.viewers.assertSession(token);
+      throw new AppError(Code.NOT_FOUND, 'Drama not found');
+    }
+    const own =
+      token === null
+        ? VISITOR_IN_DRAMA
+        : await this.deps.viewers.inDrama(token, { id, episodeIds: publicPart.episodes.map((episode) => episode.id) });
+    return this.withViewer(publicPart, own, lang);
   }
 
   private dramaPublicPart(id: number): Promise<DramaPublicPart | null> {

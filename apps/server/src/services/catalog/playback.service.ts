@@ -12,7 +12,6 @@ import { AppError } from '../../http/envelope.js';
 import type { Clock } from '../../lib/clock.js';
 import type { MediaUrlSigner } from '../../media/signing/media-url-signer.js';
 import { signedMediaUrl } from '../../media/signing/signed-media-url.js';
-import type { SessionService } from '../session.service.js';
 import type { PlayContextRepository } from '../../repositories/play-context.repository.js';
 import type { PublicAnswerCache } from './public-answer-cache.js';
 import { isEpisodePlayable, lockedEpisodes, unlockPrices } from './entitlement.js';
@@ -43,8 +42,6 @@ export interface PlaybackServiceDeps {
   cache: PublicAnswerCache;
   /** The viewer's session and facts, read fresh in one statement on every signed-in play. */
   viewers: ViewerLoader;
-  /** For a token presented to a missing episode: its code comes first, as on any signed-in route. */
-  sessions: Pick<SessionService, 'resolve'>;
   plays: PlayRecorder;
   signer: MediaUrlSigner;
   mediaBaseUrl: string;
@@ -68,11 +65,18 @@ export class PlaybackService {
     const { deps } = this;
     const found = await deps.cache.get(`play:${episodeId}`, async () => (await deps.context.load(episodeId)) ?? null);
     if (!found) {
-      if (token !== null) await deps.sessions.resolve(token);
+      if (token !== null) await deps.viewers.assertSession(token);
       throw new AppError(Code.NOT_FOUND, 'Episode not found');
     }
     const { episode, drama, siblings } = found;
-    const own = token === null ? VISITOR_IN_DRAMA : await deps.viewers.inDrama(token, drama.id, episode.id);
+    const own =
+      token === null
+        ? VISITOR_IN_DRAMA
+        : await deps.viewers.inDrama(
+            token,
+            { id: drama.id, episodeIds: siblings.map((sibling) => sibling.id) },
+            episode.id,
+          );
     const { viewer, entitlement } = own;
     if (!isEpisodePlayable(episode, drama, entitlement)) {
       // The prices and nothing else: no URL of the locked media may leave the server.

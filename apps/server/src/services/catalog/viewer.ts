@@ -17,7 +17,7 @@ export const VISITOR: Viewer = { userId: null, vip: false, coin: 0 };
 
 export interface ViewerLoaderDeps {
   dramaViewer: DramaViewerRepository;
-  sessions: Pick<SessionService, 'check'>;
+  sessions: Pick<SessionService, 'check' | 'resolve'>;
   clock: Clock;
 }
 
@@ -45,13 +45,25 @@ export class ViewerLoader {
   constructor(private readonly deps: ViewerLoaderDeps) {}
 
   /**
+   * Throws the code a token gets on any signed-in route (10027/20003/20007), if any: asked before
+   * a missing drama or episode is reported, as the auth plugin would have.
+   */
+  async assertSession(token: string): Promise<void> {
+    await this.deps.sessions.resolve(token);
+  }
+
+  /**
    * The viewer behind a presented token and their facts in one drama, read fresh in the same
    * statement as the session (never cached). The session's rules are the session service's: an
    * unknown, expired or revoked token answers as it would on any other route.
    */
-  async inDrama(token: string, dramaId: number, episodeId?: number): Promise<ViewerInDrama> {
+  async inDrama(
+    token: string,
+    drama: { id: number; episodeIds: readonly number[] },
+    episodeId?: number,
+  ): Promise<ViewerInDrama> {
     const hash = sha256Hex(token);
-    const { session, facts } = await this.deps.dramaViewer.factsBySession(hash, dramaId, episodeId);
+    const { session, facts } = await this.deps.dramaViewer.factsBySession(hash, drama, episodeId);
     const { userId } = await this.deps.sessions.check(hash, session);
     // A live session whose account was deleted between the statement's reads.
     if (!facts) throw new AppError(Code.SESSION_REVOKED, 'Account deleted');
