@@ -25,9 +25,6 @@ import { VISITOR_IN_DRAMA, type Viewer, type ViewerLoader } from './viewer.js';
  */
 export const PLAYBACK_TTL_SECONDS = 6 * 60 * 60;
 
-/** Episodes whose signed URLs are kept for the current minute; past it the memo starts over. */
-const MAX_SIGNED_EPISODES = 5_000;
-
 type SignedMedia = Pick<Playback, 'playlist_url' | 'expires_at' | 'subtitles' | 'download_url'>;
 
 /** Where a request comes from: a visitor is counted once per IP and user agent. */
@@ -50,9 +47,6 @@ export interface PlaybackServiceDeps {
 
 /** GET /episodes/{id}/play (DESIGN §8): signed URLs for an entitled viewer, 30002 otherwise. */
 export class PlaybackService {
-  private signed = new Map<number, { mediaDir: string; subtitlePaths: EpisodeRow['subtitles']; media: SignedMedia }>();
-  private signedExp = 0;
-
   constructor(private readonly deps: PlaybackServiceDeps) {}
 
   /**
@@ -110,22 +104,14 @@ export class PlaybackService {
   }
 
   /**
-   * The episode's signed URLs. They name no viewer, so every entitled viewer of one episode within
-   * the same minute gets the same ones: the expiry is rounded up to the minute (a URL lives the
-   * TTL and at most 59 s more) and the five signatures are made once per episode and minute.
+   * The episode's signed URLs, fresh for every play: the web tells one load of an episode from
+   * the next by its playlist URL (a retry after a failure must get a new one).
    */
   private signedMedia(episode: EpisodeRow): SignedMedia {
     const { deps } = this;
-    const exp = Math.ceil((deps.signer.nowSeconds() + PLAYBACK_TTL_SECONDS) / 60) * 60;
-    if (exp !== this.signedExp || this.signed.size >= MAX_SIGNED_EPISODES) {
-      this.signed.clear();
-      this.signedExp = exp;
-    }
-    const known = this.signed.get(episode.id);
-    // The paths come from the catalogue, which an import may change: same paths, same URLs.
-    if (known && known.mediaDir === episode.mediaDir && known.subtitlePaths === episode.subtitles) return known.media;
+    const exp = deps.signer.nowSeconds() + PLAYBACK_TTL_SECONDS;
     const sign = (path: string) => signedMediaUrl(deps.signer, deps.mediaBaseUrl, path, exp);
-    const media: SignedMedia = {
+    return {
       playlist_url: sign(`${episode.mediaDir}/master.m3u8`),
       expires_at: new Date(exp * 1000).toISOString(),
       subtitles: LANGUAGES.flatMap((language) => {
@@ -134,8 +120,6 @@ export class PlaybackService {
       }),
       download_url: sign(`${episode.mediaDir}/download.mp4`),
     };
-    this.signed.set(episode.id, { mediaDir: episode.mediaDir, subtitlePaths: episode.subtitles, media });
-    return media;
   }
 
   /**
