@@ -46,6 +46,11 @@ function notFound(what: string): AppError {
   return new AppError(Code.NOT_FOUND, `${what} not found`);
 }
 
+/** `all` with a drama: every episode still locked, at the all-episodes price. */
+function isWholeDrama(body: UnlockBody): body is UnlockBody & { all: true; drama_id: number } {
+  return body.all === true && body.drama_id !== undefined;
+}
+
 function wrongDrama(): AppError {
   return new AppError(Code.INVALID_INPUT, 'Invalid input', {
     fields: [{ field: 'body.episode_id', message: 'is not an episode of drama_id' }],
@@ -69,23 +74,18 @@ export class UnlockService {
   async unlockBySession(token: string, body: UnlockBody): Promise<UnlockOutcome> {
     const sessions = this.deps.sessions;
     if (!sessions) throw new Error('UnlockService was built without the session rules');
-    const single = body.episode_id !== undefined && !(body.all === true && body.drama_id !== undefined);
-    if (!single) {
+    if (body.episode_id === undefined || isWholeDrama(body)) {
       const { userId } = await sessions.resolve(token);
-      return this.unlock(userId, body);
+      return this.unlockTarget(userId, await this.resolve(body), body);
     }
     const hash = sha256Hex(token);
-    const found = await this.deps.episodes.findWithDramaAndSession(body.episode_id!, hash);
+    const found = await this.deps.episodes.findWithDramaAndSession(body.episode_id, hash);
     if (!found) {
       await sessions.resolve(token);
       throw notFound('Episode');
     }
     const { userId } = await sessions.check(hash, found.session);
     return this.unlockTarget(userId, this.episodeTarget(body, found), body);
-  }
-
-  async unlock(userId: number, body: UnlockBody): Promise<UnlockOutcome> {
-    return this.unlockTarget(userId, await this.resolve(body), body);
   }
 
   private async unlockTarget(userId: number, target: UnlockTarget, body: UnlockBody): Promise<UnlockOutcome> {
@@ -155,7 +155,7 @@ export class UnlockService {
     const found = body.episode_id === undefined ? undefined : await episodes.findWithDrama(body.episode_id);
     if (body.episode_id !== undefined && !found) throw notFound('Episode');
     const episode = found?.episode;
-    if (body.all === true && body.drama_id !== undefined) {
+    if (isWholeDrama(body)) {
       const drama = await dramas.findById(body.drama_id);
       if (!drama) throw notFound('Drama');
       if (episode && episode.dramaId !== drama.id) throw wrongDrama();
