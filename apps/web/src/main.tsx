@@ -11,18 +11,19 @@ startPageHints();
 
 // The first page's code (and, for a video page, its data) is fetched while the shell starts.
 const first = ROUTES.find((route) => route.path === window.location.pathname);
-if (first) startPage(first.path, first.load);
+const firstPage = first ? startPage(first.path, first.load) : Promise.resolve();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');
 
-// The first render waits for the catalogue of the language in use (fetched in parallel with the
-// first page's code), so the viewer never sees a key in place of a text. A catalogue that fails
-// to load still renders: the page shows keys rather than nothing.
+// The first render waits for the catalogue of the language in use and for the first page's code
+// (fetched in parallel), so the viewer never sees a key in place of a text, nor a loading screen
+// that React would then hold for its minimum time. A catalogue that fails to load still renders:
+// the page shows keys rather than nothing; a page that fails shows its retry.
 const render = () =>
   createRoot(root).render(
     <StrictMode>
       <App />
     </StrictMode>,
   );
-i18nReady.then(render, render);
+void Promise.all([i18nReady.catch(() => undefined), firstPage]).then(render);
