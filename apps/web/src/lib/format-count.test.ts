@@ -9,6 +9,10 @@ describe('formatCount', () => {
     expect(formatCount(12_345, 'zh')).toBe('1.2万');
   });
 
+  it('falls back to plain digits for a language tag Intl refuses', () => {
+    expect(formatCount(1234, 'not a tag!')).toBe('1234');
+  });
+
   it('shows nonsense as 0', () => {
     expect(formatCount(-5, 'en')).toBe('0');
     expect(formatCount(Number.NaN, 'en')).toBe('0');

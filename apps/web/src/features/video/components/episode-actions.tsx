@@ -1,6 +1,7 @@
 import type { DramaDetail, Playback } from '@cliffhanger/contract/browser';
 import { useTranslation } from 'react-i18next';
 import { CommentIcon, DownloadIcon, EpisodesIcon, HeartIcon, ShareIcon, StarIcon } from '../../../components/ui/icons';
+import { formatCount } from '../../../lib/format-count';
 import { useRequireLogin } from '../../../lib/require-login';
 import { useToggleFavorite } from '../api/toggle-favorite';
 import { useToggleLike } from '../api/toggle-like';
@@ -21,19 +22,18 @@ export interface EpisodeActionsProps {
 
 /** Like (with count), favourite, comments, share, the episode list (phone) and download (an SD MP4). */
 export function EpisodeActions({ drama, playback, episodeId, mobile, layout, onComments, onEpisodes }: EpisodeActionsProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const requireLogin = useRequireLogin();
   const like = useToggleLike();
   const favorite = useToggleFavorite();
   const share = useShareEpisode();
-  const numberFormat = new Intl.NumberFormat(undefined, { notation: 'compact' });
 
   return (
     <div className={`episode-actions episode-actions--${layout}`} data-testid="episode-actions">
       <ActionButton
         icon={<HeartIcon filled={playback?.liked} />}
         label={playback?.liked ? t('video.unlike') : t('video.like')}
-        caption={<span data-testid="video-like-count">{numberFormat.format(playback?.likes ?? 0)}</span>}
+        caption={<span data-testid="video-like-count">{formatCount(playback?.likes ?? 0, i18n.language)}</span>}
         pressed={playback?.liked ?? false}
         disabled={!playback}
         className={playback?.liked ? 'video-action--on' : undefined}
@@ -59,7 +59,7 @@ export function EpisodeActions({ drama, playback, episodeId, mobile, layout, onC
         <ActionButton
           icon={<CommentIcon />}
           label={t('video.comments')}
-          caption={numberFormat.format(playback?.comment_count ?? 0)}
+          caption={formatCount(playback?.comment_count ?? 0, i18n.language)}
           disabled={!playback}
           onClick={onComments}
           data-testid="video-comments"
