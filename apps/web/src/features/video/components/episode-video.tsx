@@ -25,6 +25,8 @@ export interface EpisodeVideoProps {
   onSubtitleError: () => void;
   onEnded: () => void;
   onVideo?: (video: HTMLVideoElement | null) => void;
+  /** The visible player has a frame to show, reported with the playlist URL. */
+  onFrame?: (source: string) => void;
 }
 
 /** Cross-origin subtitle files (a CDN MEDIA_BASE_URL) need a CORS request; same-origin ones do not. */
@@ -53,6 +55,7 @@ export function EpisodeVideo({
   onSubtitleError,
   onEnded,
   onVideo,
+  onFrame,
 }: EpisodeVideoProps) {
   const { t } = useTranslation();
   const [video, setVideo] = useState<HTMLVideoElement | null>(null);
@@ -77,6 +80,17 @@ export function EpisodeVideo({
   useEffect(() => {
     if (active) onVideo?.(video);
   }, [active, video, onVideo]);
+
+  useEffect(() => {
+    if (!video || !active || !onFrame) return;
+    // HAVE_CURRENT_DATA: a frame is decoded (a preloaded player has one before it comes on screen).
+    const report = () => {
+      if (video.readyState >= 2) onFrame(source);
+    };
+    report();
+    video.addEventListener('loadeddata', report);
+    return () => video.removeEventListener('loadeddata', report);
+  }, [video, active, source, onFrame]);
 
   // Only the chosen language is fetched and shown; the preloading player shows none.
   // The browser may switch tracks on by itself (automatic selection when the source loads), so

@@ -53,12 +53,14 @@ export function PlayerStage({ playback, startPosition, next, saveProgress, onEnd
   const [playError, setPlayError] = useState<{ source: string; error: PlayerError } | null>(null);
   const [video, setVideo] = useState<HTMLVideoElement | null>(null);
   const [paused, setPaused] = useState(false);
+  const [framed, setFramed] = useState<string | null>(null);
   const held = usePlaybackHold();
 
   const onStatus = useCallback((source: string, state: HlsPlayerState) => setStatus({ source, state }), []);
   const onPlayFailed = useCallback((source: string, error: PlayerError) => setPlayError({ source, error }), []);
   const onMutedByPolicy = useCallback(() => setMuted(true), []);
   const onSubtitleError = useCallback(() => showToast(t(SUBTITLE_ERROR_KEY)), [t]);
+  const onFrame = useCallback((source: string) => setFramed(source), []);
 
   const source = playback.playlist_url;
   const current = status?.source === source ? status.state : null;
@@ -97,7 +99,9 @@ export function PlayerStage({ playback, startPosition, next, saveProgress, onEnd
   };
 
   // Held, the current episode buffers its start like the preloaded next one and plays once let go.
-  const players = next
+  // The next episode's hidden player starts once this one shows a frame (or cannot play): before
+  // that its playlists, segment and decoder would compete with the frame the viewer waits for.
+  const players = next && (framed === source || error)
     ? [{ playback, startPosition, active: !held }, { ...next, active: false }]
     : [{ playback, startPosition, active: !held }];
   return (
@@ -119,6 +123,7 @@ export function PlayerStage({ playback, startPosition, next, saveProgress, onEnd
             onSubtitleError={onSubtitleError}
             onEnded={onEnded}
             onVideo={setVideo}
+            onFrame={onFrame}
           />
         ))}
         {(held || current?.buffering) && !error && (

@@ -8,7 +8,7 @@ import { testUser } from '../../../test/fixtures';
 import { renderRoutes, Where } from '../../../test/render';
 import { PREFERENCE_KEYS } from '../player/preferences';
 import { STALL_ERROR_MS } from '../player/use-hls-player';
-import { FakeHls, installTextTracks } from '../test/fake-hls';
+import { FakeHls, installTextTracks, showFrame } from '../test/fake-hls';
 import { drama, lockedData, page, playback } from '../test/fixtures';
 import { MobileVideoPage, VideoPage } from './video-page';
 
@@ -94,10 +94,15 @@ describe('mobile video page', () => {
     expect(hlsFor(102).config.startPosition).toBe(6);
   });
 
-  it('preloads the next free episode with a small buffer and reuses it on ArrowDown', async () => {
-    catalogueApi();
+  it('preloads the next free episode with a small buffer once this one has a frame, and reuses it on ArrowDown', async () => {
+    const api = catalogueApi();
     open('/pages/video/mobileVideoIndex?drama_id=7&episode_id=101');
-    await player();
+    const first = await player();
+    // Its answer is asked for at once, its player waits: nothing competes with the first frame.
+    await waitFor(() => expect(api.callsTo('GET /episodes/102/play')).toHaveLength(1));
+    expect(screen.queryByTestId('video-preload')).toBeNull();
+    expect(FakeHls.instances.some((h) => h.src?.includes('/2/master.m3u8'))).toBe(false);
+    showFrame(first);
     const preload = await screen.findByTestId('video-preload');
     expect(preload).toHaveAttribute('data-episode-id', '102');
     const next = hlsFor(102);

@@ -153,6 +153,10 @@ export function useHlsPlayer({ video, src, active, startPosition, quality }: Hls
         maxMaxBufferLength: latest.current.active ? PLAY_MAX_BUFFER_S : buffer,
         capLevelToPlayerSize: false,
         fragLoadPolicy: FRAGMENT_LOAD_POLICY,
+        // The variant playlist often arrives before the MediaSource opens (the page preloads it):
+        // without this, hls.js waits for its next 100 ms tick after the open to ask for the
+        // first segment.
+        startFragPrefetch: true,
       });
       hlsRef.current = hls;
       let recovered = false;

@@ -78,3 +78,9 @@ export function installTextTracks(): void {
     },
   });
 }
+
+/** jsdom never decodes: makes a `<video>` report a decoded frame, as a browser's does when it has one. */
+export function showFrame(video: HTMLVideoElement): void {
+  Object.defineProperty(video, 'readyState', { configurable: true, value: 2 });
+  video.dispatchEvent(new Event('loadeddata'));
+}
