@@ -19,7 +19,13 @@ export function startVideoPrefetch(search: string): void {
     },
     fetchPlayback: (episodeId, lang) => {
       const playback = inlined ? takeBootstrap('playback', lang, (p) => p.episode.id === episodeId) : undefined;
-      return playback ? Promise.resolve(playback) : requestPlayback(episodeId, lang);
+      if (!playback) return requestPlayback(episodeId, lang);
+      // hls.js starts on it as soon as its code is here, before the page renders.
+      import('../player/early-player').then(
+        (player) => player.startEarlyPlayer(playback.playlist_url),
+        () => undefined, // the page's own import will fail and say so
+      );
+      return Promise.resolve(playback);
     },
     fetchAd: requestInterstitialAd,
   });

@@ -6,6 +6,7 @@ import { setSession } from '../../../lib/session';
 import { stubApi, type Route } from '../../../test/fake-api';
 import { testUser } from '../../../test/fixtures';
 import { renderRoutes, Where } from '../../../test/render';
+import { startEarlyPlayer } from '../player/early-player';
 import { PREFERENCE_KEYS } from '../player/preferences';
 import { STALL_ERROR_MS } from '../player/use-hls-player';
 import { FakeHls, installTextTracks, showFrame } from '../test/fake-hls';
@@ -82,6 +83,20 @@ describe('mobile video page', () => {
     expect(api.callsTo('GET /episodes/101/play')[0]?.query.get('lang')).toBe('en');
     expect(api.callsTo('GET /dramas/7')[0]?.query.get('lang')).toBe('en');
     await waitFor(() => expect(play).toHaveBeenCalled());
+  });
+
+  it('takes over the hls.js instance started before the page rendered, without loading the playlist again', async () => {
+    catalogueApi();
+    startEarlyPlayer(playback(1).playlist_url);
+    const early = FakeHls.last();
+    open('/pages/video/mobileVideoIndex?drama_id=7');
+    const video = await player();
+    expect(early.media).toBe(video);
+    expect(early.loads).toEqual([playback(1).playlist_url]);
+    expect(FakeHls.instances.filter((h) => h.src === playback(1).playlist_url)).toEqual([early]);
+    // Its levels were parsed before the page took it: the quality menu has them all the same.
+    fireEvent.click(screen.getByTestId('video-settings'));
+    expect(await screen.findByTestId('quality-option-sd')).toBeInTheDocument();
   });
 
   it('resumes the episode saved in history at its position', async () => {

@@ -1,13 +1,11 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { takeEarlyPlayer } from './early-player';
 import { ErrorTypes, Events, Hls } from './hls';
+import { hlsConfig, setBuffering as setHlsBuffering } from './hls-config';
 import { clearSource, seekTo, setSource } from './media-element';
 import { hlsErrorAction, isUsablePlaylist, mediaElementError, type PlayerError } from './player-errors';
 import { levelIndexForQuality, qualitiesFor, type Quality } from './quality';
 
-/** A preloading player fetches the first 4 s segment and stops, so a swipe shows a frame at once. */
-export const PRELOAD_BUFFER_S = 1;
-const PLAY_BUFFER_S = 30;
-const PLAY_MAX_BUFFER_S = 60;
 const HLS_MIME = 'application/vnd.apple.mpegurl';
 
 /**
@@ -17,16 +15,6 @@ const HLS_MIME = 'application/vnd.apple.mpegurl';
  * a black screen; a few seconds of retrying, with a spinner, then the truth, reads better.
  */
 export const STALL_ERROR_MS = 6_000;
-
-/** hls.js retries inside the stall window: quick, with backoff, and a short first-byte timeout. */
-const FRAGMENT_LOAD_POLICY = {
-  default: {
-    maxTimeToFirstByteMs: 4_000,
-    maxLoadTimeMs: 20_000,
-    timeoutRetry: { maxNumRetry: 1, retryDelayMs: 0, maxRetryDelayMs: 0 },
-    errorRetry: { maxNumRetry: 3, retryDelayMs: 500, maxRetryDelayMs: 2_000, backoff: 'exponential' as const },
-  },
-};
 
 export type PlayerEngine = 'hls' | 'native' | 'none';
 
@@ -146,18 +134,10 @@ export function useHlsPlayer({ video, src, active, startPosition, quality }: Hls
       setState((s) => (s.buffering === buffering || s.error ? s : { ...s, buffering }));
 
     if (engine === 'hls') {
-      const buffer = latest.current.active ? PLAY_BUFFER_S : PRELOAD_BUFFER_S;
-      const hls = new Hls({
-        startPosition: start > 0 ? start : -1,
-        maxBufferLength: buffer,
-        maxMaxBufferLength: latest.current.active ? PLAY_MAX_BUFFER_S : buffer,
-        capLevelToPlayerSize: false,
-        fragLoadPolicy: FRAGMENT_LOAD_POLICY,
-        // The variant playlist often arrives before the MediaSource opens (the page preloads it):
-        // without this, hls.js waits for its next 100 ms tick after the open to ask for the
-        // first segment.
-        startFragPrefetch: true,
-      });
+      // The instance the page started before React, if it loads this very source from its start.
+      const early = start > 0 ? null : takeEarlyPlayer(src);
+      const hls = early ?? new Hls(hlsConfig(latest.current.active, start));
+      if (early) setHlsBuffering(hls.config, latest.current.active);
       hlsRef.current = hls;
       let recovered = false;
       const stalls = watchStalls(
@@ -169,8 +149,8 @@ export function useHlsPlayer({ video, src, active, startPosition, quality }: Hls
           fail('loadVideoFailed');
         },
       );
-      hls.on(Events.MANIFEST_PARSED, (_event, data) => {
-        const levels = data.levels.map((level) => ({ height: level.height }));
+      const onLevels = (parsed: readonly { height: number }[]) => {
+        const levels = parsed.map((level) => ({ height: level.height }));
         appliedQuality.current = latest.current.quality;
         const index = levelIndexForQuality(levels, latest.current.quality);
         if (index !== -1) {
@@ -179,7 +159,10 @@ export function useHlsPlayer({ video, src, active, startPosition, quality }: Hls
           hls.loadLevel = index;
         }
         setState((s) => ({ ...s, levels }));
-      });
+      };
+      hls.on(Events.MANIFEST_PARSED, (_event, data) => onLevels(data.levels));
+      // A taken-over instance may have parsed its playlist already.
+      if (early && hls.levels.length > 0) onLevels(hls.levels);
       hls.on(Events.LEVEL_SWITCHED, (_event, data) => {
         const height = hls.levels[data.level]?.height ?? null;
         setState((s) => ({ ...s, playingHeight: height }));
@@ -213,7 +196,7 @@ export function useHlsPlayer({ video, src, active, startPosition, quality }: Hls
       };
       for (const name of events) video.addEventListener(name, holdStart);
       hls.attachMedia(video);
-      hls.loadSource(src);
+      if (!early) hls.loadSource(src);
       return () => {
         stalls.stop();
         for (const name of events) video.removeEventListener(name, holdStart);
@@ -251,8 +234,7 @@ export function useHlsPlayer({ video, src, active, startPosition, quality }: Hls
   useEffect(() => {
     const hls = hlsRef.current;
     if (!hls || !active) return;
-    hls.config.maxBufferLength = PLAY_BUFFER_S;
-    hls.config.maxMaxBufferLength = PLAY_MAX_BUFFER_S;
+    setHlsBuffering(hls.config, true);
   }, [active, video, src]);
 
   useEffect(() => {

@@ -42,8 +42,16 @@ export class FakeHls {
     this.media = media;
   }
 
+  /** Every source loaded, in order (a taken-over instance is not asked to load again). */
+  loads: string[] = [];
+
   loadSource(src: string) {
     this.src = src;
+    this.loads.push(src);
+  }
+
+  off(event: string, handler: Handler) {
+    this.handlers.set(event, (this.handlers.get(event) ?? []).filter((h) => h !== handler));
   }
 
   destroy() {
