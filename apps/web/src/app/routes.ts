@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 import type { NavKind } from '../components/ui/nav-bar';
-import { startVideoPrefetch } from '../features/video/api/start-video-prefetch';
+import { startVideoPrefetch, takeInlinedPlaylist } from '../features/video/api/start-video-prefetch';
 import { PATHS } from '../lib/paths';
 import type { TabKey } from '../lib/tab-bar';
 import type en from '../locales/en.json';
@@ -17,6 +17,19 @@ export interface RouteDef {
   /** Video pages: black, edge to edge, no sidebar and no tab bar. */
   video?: boolean;
   load: () => Promise<ComponentType>;
+}
+
+/**
+ * A video page's code, with its two calls started before it arrives; hls.js comes with the page,
+ * and starts at once on a playback the HTML carried, while React is still starting.
+ */
+function loadVideoPage(name: 'VideoPage' | 'MobileVideoPage'): Promise<ComponentType> {
+  startVideoPrefetch(window.location.search);
+  return import('../features/video/pages/video-page').then((page) => {
+    const playlist = takeInlinedPlaylist();
+    if (playlist) page.startEarlyPlayer(playlist);
+    return page[name];
+  });
 }
 
 /** The route table: every page of spec §2 plus the sign-in page. Pages load on first visit. */
@@ -64,20 +77,14 @@ export const ROUTES: readonly RouteDef[] = [
     navKind: 'custom',
     titleKey: 'titles.video',
     video: true,
-    load: () => {
-      startVideoPrefetch(window.location.search);
-      return import('../features/video/pages/video-page').then((m) => m.VideoPage);
-    },
+    load: () => loadVideoPage('VideoPage'),
   },
   {
     path: PATHS.mobileVideo,
     navKind: 'custom',
     titleKey: 'titles.video',
     video: true,
-    load: () => {
-      startVideoPrefetch(window.location.search);
-      return import('../features/video/pages/video-page').then((m) => m.MobileVideoPage);
-    },
+    load: () => loadVideoPage('MobileVideoPage'),
   },
   {
     path: PATHS.vip,

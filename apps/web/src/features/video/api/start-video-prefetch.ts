@@ -5,6 +5,18 @@ import { requestDrama } from './get-drama';
 import { requestPlayback } from './play-episode';
 import { prefetchVideo } from './prefetch';
 
+let inlinedPlaylist: string | null = null;
+
+/**
+ * The signed playlist of the playback the HTML carried, once: hls.js starts on it as soon as the
+ * page's code is here, before React renders (player/early-player.ts).
+ */
+export function takeInlinedPlaylist(): string | null {
+  const playlist = inlinedPlaylist;
+  inlinedPlaylist = null;
+  return playlist;
+}
+
 /**
  * Called by the route table as a video page starts loading: see prefetch.ts. A visitor's drama and
  * first playback may already be in the HTML (lib/bootstrap.ts); they stand in for the two calls.
@@ -20,11 +32,7 @@ export function startVideoPrefetch(search: string): void {
     fetchPlayback: (episodeId, lang) => {
       const playback = inlined ? takeBootstrap('playback', lang, (p) => p.episode.id === episodeId) : undefined;
       if (!playback) return requestPlayback(episodeId, lang);
-      // hls.js starts on it as soon as its code is here, before the page renders.
-      import('../player/early-player').then(
-        (player) => player.startEarlyPlayer(playback.playlist_url),
-        () => undefined, // the page's own import will fail and say so
-      );
+      inlinedPlaylist = playback.playlist_url;
       return Promise.resolve(playback);
     },
     fetchAd: requestInterstitialAd,

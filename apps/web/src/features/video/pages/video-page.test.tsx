@@ -99,6 +99,19 @@ describe('mobile video page', () => {
     expect(await screen.findByTestId('quality-option-sd')).toBeInTheDocument();
   });
 
+  it('drops the early instance when a remembered quality must be chosen before the first segment', async () => {
+    catalogueApi();
+    localStorage.setItem(PREFERENCE_KEYS.quality, 'sd');
+    startEarlyPlayer(playback(1).playlist_url);
+    const early = FakeHls.last();
+    open('/pages/video/mobileVideoIndex?drama_id=7');
+    const video = await player();
+    expect(early.destroyed).toBe(true);
+    const own = hlsFor(101);
+    expect(own).not.toBe(early);
+    expect(own.media).toBe(video);
+  });
+
   it('resumes the episode saved in history at its position', async () => {
     catalogueApi({
       'GET /dramas/7': { code: 200, data: drama({ progress: { episode_id: 102, position_s: 6 } }) },

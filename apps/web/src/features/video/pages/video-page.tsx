@@ -1,3 +1,7 @@
-/** The two video pages of spec §2 (the route table imports both from here). */
+/**
+ * The two video pages of spec §2, and the start of hls.js before they render (the route table
+ * imports all three from here, so hls.js arrives with the page's code).
+ */
 export { VideoPage } from './desktop-video-page';
 export { MobileVideoPage } from './mobile-video-page';
+export { startEarlyPlayer } from '../player/early-player';

@@ -1,6 +1,5 @@
 import { hlsConfig } from './hls-config';
 import { Events, Hls } from './hls';
-import { readQuality } from './preferences';
 
 /**
  * On a cold load of a shared video page the server has already signed the first episode's
@@ -27,13 +26,9 @@ function drop(player: EarlyPlayer): void {
   player.hls.destroy();
 }
 
-/**
- * Starts loading `src` from its beginning. Only where hls.js plays (Media Source Extensions) and
- * the viewer has no remembered quality: the player picks that rendition before the first
- * segment, which an instance started without it would already have fetched.
- */
+/** Starts loading `src` from its beginning, where hls.js plays (Media Source Extensions). */
 export function startEarlyPlayer(src: string): void {
-  if (early || !Hls.isSupported() || readQuality() !== 'auto') return;
+  if (early || !Hls.isSupported()) return;
   const hls = new Hls(hlsConfig(true, 0));
   const player: EarlyPlayer = {
     src,

@@ -134,8 +134,14 @@ export function useHlsPlayer({ video, src, active, startPosition, quality }: Hls
       setState((s) => (s.buffering === buffering || s.error ? s : { ...s, buffering }));
 
     if (engine === 'hls') {
-      // The instance the page started before React, if it loads this very source from its start.
-      const early = start > 0 ? null : takeEarlyPlayer(src);
+      // The instance the page started before React, if it loads this very source from its start
+      // in automatic quality: a remembered rendition is chosen before the first segment, which
+      // that instance has already asked for.
+      let early = takeEarlyPlayer(src);
+      if (early && (start > 0 || latest.current.quality !== 'auto')) {
+        early.destroy();
+        early = null;
+      }
       const hls = early ?? new Hls(hlsConfig(latest.current.active, start));
       if (early) setHlsBuffering(hls.config, latest.current.active);
       hlsRef.current = hls;
