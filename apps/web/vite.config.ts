@@ -5,6 +5,8 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 
 const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|webmanifest|txt|vtt)$/;
+/** A compressed copy is written only if it is at most this share of the file. */
+const MAX_COMPRESSED_RATIO = 0.9;
 
 /**
  * Writes `<file>.br` and `<file>.gz` beside every text file of the build, so the server sends
@@ -28,15 +30,14 @@ function precompress(): Plugin {
       for (const file of walk(outDir)) {
         if (!COMPRESSIBLE.test(file)) continue;
         const bytes = readFileSync(file);
-        // Tiny files gain nothing and some clients pay a round of decoding for it.
-        if (bytes.length < 1024) continue;
-        writeFileSync(`${file}.gz`, gzipSync(bytes, { level: 9 }));
-        writeFileSync(
-          `${file}.br`,
-          brotliCompressSync(bytes, {
-            params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: bytes.length },
-          }),
-        );
+        const gzip = gzipSync(bytes, { level: 9 });
+        const brotli = brotliCompressSync(bytes, {
+          params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: bytes.length },
+        });
+        // Only where it pays: a few bytes saved are not worth a round of decoding. Small chunks
+        // of a page (half a kilobyte of code) still shrink by a third and are kept.
+        if (gzip.length <= bytes.length * MAX_COMPRESSED_RATIO) writeFileSync(`${file}.gz`, gzip);
+        if (brotli.length <= bytes.length * MAX_COMPRESSED_RATIO) writeFileSync(`${file}.br`, brotli);
       }
     },
   };
