@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 import type { NavKind } from '../components/ui/nav-bar';
-import { startVideoPrefetch, takeInlinedPlaylist } from '../features/video/api/start-video-prefetch';
+import { startVideoPrefetch, takeInlinedStart } from '../features/video/api/start-video-prefetch';
 import { PATHS } from '../lib/paths';
 import type { TabKey } from '../lib/tab-bar';
 import type en from '../locales/en.json';
@@ -20,14 +20,18 @@ export interface RouteDef {
 }
 
 /**
- * A video page's code, with its two calls started before it arrives; hls.js comes with the page,
- * and starts at once on a playback the HTML carried, while React is still starting.
+ * A video page's code, with its two calls started before it arrives. hls.js comes with the page:
+ * on a playback the HTML carried, the player starts at once, while React is still starting, and
+ * on the phone page it goes on screen and plays once the pre-roll decision is "no ad".
  */
 function loadVideoPage(name: 'VideoPage' | 'MobileVideoPage'): Promise<ComponentType> {
   startVideoPrefetch(window.location.search);
-  return import('../features/video/pages/video-page').then((page) => {
-    const playlist = takeInlinedPlaylist();
-    if (playlist) page.startEarlyPlayer(playlist);
+  return import('../features/video/pages/video-page').then(async (page) => {
+    const start = takeInlinedStart();
+    // The desktop page lays its player out beside the episode list: it only loads early. The
+    // phone page's first render waits for that first frame (a bounded time), then takes the
+    // playing element over: the video, not the controls around it, is what a link was opened for.
+    if (start) await page.startEarlyPlayer(name === 'MobileVideoPage' ? start : { ...start, adDecision: null });
     return page[name];
   });
 }

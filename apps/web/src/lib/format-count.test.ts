@@ -9,6 +9,16 @@ describe('formatCount', () => {
     expect(formatCount(12_345, 'zh')).toBe('1.2万');
   });
 
+  it('writes counts below a thousand as plain digits in every language, as Intl does', () => {
+    for (const language of ['en', 'zh', 'tr']) {
+      for (const n of [0, 7, 999]) {
+        expect(formatCount(n, language)).toBe(
+          new Intl.NumberFormat(language, { notation: 'compact', maximumFractionDigits: 1 }).format(n),
+        );
+      }
+    }
+  });
+
   it('falls back to plain digits for a language tag Intl refuses', () => {
     expect(formatCount(1234, 'not a tag!')).toBe('1234');
   });

@@ -20,5 +20,8 @@ function formatterFor(language: string): Intl.NumberFormat | null {
  */
 export function formatCount(value: number, language: string): string {
   const n = Number.isFinite(value) && value > 0 ? Math.floor(value) : 0;
+  // Below a thousand every language here writes plain digits, and the first compact formatter
+  // costs the browser tens of milliseconds of locale data: a video page's first render paid it.
+  if (n < 1000) return String(n);
   return formatterFor(language)?.format(n) ?? String(n);
 }

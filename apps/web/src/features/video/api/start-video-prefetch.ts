@@ -5,16 +5,23 @@ import { requestDrama } from './get-drama';
 import { requestPlayback } from './play-episode';
 import { prefetchVideo } from './prefetch';
 
-let inlinedPlaylist: string | null = null;
+/** The playback the HTML carried, with the pre-roll decision asked for it. */
+export interface InlinedStart {
+  src: string;
+  episodeId: number;
+  adDecision: Promise<unknown> | null;
+}
+
+let inlinedStart: InlinedStart | null = null;
 
 /**
- * The signed playlist of the playback the HTML carried, once: hls.js starts on it as soon as the
- * page's code is here, before React renders (player/early-player.ts).
+ * The playback the HTML carried, once: its player starts as soon as the page's code is here,
+ * before React renders (player/early-player.ts).
  */
-export function takeInlinedPlaylist(): string | null {
-  const playlist = inlinedPlaylist;
-  inlinedPlaylist = null;
-  return playlist;
+export function takeInlinedStart(): InlinedStart | null {
+  const start = inlinedStart;
+  inlinedStart = null;
+  return start;
 }
 
 /**
@@ -32,9 +39,13 @@ export function startVideoPrefetch(search: string): void {
     fetchPlayback: (episodeId, lang) => {
       const playback = inlined ? takeBootstrap('playback', lang, (p) => p.episode.id === episodeId) : undefined;
       if (!playback) return requestPlayback(episodeId, lang);
-      inlinedPlaylist = playback.playlist_url;
+      inlinedStart = { src: playback.playlist_url, episodeId, adDecision: null };
       return Promise.resolve(playback);
     },
-    fetchAd: requestInterstitialAd,
+    fetchAd: (episodeId) => {
+      const decision = requestInterstitialAd(episodeId);
+      if (inlinedStart?.episodeId === episodeId) inlinedStart.adDecision = decision;
+      return decision;
+    },
   });
 }

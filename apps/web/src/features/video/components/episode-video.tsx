@@ -1,8 +1,9 @@
 import type { Playback } from '@cliffhanger/contract/browser';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useProgressSaver } from '../hooks/use-progress-saver';
-import { showOnlyTrack } from '../player/media-element';
+import { adoptEarlyVideo, earlyVideoFor } from '../player/early-player';
+import { applyPlayerAttributes, setSubtitleTracks, showOnlyTrack } from '../player/media-element';
 import type { PlayerError } from '../player/player-errors';
 import type { SubtitleChoice } from '../player/preferences';
 import type { Quality } from '../player/quality';
@@ -61,6 +62,35 @@ export function EpisodeVideo({
   const [video, setVideo] = useState<HTMLVideoElement | null>(null);
   const episodeId = playback.episode.id;
   const source = playback.playlist_url;
+  // The element the page started before React (player/early-player.ts), maybe already playing:
+  // moved into the page instead of a new one rendered, with what React would have written on it.
+  const [early] = useState(() => earlyVideoFor(source));
+  const adopt = useCallback(
+    (host: HTMLDivElement | null) => {
+      if (!host || !early) return;
+      adoptEarlyVideo(host, early);
+      setVideo(early);
+      // Unmuted autoplay was refused before React: it went on muted, as the page's own would.
+      if (early.muted) onMutedByPolicy();
+    },
+    [early, onMutedByPolicy],
+  );
+  useEffect(() => {
+    if (!early) return;
+    setSubtitleTracks(
+      early,
+      playback.subtitles.map((track) => ({
+        lang: track.lang,
+        url: track.url,
+        label: t(`video.subtitleLanguages.${track.lang}`),
+      })),
+    );
+  }, [early, playback.subtitles, t]);
+  useEffect(() => {
+    if (!early || !active) return;
+    early.addEventListener('ended', onEnded);
+    return () => early.removeEventListener('ended', onEnded);
+  }, [early, active, onEnded]);
 
   // Declared before the player so its last save reads the position before the source is torn down.
   useProgressSaver(video, episodeId, active && saveProgress);
@@ -122,11 +152,26 @@ export function EpisodeVideo({
   }, [video, active, onSubtitleError, playback.subtitles]);
 
   const cors = needsCors(playback.subtitles.map((s) => s.url));
+  const className = `episode-video${active ? '' : ' episode-video--preload'}`;
+  const testId = active ? 'video-player' : 'video-preload';
+  useEffect(() => {
+    if (!early) return;
+    applyPlayerAttributes(early, {
+      className,
+      testId,
+      episodeId,
+      level: status.playingHeight,
+      hidden: !active,
+      crossOrigin: cors ? 'anonymous' : null,
+    });
+  }, [early, className, testId, episodeId, status.playingHeight, active, cors]);
+
+  if (early) return <div ref={adopt} className="episode-video-host" />;
   return (
     <video
       ref={setVideo}
-      className={`episode-video${active ? '' : ' episode-video--preload'}`}
-      data-testid={active ? 'video-player' : 'video-preload'}
+      className={className}
+      data-testid={testId}
       data-episode-id={episodeId}
       data-level={status.playingHeight ?? ''}
       aria-hidden={active ? undefined : true}

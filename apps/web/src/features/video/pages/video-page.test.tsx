@@ -85,24 +85,43 @@ describe('mobile video page', () => {
     await waitFor(() => expect(play).toHaveBeenCalled());
   });
 
-  it('takes over the hls.js instance started before the page rendered, without loading the playlist again', async () => {
+  it('takes over the element and hls.js instance started before the page rendered, still playing', async () => {
     catalogueApi();
-    startEarlyPlayer(playback(1).playlist_url);
+    await startEarlyPlayer({ src: playback(1).playlist_url, episodeId: 101, adDecision: Promise.resolve(null) });
     const early = FakeHls.last();
+    const element = early.media as HTMLVideoElement;
+    expect(element.isConnected).toBe(true); // on screen before the page
     open('/pages/video/mobileVideoIndex?drama_id=7');
     const video = await player();
-    expect(early.media).toBe(video);
+    expect(video).toBe(element);
+    expect(video.closest('[data-testid="player-stage"]')).not.toBeNull();
+    expect(video).toHaveAttribute('data-episode-id', '101');
+    expect(video.querySelectorAll('track')).toHaveLength(playback(1).subtitles.length);
     expect(early.loads).toEqual([playback(1).playlist_url]);
     expect(FakeHls.instances.filter((h) => h.src === playback(1).playlist_url)).toEqual([early]);
     // Its levels were parsed before the page took it: the quality menu has them all the same.
     fireEvent.click(screen.getByTestId('video-settings'));
     expect(await screen.findByTestId('quality-option-sd')).toBeInTheDocument();
+    // The end of the episode moves on, as with the page's own element.
+    fireEvent.ended(video);
+    await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent('episode_id=102'));
   });
 
-  it('drops the early instance when a remembered quality must be chosen before the first segment', async () => {
+  it('shows the unmute button when the early start had to go muted', async () => {
+    catalogueApi();
+    play.mockRejectedValueOnce(new DOMException('no gesture', 'NotAllowedError'));
+    await startEarlyPlayer({ src: playback(1).playlist_url, episodeId: 101, adDecision: Promise.resolve(null) });
+    await waitFor(() => expect((FakeHls.last().media as HTMLVideoElement).muted).toBe(true));
+    open('/pages/video/mobileVideoIndex?drama_id=7');
+    const video = await player();
+    expect(await screen.findByTestId('video-unmute')).toBeInTheDocument();
+    expect(video.muted).toBe(true);
+  });
+
+  it('starts afresh on the element when a remembered quality must be chosen before the first segment', async () => {
     catalogueApi();
     localStorage.setItem(PREFERENCE_KEYS.quality, 'sd');
-    startEarlyPlayer(playback(1).playlist_url);
+    void startEarlyPlayer({ src: playback(1).playlist_url, episodeId: 101, adDecision: null });
     const early = FakeHls.last();
     open('/pages/video/mobileVideoIndex?drama_id=7');
     const video = await player();
@@ -110,6 +129,7 @@ describe('mobile video page', () => {
     const own = hlsFor(101);
     expect(own).not.toBe(early);
     expect(own.media).toBe(video);
+    expect(own.loads).toEqual([playback(1).playlist_url]);
   });
 
   it('resumes the episode saved in history at its position', async () => {

@@ -1,7 +1,7 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
 import type * as HlsModule from './hls';
 import { FakeHls } from '../test/fake-hls';
-import { startEarlyPlayer, takeEarlyPlayer } from './early-player';
+import { adoptEarlyVideo, earlyVideoFor, READY_CAP_MS, startEarlyPlayer, takeEarlyPlayer } from './early-player';
 import { PLAY_BUFFER_S } from './hls-config';
 
 vi.mock('./hls', async (importOriginal) => {
@@ -10,55 +10,125 @@ vi.mock('./hls', async (importOriginal) => {
 });
 
 const SRC = '/media/episodes/a/1/master.m3u8?exp=1&sig=x';
+let play: MockInstance<HTMLMediaElement['play']>;
 
-beforeEach(() => FakeHls.reset());
+beforeEach(() => {
+  FakeHls.reset();
+  play = vi.spyOn(HTMLMediaElement.prototype, 'play').mockResolvedValue(undefined);
+  vi.spyOn(HTMLMediaElement.prototype, 'pause').mockImplementation(() => undefined);
+});
 afterEach(() => {
-  takeEarlyPlayer(''); // whatever a test left behind is dropped
+  // Whatever a test left behind is dropped with its element.
+  const video = earlyVideoFor(SRC);
+  if (video) takeEarlyPlayer(video)?.destroy();
+  for (const stage of document.body.querySelectorAll('div')) stage.remove();
   vi.useRealTimers();
+  vi.restoreAllMocks();
 });
 
+const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
+
 describe('early player', () => {
-  it('starts loading the source with no element, as a player on screen, and hands that instance over once', () => {
-    startEarlyPlayer(SRC);
+  it('attaches its own element and loads the source as a player on screen; the page takes both over once', async () => {
+    await startEarlyPlayer({ src: SRC, episodeId: 101, adDecision: null });
     const hls = FakeHls.last();
+    const video = earlyVideoFor(SRC)!;
+    expect(video).toBeInstanceOf(HTMLVideoElement);
+    expect(video.dataset.episodeId).toBe('101');
+    expect(hls.media).toBe(video);
     expect(hls.loads).toEqual([SRC]);
-    expect(hls.media).toBeNull();
     expect(hls.config).toMatchObject({ startPosition: -1, maxBufferLength: PLAY_BUFFER_S, startFragPrefetch: true });
+    // Without a pre-roll decision it only loads: nothing on screen, nothing playing.
+    expect(video.isConnected).toBe(false);
+    expect(play).not.toHaveBeenCalled();
+    expect(earlyVideoFor(`${SRC}&other`)).toBeNull();
 
-    expect(takeEarlyPlayer(SRC)).toBe(hls);
+    expect(takeEarlyPlayer(document.createElement('video'))).toBeNull(); // another element: not its own
+    expect(takeEarlyPlayer(video)).toBe(hls);
     expect(hls.destroyed).toBe(false);
-    expect(takeEarlyPlayer(SRC)).toBeNull();
+    expect(takeEarlyPlayer(video)).toBeNull();
   });
 
-  it('drops an instance asked for by another source, or one that failed', () => {
-    startEarlyPlayer(SRC);
-    const other = FakeHls.last();
-    expect(takeEarlyPlayer(`${SRC}&again`)).toBeNull();
-    expect(other.destroyed).toBe(true);
+  it('goes on screen and plays once the decision is "no ad", and the page moves the playing element in', async () => {
+    const ready = startEarlyPlayer({ src: SRC, episodeId: 101, adDecision: Promise.resolve(null) });
+    const video = earlyVideoFor(SRC)!;
+    await flush();
+    expect(video.isConnected).toBe(true);
+    expect(video).toHaveAttribute('data-testid', 'video-player');
+    expect(play).toHaveBeenCalledTimes(1);
+    video.dispatchEvent(new Event('playing'));
+    await ready;
 
-    startEarlyPlayer(SRC);
-    const failed = FakeHls.last();
-    failed.emit('hlsError', { fatal: false, type: 'networkError' }); // hls.js retries these itself
-    failed.emit('hlsError', { fatal: true, type: 'networkError' });
-    expect(takeEarlyPlayer(SRC)).toBeNull();
-    expect(failed.destroyed).toBe(true);
+    const host = document.createElement('div');
+    document.body.append(host);
+    const stage = video.parentElement!;
+    adoptEarlyVideo(host, video);
+    expect(video.parentElement).toBe(host);
+    expect(video.getAttribute('style')).toBeNull();
+    expect(stage.isConnected).toBe(false);
   });
 
-  it('drops an instance nobody takes', () => {
+  it('plays muted when the browser refuses unmuted autoplay', async () => {
+    play.mockRejectedValueOnce(new DOMException('no gesture', 'NotAllowedError'));
+    void startEarlyPlayer({ src: SRC, episodeId: 101, adDecision: Promise.resolve(null) });
+    const video = earlyVideoFor(SRC)!;
+    await flush();
+    await flush();
+    expect(video.muted).toBe(true);
+    expect(play).toHaveBeenCalledTimes(2);
+  });
+
+  it('never plays before an ad, and lets the page render at once', async () => {
+    await startEarlyPlayer({ src: SRC, episodeId: 101, adDecision: Promise.resolve({ id: 1 }) });
+    const video = earlyVideoFor(SRC)!;
+    expect(video.isConnected).toBe(false);
+    expect(play).not.toHaveBeenCalled();
+  });
+
+  it('lets the page render after a bounded wait even if the video never plays', async () => {
     vi.useFakeTimers();
-    startEarlyPlayer(SRC);
-    const hls = FakeHls.last();
-    vi.advanceTimersByTime(9_999);
-    expect(hls.destroyed).toBe(false);
-    vi.advanceTimersByTime(1);
-    expect(hls.destroyed).toBe(true);
-    expect(takeEarlyPlayer(SRC)).toBeNull();
+    let settled = false;
+    void startEarlyPlayer({ src: SRC, episodeId: 101, adDecision: Promise.resolve(null) }).then(() => {
+      settled = true;
+    });
+    await vi.advanceTimersByTimeAsync(READY_CAP_MS - 1);
+    expect(settled).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(settled).toBe(true);
   });
 
-  it('starts nothing without Media Source Extensions (the browser plays HLS itself there)', () => {
+  it('drops a player that failed (the page starts afresh on the element) and one nobody takes', async () => {
+    vi.useFakeTimers();
+    const ready = startEarlyPlayer({ src: SRC, episodeId: 101, adDecision: Promise.resolve(null) });
+    await vi.advanceTimersByTimeAsync(0);
+    const failed = FakeHls.last();
+    const video = earlyVideoFor(SRC)!;
+    failed.emit('hlsError', { fatal: false, type: 'networkError' }); // hls.js retries these itself
+    expect(earlyVideoFor(SRC)).toBe(video);
+    expect(video.isConnected).toBe(true);
+    failed.emit('hlsError', { fatal: true, type: 'networkError' });
+    await ready; // a failure lets the page render
+    // Gone at once, so it covers nothing while the page starts its own.
+    expect(video.isConnected).toBe(false);
+    expect(failed.destroyed).toBe(true);
+    expect(earlyVideoFor(SRC)).toBeNull();
+    expect(takeEarlyPlayer(video)).toBeNull();
+
+    void startEarlyPlayer({ src: SRC, episodeId: 101, adDecision: Promise.resolve(null) });
+    await vi.advanceTimersByTimeAsync(0);
+    const unclaimed = FakeHls.last();
+    const shown = earlyVideoFor(SRC)!;
+    expect(shown.isConnected).toBe(true);
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(unclaimed.destroyed).toBe(true);
+    expect(shown.isConnected).toBe(false);
+    expect(earlyVideoFor(SRC)).toBeNull();
+  });
+
+  it('starts nothing without Media Source Extensions (the browser plays HLS itself there)', async () => {
     FakeHls.supported = false;
-    startEarlyPlayer(SRC);
+    await startEarlyPlayer({ src: SRC, episodeId: 101, adDecision: Promise.resolve(null) });
     expect(FakeHls.instances).toHaveLength(0);
-    expect(takeEarlyPlayer(SRC)).toBeNull();
+    expect(earlyVideoFor(SRC)).toBeNull();
   });
 });

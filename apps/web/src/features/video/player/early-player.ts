@@ -1,20 +1,39 @@
 import { hlsConfig } from './hls-config';
 import { Events, Hls } from './hls';
+import { playRejection } from './player-errors';
 
 /**
  * On a cold load of a shared video page the server has already signed the first episode's
  * playlist (lib/bootstrap.ts), and the browser has preloaded it with its first segment. This
- * starts hls.js on it as soon as hls.js is here, while React is still starting: playlists parsed
- * and the first segment fetched and transmuxed, with no element yet. The episode's player takes
- * the instance over and attaches its `<video>` (use-hls-player.ts); nothing plays before that,
- * so the pre-roll decision still comes first. An instance nobody takes is dropped.
+ * starts the episode's player as soon as hls.js is here, while React is still starting: a
+ * `<video>` of its own, attached and loading. On the phone page, once the pre-roll decision is
+ * "no ad", it also goes on screen and plays, so the first frame does not wait for React.
+ *
+ * The episode's player then takes the element and the hls.js instance over (EpisodeVideo,
+ * useHlsPlayer): the same element keeps playing, moved into the page. An instance nobody takes
+ * is dropped, element and all.
  */
 const UNCLAIMED_MS = 10_000;
+/** The longest the page's first render waits for the early player to play. */
+export const READY_CAP_MS = 1_500;
+
+/** Above everything until the page takes the element over; then the page's own styles apply. */
+const STAGE_STYLE = 'position:fixed;inset:0;z-index:2147483000;background:#000';
+const VIDEO_STYLE = 'position:absolute;inset:0;width:100%;height:100%;object-fit:contain;background:#000';
+
+export interface EarlyStart {
+  /** The signed master playlist. */
+  src: string;
+  episodeId: number;
+  /** Plays before React only if this resolves to null ("no ad"); without it, it only loads. */
+  adDecision: Promise<unknown> | null;
+}
 
 interface EarlyPlayer {
   src: string;
   hls: Hls;
-  failed: boolean;
+  video: HTMLVideoElement;
+  stage: HTMLElement | null;
   timer: ReturnType<typeof setTimeout>;
   onError: (event: typeof Events.ERROR, data: { fatal: boolean }) => void;
 }
@@ -24,41 +43,118 @@ let early: EarlyPlayer | null = null;
 function drop(player: EarlyPlayer): void {
   clearTimeout(player.timer);
   player.hls.destroy();
+  player.video.pause();
+  player.stage?.remove();
 }
 
-/** Starts loading `src` from its beginning, where hls.js plays (Media Source Extensions). */
-export function startEarlyPlayer(src: string): void {
-  if (early || !Hls.isSupported()) return;
+/** Plays as the page's player would: unmuted if the browser allows it, else muted. */
+async function autoplay(video: HTMLVideoElement): Promise<void> {
+  try {
+    await video.play();
+  } catch (error) {
+    if (playRejection(error) !== 'autoplay-blocked') return;
+    video.muted = true;
+    // Refused even muted: the page's player asks again once it has the element.
+    await video.play().catch(() => undefined);
+  }
+}
+
+function showAndPlay(player: EarlyPlayer): void {
+  const stage = document.createElement('div');
+  stage.style.cssText = STAGE_STYLE;
+  player.video.style.cssText = VIDEO_STYLE;
+  player.video.setAttribute('data-testid', 'video-player');
+  stage.append(player.video);
+  document.body.append(stage);
+  player.stage = stage;
+  void autoplay(player.video);
+}
+
+/**
+ * Starts the episode's player, where hls.js plays (Media Source Extensions). Resolves once it
+ * plays, or once it is clear it will not play before the page (an ad, a failure, only loading),
+ * and at the latest after READY_CAP_MS: the page renders after that, so that its start does not
+ * hold up the first frame on the one thread both need.
+ */
+export function startEarlyPlayer({ src, episodeId, adDecision }: EarlyStart): Promise<void> {
+  if (early || !Hls.isSupported()) return Promise.resolve();
+  const video = document.createElement('video');
+  video.className = 'episode-video';
+  video.playsInline = true;
+  video.preload = 'auto';
+  video.setAttribute('data-episode-id', String(episodeId));
   const hls = new Hls(hlsConfig(true, 0));
   const player: EarlyPlayer = {
     src,
     hls,
-    failed: false,
+    video,
+    stage: null,
     timer: setTimeout(() => {
       if (early !== player) return;
       early = null;
       drop(player);
     }, UNCLAIMED_MS),
-    // Its own retries are hls.js's; a fatal error leaves the player to start afresh.
+    // Its own retries are hls.js's. After a fatal error it goes, element and all, and the page's
+    // player starts afresh.
     onError: (_event, data) => {
-      if (data.fatal) player.failed = true;
+      if (!data.fatal) return;
+      if (early === player) early = null;
+      drop(player);
     },
   };
   hls.on(Events.ERROR, player.onError);
   early = player;
+  hls.attachMedia(video);
   hls.loadSource(src);
+  if (!adDecision) return Promise.resolve();
+  return new Promise<void>((resolve) => {
+    const cap = setTimeout(resolve, READY_CAP_MS);
+    const done = () => {
+      clearTimeout(cap);
+      resolve();
+    };
+    hls.on(Events.ERROR, (_event, data) => {
+      if (data.fatal) done();
+    });
+    video.addEventListener('playing', done, { once: true });
+    adDecision.then(
+      (ad) => {
+        if (ad === null && early === player) showAndPlay(player);
+        else done();
+      },
+      done,
+    );
+  });
 }
 
-/** The started instance for `src`, once; null when there is none, it is another source, or it failed. */
-export function takeEarlyPlayer(src: string): Hls | null {
+/** The element of the started player for `src`, if there is one (the page renders around it). */
+export function earlyVideoFor(src: string): HTMLVideoElement | null {
+  return early?.src === src ? early.video : null;
+}
+
+/**
+ * The started player whose element is `video`, once: the page's player continues with its
+ * hls.js instance. Null when there is none (one for another element is left to its owner).
+ */
+export function takeEarlyPlayer(video: HTMLVideoElement): Hls | null {
   const player = early;
+  if (!player || player.video !== video) return null;
   early = null;
-  if (!player) return null;
-  if (player.src !== src || player.failed) {
-    drop(player);
-    return null;
-  }
   clearTimeout(player.timer);
   player.hls.off(Events.ERROR, player.onError);
   return player.hls;
+}
+
+/**
+ * Moves the started element into the page's player (`host`): a playing element moved within a
+ * task keeps playing. The stand-in stage goes, and the page's styles take over from its own.
+ */
+export function adoptEarlyVideo(host: HTMLElement, video: HTMLVideoElement): void {
+  host.append(video);
+  video.style.cssText = '';
+  video.removeAttribute('style');
+  if (early?.video === video) {
+    early.stage?.remove();
+    early.stage = null;
+  }
 }

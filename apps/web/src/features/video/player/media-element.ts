@@ -30,3 +30,43 @@ export function showOnlyTrack(video: HTMLVideoElement, language: string | null):
     if (track.mode !== mode) track.mode = mode;
   }
 }
+
+/** What React would write on the `<video>` it renders, for an element it took over instead. */
+export interface PlayerAttributes {
+  className: string;
+  testId: string;
+  episodeId: number;
+  level: number | null;
+  hidden: boolean;
+  crossOrigin: 'anonymous' | null;
+}
+
+export function applyPlayerAttributes(video: HTMLVideoElement, attributes: PlayerAttributes): void {
+  video.className = attributes.className;
+  video.setAttribute('data-testid', attributes.testId);
+  video.setAttribute('data-episode-id', String(attributes.episodeId));
+  video.setAttribute('data-level', attributes.level === null ? '' : String(attributes.level));
+  if (attributes.hidden) video.setAttribute('aria-hidden', 'true');
+  else video.removeAttribute('aria-hidden');
+  // Only a real change: setting it again restarts the resource selection.
+  if (video.crossOrigin !== attributes.crossOrigin) video.crossOrigin = attributes.crossOrigin;
+}
+
+export interface SubtitleTrack {
+  lang: string;
+  label: string;
+  url: string;
+}
+
+/** The element's `<track>` children, as React would render them for `tracks`. */
+export function setSubtitleTracks(video: HTMLVideoElement, tracks: readonly SubtitleTrack[]): void {
+  for (const element of video.querySelectorAll('track')) element.remove();
+  for (const track of tracks) {
+    const element = document.createElement('track');
+    element.kind = 'subtitles';
+    element.srclang = track.lang;
+    element.label = track.label;
+    element.src = track.url;
+    video.append(element);
+  }
+}

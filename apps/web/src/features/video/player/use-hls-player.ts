@@ -134,10 +134,10 @@ export function useHlsPlayer({ video, src, active, startPosition, quality }: Hls
       setState((s) => (s.buffering === buffering || s.error ? s : { ...s, buffering }));
 
     if (engine === 'hls') {
-      // The instance the page started before React, if it loads this very source from its start
-      // in automatic quality: a remembered rendition is chosen before the first segment, which
-      // that instance has already asked for.
-      let early = takeEarlyPlayer(src);
+      // The instance the page started before React on this very element (EpisodeVideo took the
+      // element over), if it fits: it loads from the start in automatic quality, and a
+      // remembered rendition is chosen before the first segment, which it has already asked for.
+      let early = takeEarlyPlayer(video);
       if (early && (start > 0 || latest.current.quality !== 'auto')) {
         early.destroy();
         early = null;
@@ -201,8 +201,10 @@ export function useHlsPlayer({ video, src, active, startPosition, quality }: Hls
         else reachedStart = true;
       };
       for (const name of events) video.addEventListener(name, holdStart);
-      hls.attachMedia(video);
-      if (!early) hls.loadSource(src);
+      if (!early) {
+        hls.attachMedia(video);
+        hls.loadSource(src);
+      }
       return () => {
         stalls.stop();
         for (const name of events) video.removeEventListener(name, holdStart);
