@@ -106,6 +106,14 @@ describe('Me at 390×844', () => {
       const body = (await response.json()) as { code: number; data: Record<string, unknown> };
       await route.fulfill({ response, json: { ...body, data: { ...body.data, nickname, coin } } });
     });
+    // The launch check-in answers with the balance too, and the app keeps whichever came last:
+    // it has to tell the same story, or the test depends on which answer wins the race.
+    await page.route('**/api/v1/task/checkin', async (route) => {
+      const response = await route.fetch();
+      const body = (await response.json()) as { code: number; data: Record<string, unknown> | null };
+      const data = body.data && 'balance' in body.data ? { ...body.data, balance: coin } : body.data;
+      await route.fulfill({ response, json: { ...body, data } });
+    });
     await page.reload();
     await expect.poll(() => name.innerText(), { timeout: 10_000 }).toBe(nickname);
     await expect.poll(() => page.locator('[data-testid="me-coin"]').innerText()).toBe(String(coin));
