@@ -12,3 +12,11 @@ export function messageForError(error: unknown, t: TFunction = i18n.t): string {
   if (isKnownCode(error.code)) return t(`errors.${error.code}`);
   return t('errors.system');
 }
+
+/**
+ * A call that never got an answer (no network, a timeout). The visible HTTP client has already
+ * shown 'Network Error' for it, so a caller does not say anything more.
+ */
+export function isTransportFailure(error: unknown): boolean {
+  return isApiError(error) && error.isTransportFailure;
+}

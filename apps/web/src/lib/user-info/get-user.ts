@@ -1,6 +1,7 @@
-import { getUser, isApiError, type ApiResult, type UserInfo } from '@cliffhanger/contract/browser';
+import { getUser, type ApiResult, type UserInfo } from '@cliffhanger/contract/browser';
 import { useEffect } from 'react';
 import { api, silentApi } from '../api-client';
+import { isTransportFailure } from '../error-message';
 import { i18n } from '../i18n';
 import { getSession, isSignedIn, updateUserInfo } from '../session';
 import { showToast } from '../toast';
@@ -55,7 +56,7 @@ export function refreshUserInfo(options: { silent?: boolean } = {}): Promise<boo
       result = await client.call(getUser);
     } catch (error) {
       if (!sameSession()) return false;
-      if (isApiError(error) && (error.kind === 'network' || error.kind === 'timeout')) {
+      if (isTransportFailure(error)) {
         // The visible client has already toasted; the silent one says it here, once per outage.
         if (options.silent && retryAttempt === 0) showToast(i18n.t('errors.network'));
         scheduleRetry();

@@ -8,7 +8,7 @@ import { messageForError } from '../../../lib/error-message';
 import { useRequireLogin } from '../../../lib/require-login';
 import { showToast } from '../../../lib/toast';
 import { useEnterInviteCode } from '../api/enter-invite-code';
-import { isTransportFailure } from '../transport-failure';
+import { isTransportFailure } from '../../../lib/error-message';
 
 /** The longest code PUT /invite/{invite_code} accepts. */
 export const INVITE_CODE_MAX_LENGTH = 32;

@@ -2,7 +2,7 @@ import { Code, type TaskKey } from '@cliffhanger/contract/browser';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showToast } from '../../../lib/toast';
-import { alreadyToasted } from '../api/already-toasted';
+import { isTransportFailure } from '../../../lib/error-message';
 import { useClaimTask } from '../api/claim-task';
 
 /**
@@ -23,7 +23,7 @@ export function useClaim(): { claim: (key: TaskKey) => void; pendingKey: TaskKey
               : t('rewards.claimed', { coins: data.coins }),
           ),
         onError: (error) => {
-          if (!alreadyToasted(error)) showToast(t('errors.claimFailed'));
+          if (!isTransportFailure(error)) showToast(t('errors.claimFailed'));
         },
       }),
     [mutate, t],

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useProductName } from '../../../lib/app-config/get-app-config';
 import { shareOrCopy } from '../../../lib/share-or-copy';
 import { showToast } from '../../../lib/toast';
-import { alreadyToasted } from '../api/already-toasted';
+import { isTransportFailure } from '../../../lib/error-message';
 import { rewardKeys } from '../api/reward-keys';
 import { reportAppShare } from '../api/share-app';
 import { publicOrigin } from '../../../lib/api-origin';
@@ -30,7 +30,7 @@ export function useShareApp(): () => Promise<void> {
       await reportAppShare(channel);
       showToast(channel === 'copy_link' ? t('rewards.linkCopied') : t('rewards.shared'));
     } catch (error) {
-      if (!alreadyToasted(error)) showToast(t('errors.shareFailed'));
+      if (!isTransportFailure(error)) showToast(t('errors.shareFailed'));
     } finally {
       void queryClient.invalidateQueries({ queryKey: rewardKeys.tasks });
     }

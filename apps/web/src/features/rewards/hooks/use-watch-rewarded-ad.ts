@@ -4,7 +4,7 @@ import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { WALLET_QUERY_KEY } from '../../../lib/library-query-keys';
 import { showToast } from '../../../lib/toast';
-import { alreadyToasted } from '../api/already-toasted';
+import { isTransportFailure } from '../../../lib/error-message';
 import { reportRewardError } from '../api/reward-error';
 import { claimAdReward, rewardedAdQueryOptions } from '../api/rewarded-ad';
 import { rewardKeys } from '../api/reward-keys';
@@ -31,7 +31,7 @@ export function useWatchRewardedAd() {
       if (next.ad?.token) setPlaying(next.ad);
       else showToast(t('ads.noAdNow'));
     } catch (error) {
-      if (!alreadyToasted(error)) showToast(t('ads.noAdNow'));
+      if (!isTransportFailure(error)) showToast(t('ads.noAdNow'));
     } finally {
       setBusy(false);
     }

@@ -10,6 +10,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../lib/api-client';
+import { isTransportFailure } from '../../../lib/error-message';
 import { WALLET_QUERY_KEY } from '../../../lib/library-query-keys';
 import { getSession, storeCoinBalance } from '../../../lib/session';
 import { showToast } from '../../../lib/toast';
@@ -29,8 +30,6 @@ export function insufficientCoinsFrom(error: unknown): InsufficientCoins | null 
   return parseInsufficientCoins(error.data);
 }
 
-/** A request that never got an answer has already shown 'Network Error' (the HTTP client's toast). */
-const alreadyToasted = (error: unknown) => isApiError(error) && (error.kind === 'network' || error.kind === 'timeout');
 
 export type UnlockOutcome = { ok: true; result: UnlockResult } | { ok: false; insufficient: InsufficientCoins | null };
 
@@ -53,7 +52,7 @@ export function useUnlock(dramaId: number): (request: UnlockRequest) => Promise<
         result = await unlockEpisode(request);
       } catch (error) {
         const insufficient = insufficientCoinsFrom(error);
-        if (!insufficient && !alreadyToasted(error)) showToast(t('errors.unlockFailed'));
+        if (!insufficient && !isTransportFailure(error)) showToast(t('errors.unlockFailed'));
         // The answer also tells the balance: keep the shown one honest.
         if (insufficient && uid !== undefined) storeCoinBalance({ uid, coin: insufficient.balance });
         return { ok: false, insufficient };
