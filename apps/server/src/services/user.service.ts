@@ -1,4 +1,4 @@
-import { Code, NICKNAME_MAX, type UserInfo } from '@cliffhanger/contract';
+import { Code, toNickname, type UserInfo } from '@cliffhanger/contract';
 import type { Db } from '../db/database.js';
 import type { UserRow } from '../db/schema.js';
 import { AppError } from '../http/envelope.js';
@@ -41,18 +41,12 @@ const DEFAULT_NICKNAME_ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';
 /** A provider avatar URL longer than this is not worth storing (and no real one is). */
 const AVATAR_URL_MAX = 2048;
 const USERNAME_UNIQUE_INDEX = 'users_username_unique';
-// eslint-disable-next-line no-control-regex
-const CONTROL_CHARS = /[\u0000-\u001f\u007f]/g;
 
 /** A neutral default that reads the same in every language and never collides in practice. */
 function defaultNickname(): string {
   return `user_${randomString(6, DEFAULT_NICKNAME_ALPHABET)}`;
 }
 
-function cleanNickname(nickname: string | undefined): string {
-  const cleaned = (nickname ?? '').replace(CONTROL_CHARS, '').trim();
-  return cleaned === '' ? defaultNickname() : [...cleaned].slice(0, NICKNAME_MAX).join('').trim();
-}
 
 /** Users: creation (every sign-in method), profile reads and edits. */
 export class UserService {
@@ -85,7 +79,7 @@ export class UserService {
       const row = await this.users.insertUnlessInviteCodeTaken(
         {
           phone,
-          nickname: cleanNickname(input.nickname),
+          nickname: toNickname(input.nickname) ?? defaultNickname(),
           avatar,
           inviteCode: randomString(INVITE_CODE_LENGTH, UNAMBIGUOUS_ALPHABET),
           phoneSeenBefore,

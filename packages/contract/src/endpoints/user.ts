@@ -17,6 +17,22 @@ export const nicknameSchema = z
       .refine((s) => !CONTROL_CHARS.test(s), 'nickname has control characters'),
   );
 
+const EVERY_CONTROL_CHAR = new RegExp(CONTROL_CHARS.source, 'g');
+
+/**
+ * A display name from elsewhere (an OAuth provider's profile, a sign-up) as a nickname that
+ * `nicknameSchema` accepts: control characters and runs of white space become one space, then it
+ * is trimmed and cut to NICKNAME_MAX code points (an emoji is never split in half). Undefined when
+ * nothing is left; the caller picks a default.
+ */
+export function toNickname(raw: string | undefined): string | undefined {
+  if (raw === undefined) return undefined;
+  const cleaned = raw.replace(EVERY_CONTROL_CHAR, ' ').replace(/\s+/g, ' ').trim();
+  const cut = Array.from(cleaned).slice(0, NICKNAME_MAX).join('').trim();
+  const parsed = nicknameSchema.safeParse(cut);
+  return parsed.success ? parsed.data : undefined;
+}
+
 export const usernameSchema = inputString()
   .max(INPUT_MAX_LENGTH)
   .transform((s) => s.trim().toLowerCase())

@@ -1,4 +1,4 @@
-import { APP_OAUTH_STATE_PREFIX, Code, isAppOAuthState, type OAuthClient, type Session } from '@cliffhanger/contract';
+import { APP_OAUTH_STATE_PREFIX, Code, isAppOAuthState, toNickname, type OAuthClient, type Session } from '@cliffhanger/contract';
 import type { Db } from '../../db/database.js';
 import type { UserRow } from '../../db/schema.js';
 import { AppError } from '../../http/envelope.js';
@@ -13,7 +13,7 @@ import type { UserService } from '../user.service.js';
 import { createPkcePair, hashState, randomToken } from './oauth-crypto.js';
 import { isOAuthProviderError, type OAuthProviderName, type ProviderProfile } from './oauth-provider.js';
 import type { OAuthProviders } from './oauth-providers.js';
-import { avatarFromProviderPicture, nicknameFromProviderName } from './provider-profile.js';
+import { avatarFromProviderPicture } from './provider-profile.js';
 
 export interface OAuthServiceDeps {
   db: Db;
@@ -178,7 +178,7 @@ export class OAuthService {
     const existing = await this.deps.identities.findActiveUser(key);
     if (existing) return existing;
 
-    const nickname = nicknameFromProviderName(profile.name);
+    const nickname = toNickname(profile.name);
     const avatar = avatarFromProviderPicture(profile.avatarUrl);
     try {
       return await this.deps.db.transaction(async (tx) => {
