@@ -80,7 +80,7 @@ export const watchHistory = pgTable(
   ],
 );
 
-/** A share reported by the client (`POST /task/share`); the rewards issue pays the share task from it. */
+/** A share reported by the client (`POST /task/share`); the share task counts these rows. */
 export const shareEvents = pgTable(
   'share_events',
   {

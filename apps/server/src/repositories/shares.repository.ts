@@ -10,7 +10,7 @@ export interface NewShareEvent {
   createdAt: Date;
 }
 
-/** SQL for share_events, the record the rewards issue pays the share task from. */
+/** SQL for share_events, the record the share task counts. */
 export class SharesRepository {
   constructor(private readonly db: Db) {}
 

@@ -1,12 +1,12 @@
-import { claimTask, Code, getTasks, postTaskCheckin } from '@cliffhanger/contract';
+import { claimTask, Code, getTasks, postTaskCheckin, postTaskShare } from '@cliffhanger/contract';
 import { ok } from '../http/envelope.js';
 import { registerEndpoint } from '../http/register-endpoint.js';
 import { signedIn } from '../http/signed-in.js';
 import type { AppInstance } from '../http/types.js';
 
-/** Check-in and tasks: POST /task/checkin, GET /task, POST /task/:key/claim. */
+/** Check-in, tasks and shares: POST /task/checkin, GET /task, POST /task/:key/claim, POST /task/share. */
 export function rewardsRoutes(app: AppInstance): Promise<void> {
-  const { checkin, tasks } = app.services;
+  const { checkin, tasks, shares } = app.services;
 
   registerEndpoint(app, postTaskCheckin, async (req) => {
     const outcome = await checkin.checkIn(signedIn(req).userId);
@@ -22,5 +22,7 @@ export function rewardsRoutes(app: AppInstance): Promise<void> {
     const outcome = await tasks.claim(signedIn(req).userId, req.params.key);
     return ok(outcome.result, outcome.repeat ? { code: Code.ALREADY_OWNED, message: 'Already claimed' } : {});
   });
+
+  registerEndpoint(app, postTaskShare, async (req) => ok(await shares.record(signedIn(req).userId, req.body)));
   return Promise.resolve();
 }

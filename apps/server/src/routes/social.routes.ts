@@ -8,7 +8,6 @@ import {
   listFavorites,
   listHistory,
   postComment,
-  postTaskShare,
   removeFavorite,
   removeHistory,
   saveProgress,
@@ -25,9 +24,9 @@ function langOf(req: { query: { lang?: Language | undefined }; headers: { 'accep
   return requestLanguage(req.query.lang, req.headers['accept-language']);
 }
 
-/** Comments, likes, favourites, watch history and shares of the signed-in viewer. */
+/** Comments, likes, favourites and watch history of the signed-in viewer. */
 export function socialRoutes(app: AppInstance): Promise<void> {
-  const { comments, likes, favorites, history, shares } = app.services.social;
+  const { comments, likes, favorites, history } = app.services.social;
 
   registerEndpoint(app, listComments, async (req) =>
     ok(await comments.list(req.params.id, req.auth?.userId ?? null, req.query)),
@@ -60,6 +59,5 @@ export function socialRoutes(app: AppInstance): Promise<void> {
   );
   registerEndpoint(app, clearHistory, async (req) => ok(await history.clear(signedIn(req).userId)));
 
-  registerEndpoint(app, postTaskShare, async (req) => ok(await shares.record(signedIn(req).userId, req.body)));
   return Promise.resolve();
 }

@@ -83,6 +83,7 @@ export function createAppServices(deps: AppServicesDeps): AppServices {
     clock,
     config,
     wallet: walletServices.wallet,
+    rateLimiter,
     mediaSigner: catalog.mediaSigner,
     plays: catalog.playRecorder,
   });

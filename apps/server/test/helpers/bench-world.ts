@@ -40,7 +40,7 @@ try {
       amount: price * paidEpisodes,
       key: `bench:${i}`,
     });
-    await app.services.social.shares.record(user.id, { target: 'app', channel: 'copy_link' });
+    await app.services.shares.record(user.id, { target: 'app', channel: 'copy_link' });
     tokens[i] = session.token;
   };
   for (let i = 0; i < users; i += 10) {

@@ -1,7 +1,7 @@
 import { Code } from '@cliffhanger/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SHARES_PER_DAY, SHARES_PER_MINUTE } from '../../src/services/social/shares.service.js';
+import { SHARES_PER_DAY, SHARES_PER_MINUTE } from '../../src/services/rewards/shares.service.js';
 import { envelope } from '../helpers/accounts.js';
 import { createRewardsKit, type RewardsKit } from '../rewards/rewards-kit.js';
 

@@ -168,22 +168,4 @@ export const clearHistory = defineEndpoint({
   data: z.object({ removed: z.number().int() }),
 });
 
-export const SHARE_TARGETS = ['app', 'episode'] as const;
-export const SHARE_CHANNELS = ['web_share', 'copy_link', 'native'] as const;
-
-export const shareBodySchema = z.object({
-  target: z.enum(SHARE_TARGETS).default('app'),
-  episode_id: z.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional(),
-  channel: z.enum(SHARE_CHANNELS),
-});
-
-/** Spec §7 ★ `POST /task/share`: records a share; the rewards issue turns it into the share task. */
-export const postTaskShare = defineEndpoint({
-  method: 'POST',
-  path: '/task/share',
-  auth: 'required',
-  summary: 'Record a share of the app or an episode',
-  body: shareBodySchema,
-  data: z.object({ recorded: z.literal(true), shares_today: z.number().int() }),
-});
 

@@ -1,5 +1,5 @@
 /**
- * The check-in, tasks, invites and ads live in rewards.ts; `postTaskCheckin` keeps its
- * spec §7 ★ path there. `POST /task/share` is in social.ts.
+ * The check-in, tasks, shares, invites and ads live in rewards.ts; `postTaskCheckin` and
+ * `postTaskShare` keep their spec §7 ★ paths there.
  */
-export { postTaskCheckin } from './rewards.js';
+export { postTaskCheckin, postTaskShare } from './rewards.js';

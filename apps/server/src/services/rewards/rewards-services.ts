@@ -6,25 +6,30 @@ import { AdsRepository } from '../../repositories/ads.repository.js';
 import { InvitesRepository } from '../../repositories/invites.repository.js';
 import { RewardsCheckinsRepository } from '../../repositories/rewards-checkins.repository.js';
 import { RewardsTasksRepository } from '../../repositories/rewards-tasks.repository.js';
+import { SocialTargetsRepository } from '../../repositories/social-targets.repository.js';
 import { WalletEntriesRepository } from '../../repositories/wallet-entries.repository.js';
 import type { AdSource } from '../ads/ad-source.js';
 import { AdsService } from '../ads/ads.service.js';
 import type { PlayRecorder } from '../catalog/play-recorder.js';
 import { HouseAdSource } from '../ads/house-ad-source.js';
 import { InviteService } from '../invites/invite.service.js';
+import type { RateLimiter } from '../rate-limit/rate-limiter.js';
 import type { WalletService } from '../wallet/wallet.service.js';
 import { CheckinService } from './checkin.service.js';
 import { RewardCalendar } from './reward-calendar.js';
+import { SharesService } from './shares.service.js';
 import { taskCatalog } from './task-catalog.js';
 import { TasksService } from './tasks.service.js';
 import { WatchTaskRecorder } from './watch-task.recorder.js';
 
-/** Check-in, tasks, invites and ads, reached as `app.services.<name>`. */
+/** Check-in, tasks, shares, invites and ads, reached as `app.services.<name>`. */
 export interface RewardsServices {
   /** "Today" in REWARDS_TIME_ZONE. */
   rewardCalendar: RewardCalendar;
   checkin: CheckinService;
   tasks: TasksService;
+  /** The shares the share task counts (`POST /task/share`). */
+  shares: SharesService;
   invites: InviteService;
   ads: AdsService;
   /** Feeds the watch-video task from saved progress; handed to the history service. */
@@ -36,6 +41,7 @@ export interface RewardsServicesDeps {
   clock: Clock;
   config: Pick<ServerConfig, 'rewards' | 'mediaBaseUrl'>;
   wallet: WalletService;
+  rateLimiter: RateLimiter;
   mediaSigner: MediaUrlSigner;
   /** Pending plays are written before the watch task reads them. */
   plays: Pick<PlayRecorder, 'flush'>;
@@ -74,6 +80,7 @@ export function createRewardsServices(deps: RewardsServicesDeps): RewardsService
       checkin,
       catalog: taskCatalog(config.rewards),
     }),
+    shares: new SharesService({ db, targets: new SocialTargetsRepository(db), clock, rateLimiter: deps.rateLimiter }),
     invites: new InviteService({
       db,
       clock,

@@ -7,15 +7,13 @@ import { CommentsService } from './comments.service.js';
 import { FavoritesService } from './favorites.service.js';
 import { HistoryService, type ProgressListener } from './history.service.js';
 import { LikesService } from './likes.service.js';
-import { SharesService } from './shares.service.js';
 
-/** Comments, likes, favourites, history and shares, reached as `app.services.social.<name>`. */
+/** Comments, likes, favourites and history, reached as `app.services.social.<name>`. */
 export interface SocialServices {
   comments: CommentsService;
   likes: LikesService;
   favorites: FavoritesService;
   history: HistoryService;
-  shares: SharesService;
 }
 
 export interface SocialServicesDeps {
@@ -36,6 +34,5 @@ export function createSocialServices(deps: SocialServicesDeps): SocialServices {
     likes: new LikesService({ db, targets, clock }),
     favorites: new FavoritesService({ db, targets, clock, mediaBaseUrl }),
     history: new HistoryService({ db, targets, clock, mediaBaseUrl, progressListener }),
-    shares: new SharesService({ db, targets, clock, rateLimiter }),
   };
 }

@@ -7,7 +7,7 @@ import { SharesRepository } from '../../repositories/shares.repository.js';
 import type { RateLimiter } from '../rate-limit/rate-limiter.js';
 import { tooManyRequests } from '../sms-login.service.js';
 import type { SocialTargetsRepository } from '../../repositories/social-targets.repository.js';
-import { requireEpisode } from './social-targets.js';
+import { requireEpisode } from '../social/social-targets.js';
 
 export type ShareInput = z.output<typeof shareBodySchema>;
 
@@ -33,8 +33,8 @@ export function utcDayStart(now: Date): Date {
 }
 
 /**
- * Records shares (`POST /task/share`). Recording only: paying the share task from these rows is
- * the rewards issue's job, so nothing here touches coins.
+ * Records shares (`POST /task/share`). Recording only: the share task counts these rows and its
+ * claim pays (tasks.service.ts), so nothing here touches coins.
  */
 export class SharesService {
   private readonly shares: SharesRepository;
