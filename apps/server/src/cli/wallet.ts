@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { ConfigError, loadConfig, MEMORY_DATA_DIR, type ServerConfig } from '../config.js';
 import { createDatabase } from '../db/create-database.js';
 import type { Database } from '../db/database.js';
@@ -6,6 +5,7 @@ import { isAppError } from '../http/envelope.js';
 import { systemClock } from '../lib/clock.js';
 import { formatReconcileReport, reconcileWallets } from '../services/wallet/reconcile.js';
 import { createWalletServices, type WalletServices } from '../services/wallet/wallet-services.js';
+import { ledgerKeys } from '../services/wallet/ledger-keys.js';
 
 /**
  * `npm run wallet -- <command>` against the configured database (same environment as the
@@ -73,7 +73,7 @@ function parse(argv: readonly string[]): Command {
         name: 'credit',
         userId: wholeNumber(args[0], 'uid'),
         amount: wholeNumber(args[1], 'amount'),
-        key: `cli:giveaway:${args[3] ?? randomUUID()}`,
+        key: ledgerKeys.giveaway(args[3]),
       };
     default:
       return fail(USAGE, 2);

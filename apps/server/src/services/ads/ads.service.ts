@@ -19,6 +19,7 @@ import { VISITOR } from '../catalog/viewer.js';
 import type { RewardCalendar } from '../rewards/reward-calendar.js';
 import type { WalletService } from '../wallet/wallet.service.js';
 import type { AdCreative, AdSource } from './ad-source.js';
+import { ledgerKeys } from '../wallet/ledger-keys.js';
 
 /** The skip button appears after this many seconds; skipping a rewarded ad forfeits its coins. */
 export const AD_SKIPPABLE_AFTER_S = 5;
@@ -117,7 +118,7 @@ export class AdsService {
       }
       await deps.ads.markUsed(tokenHash, now, today, tx);
       const credit = await deps.wallet.credit(
-        { userId, kind: 'ad_reward', amount: deps.config.adReward, key: `ad:${tokenHash}`, ref: row.adId },
+        { userId, kind: 'ad_reward', amount: deps.config.adReward, key: ledgerKeys.adReward(tokenHash), ref: row.adId },
         tx,
       );
       return {

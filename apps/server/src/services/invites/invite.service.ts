@@ -7,6 +7,7 @@ import type { InviteParty, InvitesRepository } from '../../repositories/invites.
 import { publicMediaUrl } from '../media/public-url.js';
 import type { WalletService } from '../wallet/wallet.service.js';
 import { checkInvite, enterCodeUntil } from './invite-rules.js';
+import { ledgerKeys } from '../wallet/ledger-keys.js';
 
 export interface InviteServiceDeps {
   db: Db;
@@ -16,9 +17,6 @@ export interface InviteServiceDeps {
   config: Pick<RewardsConfig, 'inviteReward' | 'inviteeReward' | 'inviteSameNetworkCap'>;
   mediaBaseUrl: string;
 }
-
-/** The ledger key of the invitee's welcome coins: one per user, ever. */
-export const INVITEE_REWARD_KEY = 'invite:welcome';
 
 /**
  * Invites (spec §5, DESIGN §9). Entering a code links the invitee to the inviter and credits the
@@ -95,7 +93,7 @@ export class InviteService {
           userId,
           kind: 'invitee_reward',
           amount: deps.config.inviteeReward,
-          key: INVITEE_REWARD_KEY,
+          key: ledgerKeys.inviteeWelcome(),
           ref: `invite:by:${inviter.id}`,
         },
         tx,

@@ -12,6 +12,7 @@ import type { VipEntriesRepository } from '../../repositories/vip-entries.reposi
 import type { AppleNotification, AppleTransaction, AppleVerifier } from './apple-verifier.js';
 import type { FulfilmentService } from './fulfilment.service.js';
 import { toOrder } from './orders.service.js';
+import { ledgerKeys } from '../wallet/ledger-keys.js';
 
 const DAY_S = 86_400;
 
@@ -173,7 +174,7 @@ export class AppleIapService {
     return this.deps.fulfilment.extendVip(
       order,
       {
-        paymentKey: `apple:${transactionId}`,
+        paymentKey: ledgerKeys.applePayment(transactionId),
         seconds,
         renewal: transaction.originalTransactionId != null && transaction.originalTransactionId !== transactionId,
       },
@@ -230,13 +231,13 @@ export class AppleIapService {
       return 'refunded before it was credited: nothing to take back';
     }
     if (order.kind === 'coins') {
-      return this.deps.fulfilment.reversePack(order, 1, `apple:refund:${transactionId}`, tx);
+      return this.deps.fulfilment.reversePack(order, 1, ledgerKeys.appleRefund(transactionId), tx);
     }
-    const entry = await this.deps.vipEntries.findByProviderKey(`vip:apple:${transactionId}`, tx);
+    const entry = await this.deps.vipEntries.findByProviderKey(ledgerKeys.vipPayment(ledgerKeys.applePayment(transactionId)), tx);
     if (!entry) return 'ignored: transaction never extended VIP';
     return this.deps.fulfilment.reverseVip(
       order,
-      `apple:${transactionId}`,
+      ledgerKeys.applePayment(transactionId),
       entry.seconds,
       entry.kind === 'purchase',
       tx,
@@ -253,7 +254,7 @@ export class AppleIapService {
     const end = known.currentPeriodEnd?.getTime() ?? 0;
     const unused = Math.max(0, Math.floor((end - now.getTime()) / 1000));
     if (unused === 0) return 'subscription expired';
-    return this.deps.fulfilment.endSubscription(order, `apple:${subscriptionId}`, unused, tx);
+    return this.deps.fulfilment.endSubscription(order, ledgerKeys.appleSubscription(subscriptionId), unused, tx);
   }
 
   private async renewalStatus(

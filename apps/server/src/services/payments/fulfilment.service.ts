@@ -5,6 +5,7 @@ import type { OrdersRepository } from '../../repositories/orders.repository.js';
 import type { WalletUsersRepository } from '../../repositories/wallet-users.repository.js';
 import type { VipService } from '../wallet/vip.service.js';
 import type { WalletService } from '../wallet/wallet.service.js';
+import { ledgerKeys } from '../wallet/ledger-keys.js';
 
 export interface FulfilmentServiceDeps {
   clock: Clock;
@@ -33,7 +34,7 @@ export class FulfilmentService {
   async creditPack(order: OrderRow, tx: Db, paymentIntentId: string | null): Promise<string> {
     if (order.coinsCredited > 0) return 'already credited';
     const amount = order.coins + order.bonusCoins;
-    const ref = `order:${order.publicId}`;
+    const ref = ledgerKeys.orderCredit(order.publicId);
     await this.deps.wallet.credit(
       { userId: order.userId, kind: 'recharge', amount, key: ref, ref, expiresAt: null },
       tx,
@@ -58,7 +59,7 @@ export class FulfilmentService {
         userId: order.userId,
         kind: period.renewal ? 'renewal' : 'purchase',
         seconds: period.seconds,
-        key: `vip:${period.paymentKey}`,
+        key: ledgerKeys.vipPayment(period.paymentKey),
         orderId: order.id,
         ref: period.paymentKey,
       },
@@ -121,7 +122,7 @@ export class FulfilmentService {
         userId: order.userId,
         kind: 'reversal',
         seconds: grantedSeconds,
-        key: `vip-reversal:${paymentKey}`,
+        key: ledgerKeys.vipReversal(paymentKey),
         orderId: order.id,
         ref: paymentKey,
       },
@@ -143,7 +144,7 @@ export class FulfilmentService {
         userId: order.userId,
         kind: 'subscription_end',
         seconds: unusedSeconds,
-        key: `subscription-end:${subscriptionId}`,
+        key: ledgerKeys.subscriptionEnd(subscriptionId),
         orderId: order.id,
         ref: subscriptionId,
       },

@@ -11,6 +11,7 @@ import type { SubscriptionsRepository } from '../../repositories/subscriptions.r
 import type { VipEntriesRepository } from '../../repositories/vip-entries.repository.js';
 import type { FulfilmentService } from './fulfilment.service.js';
 import type { StripeGateway } from './stripe-gateway.js';
+import { ledgerKeys } from '../wallet/ledger-keys.js';
 
 const DAY_S = 86_400;
 
@@ -92,10 +93,10 @@ export class StripeWebhookService {
       case 'charge.refunded': {
         const charge = event.data.object;
         const share = charge.amount > 0 ? charge.amount_refunded / charge.amount : 1;
-        return this.reverse(target, share, `stripe:refund:${charge.id}:${charge.amount_refunded}`, tx);
+        return this.reverse(target, share, ledgerKeys.stripeRefund(charge.id, charge.amount_refunded), tx);
       }
       case 'charge.dispute.created':
-        return this.reverse(target, 1, `stripe:dispute:${event.data.object.id}`, tx);
+        return this.reverse(target, 1, ledgerKeys.stripeDispute(event.data.object.id), tx);
       default:
         return { outcome: `ignored: ${event.type} is not used`, orderId: null };
     }
@@ -190,7 +191,7 @@ export class StripeWebhookService {
       this.deps.fulfilment.extendVip(
         order,
         {
-          paymentKey: `stripe:${invoice.id}`,
+          paymentKey: ledgerKeys.stripePayment(invoice.id),
           seconds: paidSeconds,
           renewal: invoice.billing_reason === 'subscription_cycle',
         },
@@ -234,12 +235,12 @@ export class StripeWebhookService {
       return this.guarded(order, () => this.deps.fulfilment.reversePack(order, share, key, tx));
     }
     if (target.kind === 'invoice') {
-      const entry = await this.deps.vipEntries.findByProviderKey(`vip:stripe:${target.invoiceId}`, tx);
+      const entry = await this.deps.vipEntries.findByProviderKey(ledgerKeys.vipPayment(ledgerKeys.stripePayment(target.invoiceId)), tx);
       const order = entry?.orderId ? await this.deps.orders.lockById(entry.orderId, tx) : undefined;
       if (!entry || !order) return { outcome: 'ignored: invoice never fulfilled', orderId: null };
       const first = entry.kind === 'purchase';
       return this.guarded(order, () =>
-        this.deps.fulfilment.reverseVip(order, `stripe:${target.invoiceId}`, entry.seconds, first, tx),
+        this.deps.fulfilment.reverseVip(order, ledgerKeys.stripePayment(target.invoiceId), entry.seconds, first, tx),
       );
     }
     return { outcome: 'ignored: payment of no order', orderId: null };

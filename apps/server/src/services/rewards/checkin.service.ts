@@ -7,6 +7,7 @@ import type { WalletEntriesRepository } from '../../repositories/wallet-entries.
 import type { WalletService } from '../wallet/wallet.service.js';
 import { cycleStateOf, stripOf, type CycleState } from './checkin-cycle.js';
 import type { RewardCalendar } from './reward-calendar.js';
+import { ledgerKeys } from '../wallet/ledger-keys.js';
 
 export interface CheckinServiceDeps {
   db: Db;
@@ -53,7 +54,7 @@ export class CheckinService {
       );
       if (!inserted) return this.repeatOf(userId, today, holder.coin, tx);
       const credit = await deps.wallet.credit(
-        { userId, kind: 'checkin_reward', amount: reward, key: `checkin:${today}`, ref: `checkin:day:${state.day}` },
+        { userId, kind: 'checkin_reward', amount: reward, key: ledgerKeys.checkin(today), ref: `checkin:day:${state.day}` },
         tx,
       );
       return {
@@ -82,7 +83,7 @@ export class CheckinService {
   private async repeatOf(userId: number, today: string, balance: number, tx: Db): Promise<CheckinOutcome> {
     const row = await this.deps.checkins.find(userId, today, tx);
     if (!row) throw new Error(`check-in of user ${userId} on ${today} vanished`);
-    const entry = await this.deps.entries.findByKey(userId, `checkin:${today}`, tx);
+    const entry = await this.deps.entries.findByKey(userId, ledgerKeys.checkin(today), tx);
     return {
       repeat: true,
       result: this.resultOf(

@@ -8,6 +8,7 @@ import type { WalletService } from '../wallet/wallet.service.js';
 import type { CheckinService } from './checkin.service.js';
 import type { RewardCalendar } from './reward-calendar.js';
 import type { TaskDefinition } from './task-catalog.js';
+import { ledgerKeys } from '../wallet/ledger-keys.js';
 
 export interface TasksServiceDeps {
   db: Db;
@@ -75,7 +76,7 @@ export class TasksService {
           userId,
           kind: task.kind,
           amount: coins,
-          key: `task:${task.key}:${period}:${progress}`,
+          key: ledgerKeys.taskClaim(task.key, period, progress),
           ref: `task:${task.key}`,
         },
         tx,

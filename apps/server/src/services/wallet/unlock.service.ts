@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { Code, type UnlockBody, type UnlockResult } from '@cliffhanger/contract';
 import type { DramaRow, EpisodeRow } from '../../db/catalog.schema.js';
 import type { Db } from '../../db/database.js';
@@ -12,6 +11,7 @@ import type { WalletUnlocksRepository } from '../../repositories/wallet-unlocks.
 import { episodePrice, isEpisodePlayable, isVipActive, lockedEpisodes, unlockPrices } from '../catalog/entitlement.js';
 import { sha256Hex } from '../../lib/tokens.js';
 import type { SessionService } from '../session.service.js';
+import { ledgerKeys } from './ledger-keys.js';
 import type { WalletService } from './wallet.service.js';
 
 export interface UnlockServiceDeps {
@@ -98,7 +98,7 @@ export class UnlockService {
         repeat: true,
         result: { unlocked_episode_ids: [], cost: 0, balance: holder.coin },
       });
-      const clientKey = body.idempotency_key === undefined ? undefined : `unlock:client:${body.idempotency_key}`;
+      const clientKey = body.idempotency_key === undefined ? undefined : ledgerKeys.unlockClient(body.idempotency_key);
       if (clientKey !== undefined) {
         const seen = await deps.entries.findByKey(userId, clientKey, tx);
         if (seen && seen.ref !== target.ref) {
@@ -138,7 +138,10 @@ export class UnlockService {
           userId,
           kind: 'consume',
           amount: cost,
-          key: clientKey ?? serverKeyOf(target, episodeIds),
+          // DESIGN §6: the server decides the target, so without a client key it derives the key.
+          key:
+            clientKey ??
+            (target.episode ? ledgerKeys.unlockEpisode(target.episode.id) : ledgerKeys.unlockDrama(target.drama.id, episodeIds)),
           ref: target.ref,
           episodeIds,
         },
@@ -173,15 +176,3 @@ export class UnlockService {
   }
 }
 
-/**
- * DESIGN §6: the server decides the target, so the server derives the key. One episode is
- * bought once; "all" is keyed by the exact set it buys, so buying the episodes published later
- * is a new purchase while a retry of the same one is not.
- */
-function serverKeyOf(target: UnlockTarget, episodeIds: readonly number[]): string {
-  if (target.episode) return `unlock:episode:${target.episode.id}`;
-  const set = createHash('sha256')
-    .update([...episodeIds].sort((a, b) => a - b).join(','))
-    .digest('hex');
-  return `unlock:drama:${target.drama.id}:${set.slice(0, 32)}`;
-}

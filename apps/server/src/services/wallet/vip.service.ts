@@ -1,10 +1,10 @@
-import { randomUUID } from 'node:crypto';
 import { Code } from '@cliffhanger/contract';
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../http/envelope.js';
 import type { Clock } from '../../lib/clock.js';
 import type { VipEntriesRepository } from '../../repositories/vip-entries.repository.js';
 import type { WalletUsersRepository } from '../../repositories/wallet-users.repository.js';
+import { ledgerKeys } from './ledger-keys.js';
 
 const DAY_S = 86_400;
 export const MAX_VIP_GRANT_DAYS = 3650;
@@ -21,7 +21,7 @@ export interface VipExtension {
   kind: 'purchase' | 'renewal' | 'grant';
   /** Seconds of VIP added, > 0. */
   seconds: number;
-  /** Unique per user: a repeat is replayed, not applied (e.g. `stripe:invoice:in_…`). */
+  /** Unique per user: a repeat is replayed, not applied (ledger-keys.ts, e.g. `vip:stripe:in_…`). */
   key: string;
   orderId?: number | null;
   ref?: string | null;
@@ -130,7 +130,7 @@ export class VipService {
         fields: [{ field: 'days', message: `must be a whole number from 1 to ${MAX_VIP_GRANT_DAYS}` }],
       });
     }
-    const result = await this.extend({ userId, kind: 'grant', seconds: days * DAY_S, key: `grant:${randomUUID()}` });
+    const result = await this.extend({ userId, kind: 'grant', seconds: days * DAY_S, key: ledgerKeys.vipGrant() });
     if (!result.expiresAt) throw new Error('VIP grant left no end date');
     return result.expiresAt;
   }

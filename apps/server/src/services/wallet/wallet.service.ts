@@ -16,6 +16,7 @@ import type { WalletUnlocksRepository } from '../../repositories/wallet-unlocks.
 import type { WalletHolder, WalletUsersRepository } from '../../repositories/wallet-users.repository.js';
 import { planConsumption } from './lot-consumption.js';
 import { lotExpiryOf, type LotPolicyConfig } from './lot-policy.js';
+import { ledgerKeys } from './ledger-keys.js';
 
 /** The largest single credit or debit: far above any pack, far below the int4 column. */
 export const MAX_LEDGER_AMOUNT = 100_000_000;
@@ -432,7 +433,7 @@ export class WalletService {
           kind: 'coin_expiry',
           amount: -lot.remaining,
           balanceAfter: balance,
-          idempotencyKey: `expiry:lot:${lot.id}`,
+          idempotencyKey: ledgerKeys.lotExpiry(lot.id),
           ref: `lot:${lot.id}`,
           createdAt: lot.expiresAt ?? this.deps.clock(),
         },
