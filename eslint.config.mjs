@@ -3,6 +3,35 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import i18next from 'eslint-plugin-i18next';
 import globals from 'globals';
+import { readdirSync } from 'node:fs';
+
+/** The web's features: each is a folder that imports lib/ and components/ui/, never another feature. */
+const WEB_FEATURES = readdirSync(new URL('./apps/web/src/features', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+/** Web files that may load the contract's zod entry (forms off home's path that validate input). */
+const WEB_ZOD_ALLOWED = [
+  'apps/web/src/features/login/components/login-form.tsx',
+  'apps/web/src/features/payment/api/get-order.ts',
+  'apps/web/src/features/profile/components/profile-form.tsx',
+  'apps/web/src/features/settings/components/password-dialog.tsx',
+];
+const NO_ZOD_IN_WEB = {
+  paths: [{ name: '@cliffhanger/contract', allowTypeImports: true, message: "Import from '@cliffhanger/contract/browser' (no zod in the web bundle)." }],
+  patterns: [{ group: ['zod', 'zod/*'], message: 'No zod in the web bundle.' }],
+};
+/** One feature's import rule: the web's zod rule (unless the file may load it) plus no other feature and no app/. */
+const featureImports = (feature, zodAllowed) => ({
+  paths: zodAllowed ? [] : NO_ZOD_IN_WEB.paths,
+  patterns: [
+    ...(zodAllowed ? [] : NO_ZOD_IN_WEB.patterns),
+    {
+      group: [...WEB_FEATURES.filter((other) => other !== feature).flatMap((other) => [`**/${other}`, `**/${other}/**`]), '**/app/**'],
+      message: 'A feature imports lib/ and components/ui/, never another feature or app/: move what both need to lib/ or components/ui/.',
+    },
+  ],
+});
 
 export default tseslint.config(
   // apps/server/demo holds HLS segments named *.ts (MPEG transport streams, not TypeScript).
@@ -43,19 +72,40 @@ export default tseslint.config(
     // The contract's main entry carries zod; the web takes its values from the zod-free browser
     // entry. Only pages off the home page's path that validate input with a zod rule may load it.
     files: ['apps/web/src/**/*.{ts,tsx}'],
-    ignores: [
-      'apps/web/src/features/login/components/login-form.tsx',
-      'apps/web/src/features/payment/api/get-order.ts',
-      'apps/web/src/features/profile/components/profile-form.tsx',
-      'apps/web/src/features/settings/components/password-dialog.tsx',
-    ],
+    ignores: WEB_ZOD_ALLOWED,
+    rules: { 'no-restricted-imports': ['error', NO_ZOD_IN_WEB] },
+  },
+  // Each feature on its own (these replace the rule above for the feature's files, so they carry it).
+  ...WEB_FEATURES.flatMap((feature) => [
+    {
+      files: [`apps/web/src/features/${feature}/**/*.{ts,tsx}`],
+      ignores: ['**/*.test.{ts,tsx}', ...WEB_ZOD_ALLOWED],
+      rules: { 'no-restricted-imports': ['error', featureImports(feature, false)] },
+    },
+    {
+      files: WEB_ZOD_ALLOWED.filter((file) => file.startsWith(`apps/web/src/features/${feature}/`)),
+      rules: { 'no-restricted-imports': ['error', featureImports(feature, true)] },
+    },
+  ]).filter((block) => block.files.length > 0),
+  {
+    // The server's layers: routes are thin and reach the database through services; only
+    // repositories speak SQL.
+    files: ['apps/server/src/routes/**/*.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
-        {
-          paths: [{ name: '@cliffhanger/contract', allowTypeImports: true, message: "Import from '@cliffhanger/contract/browser' (no zod in the web bundle)." }],
-          patterns: [{ group: ['zod', 'zod/*'], message: 'No zod in the web bundle.' }],
-        },
+        { patterns: [{ group: ['**/repositories/**', '**/db/**'], message: 'A route calls services; only repositories speak SQL.' }] },
+      ],
+    },
+  },
+  {
+    // http/ (the HTTP plumbing) and lib/ (helpers) sit below the services.
+    files: ['apps/server/src/http/**/*.ts', 'apps/server/src/lib/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/services/**'], message: 'http/ and lib/ sit below the services and must not import them.' }] },
       ],
     },
   },

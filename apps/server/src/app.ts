@@ -6,7 +6,7 @@ import type { ServerConfig } from './config.js';
 import type { Database } from './db/database.js';
 import { requestLogSerializer } from './http/log-serializers.js';
 import { REQUEST_ID_HEADER, requestIdOf } from './http/request-id.js';
-import type { AppInstance } from './http/types.js';
+import type { AppInstance } from './app-instance.js';
 import type { Clock } from './lib/clock.js';
 import authPlugin from './plugins/auth.plugin.js';
 import compressPlugin from './plugins/compress.plugin.js';

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import type { AppInstance } from '../http/types.js';
+import type { AppInstance } from '../app-instance.js';
 import { serverRoot } from '../paths.js';
 import { CatalogImportRepository } from './catalog-import.repository.js';
 import { importCatalog } from './import-catalog.js';

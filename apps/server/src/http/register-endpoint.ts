@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Success } from './envelope.js';
 import { PreparedAnswer, sendPrepared } from './prepared-answer.js';
-import type { AppInstance } from './types.js';
+import type { AppInstance } from '../app-instance.js';
 
 /** The request as a handler sees it: params, query and body already parsed by the endpoint's schemas. */
 export type EndpointRequest<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType> = Omit<

@@ -1,6 +1,6 @@
 import { Code } from '@cliffhanger/contract';
 import type { FastifyRequest } from 'fastify';
-import type { AuthContext } from '../services/session.service.js';
+import type { AuthContext } from './auth-context.js';
 import { AppError } from './envelope.js';
 
 /**

@@ -4,7 +4,7 @@ import fp from 'fastify-plugin';
 import { parseAuthHeader } from '../http/auth-header.js';
 import { AppError } from '../http/envelope.js';
 import { AUTH_DECORATOR } from '../http/register-endpoint.js';
-import type { AppInstance } from '../http/types.js';
+import type { AppInstance } from '../app-instance.js';
 
 function notSignedIn(): AppError {
   return new AppError(Code.NOT_SIGNED_IN, 'Not signed in');

@@ -1,6 +1,6 @@
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import fp from 'fastify-plugin';
-import type { AppInstance } from '../http/types.js';
+import type { AppInstance } from '../app-instance.js';
 import { COMPRESS_THRESHOLD_BYTES, preferredCoding } from '../http/prepared-answer.js';
 
 /** Text worth compressing: JSON, HTML, scripts, styles, XML, plain text. */

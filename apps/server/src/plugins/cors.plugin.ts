@@ -1,7 +1,7 @@
 import fastifyCors from '@fastify/cors';
 import fp from 'fastify-plugin';
 import { REQUEST_ID_HEADER } from '../http/request-id.js';
-import type { AppInstance } from '../http/types.js';
+import type { AppInstance } from '../app-instance.js';
 
 /** What the web app's HTTP client sends (packages/contract http-client.ts), and nothing more. */
 const ALLOWED_HEADERS = ['Authorization', 'Content-Type', 'Accept', 'Accept-Language', 'sign', REQUEST_ID_HEADER];

@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
 import { createDatabase } from '../db/create-database.js';
 import type { Database } from '../db/database.js';
-import type { AppInstance } from '../http/types.js';
+import type { AppInstance } from '../app-instance.js';
 
 declare module 'fastify' {
   interface FastifyInstance {

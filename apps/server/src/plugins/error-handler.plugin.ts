@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 import { toErrorResponse } from '../http/error-response.js';
-import type { AppInstance } from '../http/types.js';
+import type { AppInstance } from '../app-instance.js';
 
 /**
  * Every error becomes the envelope (DESIGN §3). Server-side failures are logged with the

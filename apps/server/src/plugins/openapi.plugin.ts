@@ -2,7 +2,7 @@ import { API_PREFIX, APP_VERSION } from '@cliffhanger/contract';
 import swagger from '@fastify/swagger';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
-import type { AppInstance } from '../http/types.js';
+import type { AppInstance } from '../app-instance.js';
 
 /**
  * The OpenAPI document, built from the same zod schemas that validate requests. Registered

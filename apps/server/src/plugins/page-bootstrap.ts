@@ -13,7 +13,7 @@ import type { FastifyRequest } from 'fastify';
 import { clientOf } from '../http/signed-in.js';
 import { signPlaylist } from '../media/signing/playlist-rewriter.js';
 import { episodeDirOf } from '../services/media/media-paths.js';
-import type { AppInstance } from '../http/types.js';
+import type { AppInstance } from '../app-instance.js';
 import type { PreparedAnswer } from '../http/prepared-answer.js';
 
 /**

@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import helmet, { type HelmetOptions } from 'helmet';
 import fp from 'fastify-plugin';
 import type { ServerConfig } from '../config.js';
-import type { AppInstance } from '../http/types.js';
+import type { AppInstance } from '../app-instance.js';
 
 /** One year, with subdomains: what browsers' preload lists ask for. */
 const HSTS = 'max-age=31536000; includeSubDomains';

@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import type { AppInstance } from '../http/types.js';
+import type { AppInstance } from '../app-instance.js';
 import { resolveAuthSecret } from '../lib/auth-secret.js';
 import { offsetClock, systemClock, type Clock } from '../lib/clock.js';
 import { createAppServices } from '../services/app-services.js';

@@ -5,7 +5,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { notFoundResponse } from '../http/error-response.js';
-import type { AppInstance } from '../http/types.js';
+import type { AppInstance } from '../app-instance.js';
 import { createPageShell, type PageShell } from './page-bootstrap.js';
 
 /** Paths the web app never owns: an unknown URL under them is a 404 envelope, never index.html. */

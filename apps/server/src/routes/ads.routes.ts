@@ -3,7 +3,7 @@ import { ok } from '../http/envelope.js';
 import { registerEndpoint } from '../http/register-endpoint.js';
 import { requestLanguage } from '../http/request-language.js';
 import { clientOf, signedIn } from '../http/signed-in.js';
-import type { AppInstance } from '../http/types.js';
+import type { AppInstance } from '../app-instance.js';
 import { adViewerOf } from '../services/ads/ads.service.js';
 
 /** Ads: GET /ads/next, POST /ads/reward. */

@@ -1,7 +1,7 @@
 import { getAppConfig } from '@cliffhanger/contract';
 import { ok } from '../http/envelope.js';
 import { registerEndpoint } from '../http/register-endpoint.js';
-import type { AppInstance } from '../http/types.js';
+import type { AppInstance } from '../app-instance.js';
 import { readCompilerVersion } from '../lib/compiler-version.js';
 import { AppConfigService } from '../services/app-config.service.js';
 

@@ -2,7 +2,7 @@ import { postLogout, postPasswordLogin, postRefresh, postSmsLogin, postSmsSend }
 import { ok } from '../http/envelope.js';
 import { registerEndpoint } from '../http/register-endpoint.js';
 import { clientOf, signedIn } from '../http/signed-in.js';
-import type { AppInstance } from '../http/types.js';
+import type { AppInstance } from '../app-instance.js';
 
 /** Phone sign-in (SMS code, password), token refresh and sign-out. OAuth lives in oauth.routes.ts. */
 export function authRoutes(app: AppInstance): Promise<void> {

@@ -4,7 +4,7 @@ import { ok } from '../http/envelope.js';
 import { readSingleFile } from '../http/read-upload.js';
 import { registerEndpoint } from '../http/register-endpoint.js';
 import { signedIn } from '../http/signed-in.js';
-import type { AppInstance } from '../http/types.js';
+import type { AppInstance } from '../app-instance.js';
 
 /**
  * POST /user/avatar. Registered with `app.register` (not fastify-plugin), so the multipart parser

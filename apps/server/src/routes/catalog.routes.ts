@@ -2,7 +2,7 @@ import { getDrama, getHome, listDramas, playEpisode, type Language } from '@clif
 import { ok } from '../http/envelope.js';
 import { registerEndpoint } from '../http/register-endpoint.js';
 import { clientOf } from '../http/signed-in.js';
-import type { AppInstance } from '../http/types.js';
+import type { AppInstance } from '../app-instance.js';
 import { requestLanguage } from '../http/request-language.js';
 
 /** Home, browse/search, a drama's page and playback (DESIGN §4, §7, §8). */

@@ -1,6 +1,6 @@
 import { envelopeSchema, healthSchema, readinessSchema } from '@cliffhanger/contract';
 import { ok } from '../http/envelope.js';
-import type { AppInstance } from '../http/types.js';
+import type { AppInstance } from '../app-instance.js';
 import { HealthService } from '../services/health.service.js';
 
 /** Probes for process managers and load balancers, outside the API prefix, in the envelope like everything else. */

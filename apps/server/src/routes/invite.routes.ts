@@ -2,7 +2,7 @@ import { getInvite, putInvite } from '@cliffhanger/contract';
 import { ok } from '../http/envelope.js';
 import { registerEndpoint } from '../http/register-endpoint.js';
 import { signedIn } from '../http/signed-in.js';
-import type { AppInstance } from '../http/types.js';
+import type { AppInstance } from '../app-instance.js';
 
 /** Invites (spec §5): GET /invite, PUT /invite/:invite_code. */
 export function inviteRoutes(app: AppInstance): Promise<void> {

@@ -1,7 +1,7 @@
 import { Code } from '@cliffhanger/contract';
 import type { FastifyReply } from 'fastify';
 import { notFoundResponse } from '../http/error-response.js';
-import type { AppInstance } from '../http/types.js';
+import type { AppInstance } from '../app-instance.js';
 import { normaliseMediaPath, type VerifyResult } from '../media/signing/media-url-signer.js';
 import { signPlaylist } from '../media/signing/playlist-rewriter.js';
 import { parseByteRange, sliceStream, UNSATISFIABLE } from '../services/media/byte-range.js';

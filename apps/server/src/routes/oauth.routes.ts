@@ -3,7 +3,7 @@ import { ok } from '../http/envelope.js';
 import { readOAuthBinder, setOAuthBinder } from '../http/oauth-binder-cookie.js';
 import { registerEndpoint } from '../http/register-endpoint.js';
 import { clientOf } from '../http/signed-in.js';
-import type { AppInstance } from '../http/types.js';
+import type { AppInstance } from '../app-instance.js';
 import { OAUTH_STATE_TTL_SECONDS } from '../services/oauth/oauth.service.js';
 
 /** Sign-in with Google, Facebook and TikTok (authorization-code flow). */

@@ -14,7 +14,7 @@ import {
 import { AppError, ok } from '../http/envelope.js';
 import { registerEndpoint } from '../http/register-endpoint.js';
 import { signedIn } from '../http/signed-in.js';
-import type { AppInstance } from '../http/types.js';
+import type { AppInstance } from '../app-instance.js';
 
 export const STRIPE_WEBHOOK_PATH = `${API_PREFIX}/payments/stripe/webhook`;
 export const APPLE_NOTIFICATIONS_PATH = `${API_PREFIX}/payments/apple/notifications`;

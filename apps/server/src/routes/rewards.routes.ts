@@ -2,7 +2,7 @@ import { claimTask, Code, getTasks, postTaskCheckin, postTaskShare } from '@clif
 import { ok } from '../http/envelope.js';
 import { registerEndpoint } from '../http/register-endpoint.js';
 import { signedIn } from '../http/signed-in.js';
-import type { AppInstance } from '../http/types.js';
+import type { AppInstance } from '../app-instance.js';
 
 /** Check-in, tasks and shares: POST /task/checkin, GET /task, POST /task/:key/claim, POST /task/share. */
 export function rewardsRoutes(app: AppInstance): Promise<void> {

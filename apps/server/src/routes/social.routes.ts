@@ -16,7 +16,7 @@ import {
 import { ok } from '../http/envelope.js';
 import { registerEndpoint } from '../http/register-endpoint.js';
 import { signedIn } from '../http/signed-in.js';
-import type { AppInstance } from '../http/types.js';
+import type { AppInstance } from '../app-instance.js';
 import { requestLanguage } from '../http/request-language.js';
 
 /** Card titles in the `lang` query, else the Accept-Language, else English. */

@@ -2,7 +2,7 @@ import { Code, postUnlock } from '@cliffhanger/contract';
 import { ok } from '../http/envelope.js';
 import { registerEndpoint } from '../http/register-endpoint.js';
 import { presentedToken } from '../http/signed-in.js';
-import type { AppInstance } from '../http/types.js';
+import type { AppInstance } from '../app-instance.js';
 
 /** POST /unlock: 200 when coins bought episodes, 10019 when nothing needed buying. */
 export function unlockRoutes(app: AppInstance): Promise<void> {

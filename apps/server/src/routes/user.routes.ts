@@ -2,7 +2,7 @@ import { deleteUser, getUser, putUser, putUserPassword } from '@cliffhanger/cont
 import { ok } from '../http/envelope.js';
 import { registerEndpoint } from '../http/register-endpoint.js';
 import { signedIn } from '../http/signed-in.js';
-import type { AppInstance } from '../http/types.js';
+import type { AppInstance } from '../app-instance.js';
 
 /** The signed-in user's profile, password and account. The avatar upload is in avatar.routes.ts. */
 export function userRoutes(app: AppInstance): Promise<void> {

@@ -2,7 +2,7 @@ import { getWallet } from '@cliffhanger/contract';
 import { ok } from '../http/envelope.js';
 import { registerEndpoint } from '../http/register-endpoint.js';
 import { signedIn } from '../http/signed-in.js';
-import type { AppInstance } from '../http/types.js';
+import type { AppInstance } from '../app-instance.js';
 
 /** GET /wallet: balance, expiring coins and the ledger of the signed-in user. */
 export function walletRoutes(app: AppInstance): Promise<void> {

@@ -6,6 +6,9 @@ import { addSeconds, systemClock, type Clock } from '../lib/clock.js';
 import { createHmac } from 'node:crypto';
 import { randomToken, sha256Hex } from '../lib/tokens.js';
 import { SessionsRepository, type SessionCheck, type SessionLookup } from '../repositories/sessions.repository.js';
+import type { AuthContext } from '../http/auth-context.js';
+
+export type { AuthContext };
 
 /** What a sign-in hands to the client (plus the user, see auth-response.ts). */
 export interface SessionTokens {
@@ -15,10 +18,6 @@ export interface SessionTokens {
   expires_in: number;
 }
 
-export interface AuthContext {
-  sessionId: number;
-  userId: number;
-}
 
 export interface IssueSessionInput {
   userId: number;

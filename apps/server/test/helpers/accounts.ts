@@ -1,6 +1,6 @@
 import type { Session } from '@cliffhanger/contract';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
-import type { AppInstance } from '../../src/http/types.js';
+import type { AppInstance } from '../../src/app-instance.js';
 import type { RecordingSmsSender } from '../fakes/recording-sms-sender.js';
 
 let phoneSeq = 0;

@@ -1,5 +1,5 @@
 import { dramas, episodes, type DramaRow, type EpisodeRow, type LocalisedText } from '../../src/db/catalog.schema.js';
-import type { AppInstance } from '../../src/http/types.js';
+import type { AppInstance } from '../../src/app-instance.js';
 
 let slugSeq = 0;
 

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { buildApp, type BuildAppDeps } from '../../src/app.js';
 import { loadConfig, MEMORY_DATA_DIR, type Env, type ServerConfig } from '../../src/config.js';
-import type { AppInstance } from '../../src/http/types.js';
+import type { AppInstance } from '../../src/app-instance.js';
 
 export type TestDbDriver = 'pglite' | 'pg';
 

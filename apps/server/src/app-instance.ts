@@ -1,7 +1,7 @@
 import type { AuthRule } from '@cliffhanger/contract';
-import type { ServerConfig } from '../config.js';
-import type { AppServices } from '../services/app-services.js';
-import type { AuthContext } from '../services/session.service.js';
+import type { ServerConfig } from './config.js';
+import type { AppServices } from './services/app-services.js';
+import type { AuthContext } from './http/auth-context.js';
 import type {
   FastifyBaseLogger,
   FastifyInstance,
