@@ -114,7 +114,7 @@ describe('rewards races on PostgreSQL', () => {
     const inviter = await kit.user();
     const invitees = await Promise.all(Array.from({ length: 15 }, () => kit.user()));
     const db = kit.t.app.database.db;
-    await Promise.all(invitees.map((u) => unguardedInvite(db, inviter.user.uid, u.user.uid)));
+    await Promise.all(invitees.map((u, i) => unguardedInvite(db, inviter.user.uid, u.user.uid, i)));
     expect(await kit.scalar(sql`SELECT count(*) FROM invites WHERE inviter_id = ${inviter.user.uid}`)).toBeGreaterThan(10);
   });
 });
@@ -162,14 +162,17 @@ async function unguardedClaim(db: Db, userId: number, attempt: number): Promise<
 }
 
 /** TEST ONLY, deliberately wrong: the cap check without locking the inviter. */
-async function unguardedInvite(db: Db, inviterId: number, inviteeId: number): Promise<void> {
+async function unguardedInvite(db: Db, inviterId: number, inviteeId: number, attempt: number): Promise<void> {
   await db.transaction(async (tx) => {
     const [row] = await queryRows<{ n: number | string }>(
       tx,
       sql`SELECT count(*) AS n FROM invites WHERE inviter_id = ${inviterId}`,
     );
     if (Number(row?.n) >= 10) return;
-    await tx.execute(sql`SELECT pg_sleep(0.02)`);
+    // The pool holds 10 connections, as many as the cap: with one sleep for all, the first ten
+    // commit together and the rest read 10. Staggered, the later ones read while the cap is not
+    // yet reached, which is the race the guarded code must survive.
+    await tx.execute(sql`SELECT pg_sleep(${0.02 + attempt * 0.01})`);
     await tx.execute(sql`INSERT INTO invites (invitee_id, inviter_id, inviter_reward) VALUES (${inviteeId}, ${inviterId}, 50)`);
   });
 }
