@@ -8,7 +8,7 @@ import { UsersRepository } from '../repositories/users.repository.js';
 import { isStoredMediaPath } from './media/media-paths.js';
 import type { MediaStorage } from './media/media-storage.js';
 import type { RateLimiter } from './rate-limit/rate-limiter.js';
-import { tooManyRequests } from './sms-login.service.js';
+import { tooManyRequests } from './auth/sms-login.service.js';
 import type { UserService } from './user.service.js';
 
 /** Formats a phone camera or a browser produces; decided from the bytes, never the file name. */

@@ -8,7 +8,7 @@ import { registerEndpoint } from '../../src/http/register-endpoint.js';
 import { sha256Hex } from '../../src/lib/tokens.js';
 import { RecordingSmsSender } from '../fakes/recording-sms-sender.js';
 import { envelope, signIn } from '../helpers/accounts.js';
-import { REFRESH_GRACE_S } from '../../src/services/session.service.js';
+import { REFRESH_GRACE_S } from '../../src/services/auth/session.service.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 import { TestClock } from '../helpers/test-clock.js';
 

@@ -9,7 +9,7 @@ import { DramasRepository } from '../../repositories/dramas.repository.js';
 import { EpisodePlaysRepository } from '../../repositories/episode-plays.repository.js';
 import { EpisodesRepository } from '../../repositories/episodes.repository.js';
 import { PlayContextRepository } from '../../repositories/play-context.repository.js';
-import type { SessionService } from '../session.service.js';
+import type { SessionService } from '../auth/session.service.js';
 import type { CatalogChanges } from './catalog-changes.js';
 import { CatalogService } from './catalog.service.js';
 import { PublicAnswerCache } from './public-answer-cache.js';

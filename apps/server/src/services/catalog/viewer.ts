@@ -3,7 +3,7 @@ import { Code } from '@cliffhanger/contract';
 import { AppError } from '../../http/envelope.js';
 import type { DramaViewerRepository, WatchProgress } from '../../repositories/drama-viewer.repository.js';
 import { sha256Hex } from '../../lib/tokens.js';
-import type { SessionService } from '../session.service.js';
+import type { SessionService } from '../auth/session.service.js';
 import { isVipActive, VISITOR_ENTITLEMENT, type ViewerEntitlement } from './entitlement.js';
 
 /** The person asking: a visitor (userId null) or a signed-in user with VIP state and balance. */

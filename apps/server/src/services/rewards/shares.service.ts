@@ -5,7 +5,7 @@ import { AppError } from '../../http/envelope.js';
 import type { Clock } from '../../lib/clock.js';
 import { SharesRepository } from '../../repositories/shares.repository.js';
 import type { RateLimiter } from '../rate-limit/rate-limiter.js';
-import { tooManyRequests } from '../sms-login.service.js';
+import { tooManyRequests } from '../auth/sms-login.service.js';
 import type { SocialTargetsRepository } from '../../repositories/social-targets.repository.js';
 import { requireEpisode } from '../social/social-targets.js';
 

@@ -7,7 +7,7 @@ import { CommentsRepository } from '../../repositories/comments.repository.js';
 import type { SocialTargetsRepository } from '../../repositories/social-targets.repository.js';
 import { publicMediaUrl } from '../media/public-url.js';
 import type { RateLimiter } from '../rate-limit/rate-limiter.js';
-import { tooManyRequests } from '../sms-login.service.js';
+import { tooManyRequests } from '../auth/sms-login.service.js';
 import type { UserService } from '../user.service.js';
 import { pageFrom, sliceOf } from './page.js';
 import { requireEpisode } from './social-targets.js';

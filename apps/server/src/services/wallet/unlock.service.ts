@@ -10,7 +10,7 @@ import type { WalletEntriesRepository } from '../../repositories/wallet-entries.
 import type { WalletUnlocksRepository } from '../../repositories/wallet-unlocks.repository.js';
 import { episodePrice, isEpisodePlayable, isVipActive, lockedEpisodes, unlockPrices } from '../catalog/entitlement.js';
 import { sha256Hex } from '../../lib/tokens.js';
-import type { SessionService } from '../session.service.js';
+import type { SessionService } from '../auth/session.service.js';
 import { ledgerKeys } from './ledger-keys.js';
 import type { WalletService } from './wallet.service.js';
 

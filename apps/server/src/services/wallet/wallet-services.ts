@@ -10,7 +10,7 @@ import { WalletLotsRepository } from '../../repositories/wallet-lots.repository.
 import { WalletUnlocksRepository } from '../../repositories/wallet-unlocks.repository.js';
 import { WalletUsersRepository } from '../../repositories/wallet-users.repository.js';
 import { VipEntriesRepository } from '../../repositories/vip-entries.repository.js';
-import type { SessionService } from '../session.service.js';
+import type { SessionService } from '../auth/session.service.js';
 import { UnlockService } from './unlock.service.js';
 import { VipService } from './vip.service.js';
 import { WalletHistoryService } from './wallet-history.service.js';

@@ -1,5 +1,5 @@
 import { Code } from '@cliffhanger/contract';
-import { AppError } from '../http/envelope.js';
+import { AppError } from '../../http/envelope.js';
 
 /**
  * The most used passwords of 8 characters or more, from public breach corpora (the top of the

@@ -1,13 +1,13 @@
 import { Code } from '@cliffhanger/contract';
-import type { Db } from '../db/database.js';
-import { AppError } from '../http/envelope.js';
-import { systemClock, type Clock } from '../lib/clock.js';
-import { DeletedPhonesRepository } from '../repositories/deleted-phones.repository.js';
-import { SmsCodesRepository } from '../repositories/sms-codes.repository.js';
-import { UsersRepository } from '../repositories/users.repository.js';
-import { isStoredMediaPath } from './media/media-paths.js';
+import type { Db } from '../../db/database.js';
+import { AppError } from '../../http/envelope.js';
+import { systemClock, type Clock } from '../../lib/clock.js';
+import { DeletedPhonesRepository } from '../../repositories/deleted-phones.repository.js';
+import { SmsCodesRepository } from '../../repositories/sms-codes.repository.js';
+import { UsersRepository } from '../../repositories/users.repository.js';
+import { isStoredMediaPath } from '../media/media-paths.js';
 import type { SessionService } from './session.service.js';
-import type { UserService } from './user.service.js';
+import type { UserService } from '../user.service.js';
 
 export interface AccountServiceDeps {
   db: Db;

@@ -1,16 +1,16 @@
 import { Code, type Session } from '@cliffhanger/contract';
-import type { ServerConfig } from '../config.js';
-import { AppError } from '../http/envelope.js';
-import { systemClock, type Clock } from '../lib/clock.js';
-import { UsersRepository } from '../repositories/users.repository.js';
-import type { Db } from '../db/database.js';
+import type { ServerConfig } from '../../config.js';
+import { AppError } from '../../http/envelope.js';
+import { systemClock, type Clock } from '../../lib/clock.js';
+import { UsersRepository } from '../../repositories/users.repository.js';
+import type { Db } from '../../db/database.js';
 import { sessionResponse } from './auth-response.js';
 import { assertAcceptablePassword } from './password-policy.js';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './password-hasher.js';
-import type { RateLimiter } from './rate-limit/rate-limiter.js';
+import type { RateLimiter } from '../rate-limit/rate-limiter.js';
 import type { SessionService } from './session.service.js';
 import { phoneOrThrow, tooManyRequests, type ClientInfo } from './sms-login.service.js';
-import type { UserService } from './user.service.js';
+import type { UserService } from '../user.service.js';
 
 const HOUR_S = 3600;
 

@@ -1,7 +1,7 @@
 import type { Session } from '@cliffhanger/contract';
-import type { UserRow } from '../db/schema.js';
+import type { UserRow } from '../../db/schema.js';
 import type { SessionTokens } from './session.service.js';
-import { toUserInfo } from './user-info.js';
+import { toUserInfo } from '../user-info.js';
 
 /**
  * The contract `Session` every sign-in answers (SMS, password, OAuth, refresh): the tokens and

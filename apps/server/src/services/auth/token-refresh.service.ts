@@ -1,8 +1,8 @@
 import type { Session } from '@cliffhanger/contract';
-import { systemClock, type Clock } from '../lib/clock.js';
+import { systemClock, type Clock } from '../../lib/clock.js';
 import { sessionResponse } from './auth-response.js';
 import type { SessionService } from './session.service.js';
-import type { UserService } from './user.service.js';
+import type { UserService } from '../user.service.js';
 
 export interface TokenRefreshServiceDeps {
   session: SessionService;

@@ -1,17 +1,17 @@
 import { Code, type Session } from '@cliffhanger/contract';
-import type { ServerConfig } from '../config.js';
-import type { Db } from '../db/database.js';
-import { AppError } from '../http/envelope.js';
-import { addSeconds, systemClock, type Clock } from '../lib/clock.js';
-import type { KeyedHasher } from '../lib/keyed-hash.js';
-import { normalisePhone } from '../lib/phone.js';
-import { randomDigits } from '../lib/random-string.js';
-import { SmsCodesRepository } from '../repositories/sms-codes.repository.js';
+import type { ServerConfig } from '../../config.js';
+import type { Db } from '../../db/database.js';
+import { AppError } from '../../http/envelope.js';
+import { addSeconds, systemClock, type Clock } from '../../lib/clock.js';
+import type { KeyedHasher } from '../../lib/keyed-hash.js';
+import { normalisePhone } from '../../lib/phone.js';
+import { randomDigits } from '../../lib/random-string.js';
+import { SmsCodesRepository } from '../../repositories/sms-codes.repository.js';
 import { sessionResponse } from './auth-response.js';
-import type { RateLimiter } from './rate-limit/rate-limiter.js';
+import type { RateLimiter } from '../rate-limit/rate-limiter.js';
 import type { SessionService } from './session.service.js';
-import type { SmsSender } from './sms/sms-sender.js';
-import type { UserService } from './user.service.js';
+import type { SmsSender } from '../sms/sms-sender.js';
+import type { UserService } from '../user.service.js';
 
 /**
  * Wrong tries a phone gets per hour, whatever number of codes it was sent: the 5th wrong try uses

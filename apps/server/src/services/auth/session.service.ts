@@ -1,12 +1,12 @@
 import { Code } from '@cliffhanger/contract';
-import type { ServerConfig } from '../config.js';
-import type { Db } from '../db/database.js';
-import { AppError } from '../http/envelope.js';
-import { addSeconds, systemClock, type Clock } from '../lib/clock.js';
+import type { ServerConfig } from '../../config.js';
+import type { Db } from '../../db/database.js';
+import { AppError } from '../../http/envelope.js';
+import { addSeconds, systemClock, type Clock } from '../../lib/clock.js';
 import { createHmac } from 'node:crypto';
-import { randomToken, sha256Hex } from '../lib/tokens.js';
-import { SessionsRepository, type SessionCheck, type SessionLookup } from '../repositories/sessions.repository.js';
-import type { AuthContext } from '../http/auth-context.js';
+import { randomToken, sha256Hex } from '../../lib/tokens.js';
+import { SessionsRepository, type SessionCheck, type SessionLookup } from '../../repositories/sessions.repository.js';
+import type { AuthContext } from '../../http/auth-context.js';
 
 export type { AuthContext };
 
