@@ -14,8 +14,8 @@ export function messageForError(error: unknown, t: TFunction = i18n.t): string {
 }
 
 /**
- * A call that never got an answer (no network, a timeout). The visible HTTP client has already
- * shown 'Network Error' for it, so a caller does not say anything more.
+ * A call that got no usable answer (no network, a timeout, not an API envelope). The visible HTTP
+ * client has already shown 'Network Error' for it, so a caller does not say anything more.
  */
 export function isTransportFailure(error: unknown): boolean {
   return isApiError(error) && error.isTransportFailure;

@@ -4,11 +4,10 @@ import { useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { Section } from '../../../components/ui/section';
 import { TextInput } from '../../../components/ui/text-input';
-import { messageForError } from '../../../lib/error-message';
+import { isTransportFailure, messageForError } from '../../../lib/error-message';
 import { useRequireLogin } from '../../../lib/require-login';
 import { showToast } from '../../../lib/toast';
 import { useEnterInviteCode } from '../api/enter-invite-code';
-import { isTransportFailure } from '../../../lib/error-message';
 
 /** The longest code PUT /invite/{invite_code} accepts. */
 export const INVITE_CODE_MAX_LENGTH = 32;

@@ -36,6 +36,8 @@ interface EarlyPlayer {
   stage: HTMLElement | null;
   timer: ReturnType<typeof setTimeout>;
   onError: (event: typeof Events.ERROR, data: { fatal: boolean }) => void;
+  /** Lets the page's first render go (startEarlyPlayer's promise); a no-op until then. */
+  settle: () => void;
 }
 
 let early: EarlyPlayer | null = null;
@@ -100,7 +102,9 @@ export function startEarlyPlayer({ src, episodeId, adDecision }: EarlyStart): Pr
       if (!data.fatal) return;
       if (early === player) early = null;
       drop(player);
+      player.settle();
     },
+    settle: () => undefined,
   };
   hls.on(Events.ERROR, player.onError);
   early = player;
@@ -113,9 +117,7 @@ export function startEarlyPlayer({ src, episodeId, adDecision }: EarlyStart): Pr
       clearTimeout(cap);
       resolve();
     };
-    hls.on(Events.ERROR, (_event, data) => {
-      if (data.fatal) done();
-    });
+    player.settle = done;
     video.addEventListener('playing', done, { once: true });
     adDecision.then(
       (ad) => {

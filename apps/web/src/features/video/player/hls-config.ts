@@ -15,13 +15,18 @@ const FRAGMENT_LOAD_POLICY = {
   },
 };
 
+/** How far ahead a player buffers: on screen, well ahead; hidden, only the start. */
+function bufferLengths(active: boolean): Pick<HlsConfig, 'maxBufferLength' | 'maxMaxBufferLength'> {
+  return active
+    ? { maxBufferLength: PLAY_BUFFER_S, maxMaxBufferLength: PLAY_MAX_BUFFER_S }
+    : { maxBufferLength: PRELOAD_BUFFER_S, maxMaxBufferLength: PRELOAD_BUFFER_S };
+}
+
 /** The episode player's hls.js settings: on screen it buffers ahead, hidden it loads the start. */
 export function hlsConfig(active: boolean, startPosition: number): Partial<HlsConfig> {
-  const buffer = active ? PLAY_BUFFER_S : PRELOAD_BUFFER_S;
   return {
     startPosition: startPosition > 0 ? startPosition : -1,
-    maxBufferLength: buffer,
-    maxMaxBufferLength: active ? PLAY_MAX_BUFFER_S : buffer,
+    ...bufferLengths(active),
     capLevelToPlayerSize: false,
     fragLoadPolicy: FRAGMENT_LOAD_POLICY,
     // The variant playlist often arrives before the MediaSource opens (the page preloads it), or
@@ -33,6 +38,5 @@ export function hlsConfig(active: boolean, startPosition: number): Partial<HlsCo
 
 /** Buffers like a player that is (or is no longer) on screen. */
 export function setBuffering(config: HlsConfig, active: boolean): void {
-  config.maxBufferLength = active ? PLAY_BUFFER_S : PRELOAD_BUFFER_S;
-  config.maxMaxBufferLength = active ? PLAY_MAX_BUFFER_S : PRELOAD_BUFFER_S;
+  Object.assign(config, bufferLengths(active));
 }
