@@ -50,10 +50,13 @@ describe('home in the browser', () => {
     const slides = page.locator('[data-testid="home-banner-slide"]');
     expect(await slides.count()).toBeGreaterThan(0);
     expect(await page.locator('[data-testid="home-banner-slide"][data-active="true"]').count()).toBe(1);
-    // The banner image is public and loads.
+    // The banner image is public and loads, as the WebP copy that fits the phone's width (390 px at 1×).
     await expect
       .poll(() => page.$eval('[data-testid="home-banner-slide"] img', (img) => (img as HTMLImageElement).naturalWidth))
       .toBeGreaterThan(0);
+    expect(await page.$eval('[data-testid="home-banner-slide"] img', (img) => (img as HTMLImageElement).currentSrc)).toMatch(
+      /\/media\/banners\/.+-640w\.webp$/,
+    );
 
     // A poster box is 3:4 whatever the state of its image (no layout shift).
     const box = await page.locator('[data-testid="home-recommended-card"] [data-role="poster"]').first().boundingBox();
@@ -61,6 +64,10 @@ describe('home in the browser', () => {
     expect(box!.height / box!.width).toBeCloseTo(4 / 3, 1);
     const img = page.locator('[data-testid="home-recommended-card"] img').first();
     expect(await img.getAttribute('loading')).toBe('lazy');
+    // A third of a 390 px phone at 1× is 130 px: the half-size WebP copy (360 px) is enough.
+    await expect
+      .poll(() => img.evaluate((el) => ((el as HTMLImageElement).complete ? (el as HTMLImageElement).currentSrc : '')))
+      .toMatch(/\/media\/posters\/.+-360w\.webp$/);
     await page.context().close();
   });
 

@@ -135,6 +135,23 @@ describe('playback in the browser', () => {
     await context.close();
   });
 
+  it("shows the drama's poster from the HTML until the page renders, then the page alone", async () => {
+    const { context, page } = await freshPage();
+    // No script runs: what the HTML draws by itself is the poster, loaded.
+    await page.route('**/assets/*.js', (route) => route.abort());
+    await page.goto(mobileVideo());
+    const stage = page.locator('[data-boot-stage] img');
+    await expect.poll(() => stage.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
+    expect(await stage.getAttribute('alt')).toBe(subject.drama.title);
+    expect(await stage.evaluate((img) => (img as HTMLImageElement).currentSrc)).toMatch(/-720w\.webp$/);
+    await page.unroute('**/assets/*.js');
+    await page.reload();
+    await playerOf(page, subject.free[0]!.id);
+    await page.locator('[data-testid="video-title"]').waitFor();
+    expect(await page.locator('[data-boot-stage]').count()).toBe(0);
+    await context.close();
+  });
+
   it('switches HD → SD and the playing level changes', async () => {
     const { context, page } = await freshPage();
     const first = subject.free[0]!;

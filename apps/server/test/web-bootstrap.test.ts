@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { DramaDetail, Home, Playback } from '@cliffhanger/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { scriptJson } from '../src/plugins/page-bootstrap.js';
+import { artworkPreload, scriptJson } from '../src/plugins/page-bootstrap.js';
 import { envelope } from './helpers/accounts.js';
 import { seedDrama, type SeededDrama } from './helpers/catalog-fixture.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
@@ -185,9 +185,35 @@ describe('video deep link served with its first screen', () => {
     expect(data.playback).toBeUndefined();
   });
 
-  it('leaves a signed-in viewer their own answers: only the code is preloaded', async () => {
+  it("shows the drama's poster in the phone page's root until the web renders, fetched first", async () => {
+    const res = await page(videoUrl(free.drama.id));
+    const stage = /<div id="root">(<div data-boot-stage[^]*?<\/div>)<\/div>/.exec(res.body)?.[1] ?? '';
+    const poster = `/media/${free.drama.poster}`;
+    // The title as alt text, escaped: nothing of it can open an element.
+    const alt = /<img src="([^"]*)" alt="([^"]*)"/.exec(stage);
+    expect(alt?.[1]).toBe(poster);
+    expect(alt?.[2]).toContain('&lt;script&gt;alert(1)');
+    expect(stage).toContain('fetchpriority="high"');
+    expect(res.body).toContain(`<link rel="preload" as="image" fetchpriority="high" href="${poster}">`);
+    // The desktop page has its own layout around the player, and an unknown drama no poster.
+    for (const url of [`/pages/video/index?drama_id=${free.drama.id}`, videoUrl(999_999)]) {
+      const other = await page(url);
+      expect(other.body, url).toContain('<div id="root"></div>');
+      expect(other.body, url).not.toContain('as="image"');
+    }
+  });
+
+  it('offers the WebP copies of artwork named by the rule in the preload, as the page does', () => {
+    expect(artworkPreload('/media/posters/a-1a2b3c4d-720w.jpg', '100vw')).toBe(
+      '<link rel="preload" as="image" fetchpriority="high" href="/media/posters/a-1a2b3c4d-720w.jpg" type="image/webp" ' +
+        'imagesrcset="/media/posters/a-1a2b3c4d-360w.webp 360w, /media/posters/a-1a2b3c4d-720w.webp 720w" imagesizes="100vw">',
+    );
+  });
+
+  it('leaves a signed-in viewer their own answers: only the code and the poster are preloaded', async () => {
     const res = await page(videoUrl(free.drama.id), { cookie: 'signed_in=1; lang=tr' });
     expect(bootstrapOf(res.body)).toEqual({ lang: 'tr' });
+    expect(res.body).toContain('<div data-boot-stage');
     expect(res.body).not.toContain('.m3u8');
     expect(res.body).toContain('<link rel="preload" as="fetch" crossorigin href="/assets/tr-L1.json">');
     expect(res.body).not.toMatch(/(en|zh)-L1\.json/);

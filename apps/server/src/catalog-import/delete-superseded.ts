@@ -1,3 +1,4 @@
+import { artworkCopies } from '@cliffhanger/contract';
 import type { MediaStorage } from '../services/media/media-storage.js';
 import type { PreparedDrama, Superseded } from './apply-catalog.js';
 import { readEpisodeRecord, RECORD_FILE } from './episode-record.js';
@@ -38,7 +39,9 @@ export async function deleteSuperseded(
   }
   for (const drama of superseded.dramas) {
     for (const path of [drama.poster, drama.banner]) {
-      if (/^(posters|banners)\//.test(path) && !live.paths.has(path)) doomed.add(path);
+      if (!/^(posters|banners)\//.test(path) || live.paths.has(path)) continue;
+      doomed.add(path);
+      for (const copy of artworkCopies(path)) doomed.add(copy.path);
     }
   }
   for (const path of doomed) {

@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import { artworkCopies, artworkPath } from '@cliffhanger/contract';
 import sharp from 'sharp';
 import { sha256Text, short } from './file-hash.js';
 import type { PlannedDrama } from './import-plan.js';
@@ -8,8 +9,12 @@ import { isStored } from './storage-io.js';
 export const POSTER_SIZE = { width: 720, height: 960 } as const;
 export const BANNER_SIZE = { width: 1280, height: 720 } as const;
 const JPEG_QUALITY = 82;
+/** A phone shows a poster a third of the screen wide: the half-size WebP is what most cards load. */
+const WEBP_QUALITY = 78;
+/** Effort 2 of 6: a few percent larger files for a third of the encoding time, on every import. */
+const WEBP_EFFORT = 2;
 /** Bump when the rendering below changes, so stored artwork is made again. */
-const ARTWORK_VERSION = 'artwork-v1';
+const ARTWORK_VERSION = 'artwork-v2';
 
 export interface PreparedArtwork {
   posterPath: string;
@@ -18,19 +23,30 @@ export interface PreparedArtwork {
   uploads: { path: string; bytes: Buffer }[];
 }
 
-function render(image: string, size: { width: number; height: number }): Promise<Buffer> {
+/**
+ * The JPEG and its WebP copies (the contract's artwork rule), the JPEG last: the importer checks
+ * for the JPEG alone, so its presence means the copies were stored before it.
+ */
+async function render(image: string, path: string, size: { width: number; height: number }) {
   // rotate(): honour EXIF orientation; cover + centre: fill the frame, crop the overflow.
-  return sharp(image)
-    .rotate()
-    .resize(size.width, size.height, { fit: 'cover' })
-    .jpeg({ quality: JPEG_QUALITY })
-    .toBuffer();
+  const frame = sharp(image).rotate().resize(size.width, size.height, { fit: 'cover' });
+  const copies = await Promise.all(
+    artworkCopies(path).map(async (copy) => ({
+      path: copy.path,
+      bytes: await frame
+        .clone()
+        .resize(copy.width, Math.round((size.height * copy.width) / size.width))
+        .webp({ quality: WEBP_QUALITY, effort: WEBP_EFFORT })
+        .toBuffer(),
+    })),
+  );
+  return [...copies, { path, bytes: await frame.jpeg({ quality: JPEG_QUALITY }).toBuffer() }];
 }
 
 /**
- * Phase 2 for a drama's poster (3:4, 720×960) and banner (16:9, 1280×720), as JPEG. Named after
- * their inputs (`posters/<slug>-<hash8>.jpg`), so an unchanged poster is neither rendered nor
- * uploaded again. Without a poster image, a frame of the first episode is used (needs ffmpeg);
+ * Phase 2 for a drama's poster (3:4, 720×960) and banner (16:9, 1280×720), as JPEG with WebP
+ * copies at full and half width. Named after their inputs (`posters/<slug>-<hash8>-720w.jpg`), so
+ * an unchanged poster is neither rendered nor uploaded again. Without a poster image, a frame of the first episode is used (needs ffmpeg);
  * without a banner image, the poster's image is.
  */
 export async function prepareArtwork(planned: PlannedDrama, ctx: PrepareContext): Promise<PreparedArtwork> {
@@ -39,8 +55,9 @@ export async function prepareArtwork(planned: PlannedDrama, ctx: PrepareContext)
   if (!first) throw new Error(`Drama ${slug} has no episodes`);
   const posterKey = planned.poster ? `image:${planned.poster.sha256}` : `frame:${first.input.sha256}`;
   const bannerKey = planned.banner ? `image:${planned.banner.sha256}` : posterKey;
-  const posterPath = `posters/${slug}-${short(sha256Text(`${ARTWORK_VERSION}:${posterKey}`))}.jpg`;
-  const bannerPath = `banners/${slug}-${short(sha256Text(`${ARTWORK_VERSION}:${bannerKey}`))}.jpg`;
+  const nameOf = (key: string) => `${slug}-${short(sha256Text(`${ARTWORK_VERSION}:${key}`))}`;
+  const posterPath = artworkPath(`posters/${nameOf(posterKey)}`, POSTER_SIZE.width);
+  const bannerPath = artworkPath(`banners/${nameOf(bannerKey)}`, BANNER_SIZE.width);
 
   const uploads: PreparedArtwork['uploads'] = [];
   const needPoster = !(await isStored(ctx.media, posterPath));
@@ -53,8 +70,8 @@ export async function prepareArtwork(planned: PlannedDrama, ctx: PrepareContext)
     const video = first.input.kind === 'source' ? first.input.file : join(first.input.dir, 'hd', 'index.m3u8');
     await ctx.tools.extractFrame(video, posterImage);
   }
-  if (needPoster && posterImage) uploads.push({ path: posterPath, bytes: await render(posterImage, POSTER_SIZE) });
+  if (needPoster && posterImage) uploads.push(...(await render(posterImage, posterPath, POSTER_SIZE)));
   const bannerImage = planned.banner?.file ?? posterImage;
-  if (needBanner && bannerImage) uploads.push({ path: bannerPath, bytes: await render(bannerImage, BANNER_SIZE) });
+  if (needBanner && bannerImage) uploads.push(...(await render(bannerImage, bannerPath, BANNER_SIZE)));
   return { posterPath, bannerPath, uploads };
 }

@@ -1,6 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
+  ARTWORK_SIZES,
+  artworkSrcSet,
   DEFAULT_LANGUAGE,
   LANGUAGES,
   playEpisode,
@@ -25,7 +27,10 @@ import type { PreparedAnswer } from '../http/prepared-answer.js';
 
 /** The web's page paths the server fills in (apps/web/src/lib/paths.ts). */
 const HOME_PATHS = new Set(['/', '/pages/index/index']);
-const VIDEO_PATHS = new Set(['/pages/video/mobileVideoIndex', '/pages/video/index']);
+const PHONE_VIDEO_PATH = '/pages/video/mobileVideoIndex';
+const VIDEO_PATHS = new Set([PHONE_VIDEO_PATH, '/pages/video/index']);
+/** The web's mount point in index.html; React replaces whatever the server put in it. */
+const EMPTY_ROOT = '<div id="root"></div>';
 
 /** Source modules of the pages, as named in the Vite manifest (apps/web/src/app/routes.ts imports them). */
 const HOME_MODULE = 'src/features/home/pages/home-page.tsx';
@@ -133,6 +138,32 @@ function dataOf<T>(answer: PreparedAnswer): T {
   return parsedAnswers.get(answer) as T;
 }
 
+/** What the server adds to index.html for one request. */
+interface PageHead {
+  data: PageBootstrap;
+  /** `<link>` elements for the head. */
+  links: string[];
+  /** Markup shown in the web's root until its first render replaces it. */
+  stage?: string | undefined;
+}
+
+/**
+ * The phone's video page before its code has run: the drama's poster on the player's black, in
+ * the frame the player then fills, instead of an empty screen. The early player's video goes over
+ * it once it has a frame, and React's first render replaces it.
+ */
+function posterStage(drama: Pick<DramaDetail, 'title' | 'poster'>): string {
+  const srcSet = artworkSrcSet(drama.poster);
+  const source = srcSet
+    ? `<source type="image/webp" srcset="${escapeAttribute(srcSet)}" sizes="${escapeAttribute(ARTWORK_SIZES.stage)}">`
+    : '';
+  return (
+    '<div data-boot-stage style="position:fixed;inset:0;background:#000;display:flex;align-items:center;justify-content:center">' +
+    `<picture style="display:contents">${source}<img src="${escapeAttribute(drama.poster)}" alt="${escapeAttribute(drama.title)}" ` +
+    'fetchpriority="high" style="width:100%;height:100%;object-fit:contain"></picture></div>'
+  );
+}
+
 /** The first URI line of a playlist (a variant in a master, a segment in a media playlist). */
 function firstUri(text: string): string | undefined {
   return text.split(/\r?\n/).find((line) => line.trim() !== '' && !line.startsWith('#'))?.trim();
@@ -142,6 +173,19 @@ function firstUri(text: string): string | undefined {
 function mediaPathIn(url: string, base: string): string | null {
   const prefix = `${base.replace(/\/+$/, '')}/`;
   return url.startsWith(prefix) ? (url.slice(prefix.length).split('?', 1)[0] ?? null) : null;
+}
+
+/**
+ * The first screen's largest image, fetched ahead of the scripts. For artwork with WebP copies the
+ * preload offers the same srcset and sizes as the page's `<source>` (ARTWORK_SIZES), so the
+ * browser picks the same copy and reuses it; `type` keeps a browser without WebP from fetching it.
+ */
+export function artworkPreload(url: string, sizes: string): string {
+  const srcSet = artworkSrcSet(url);
+  const choice = srcSet
+    ? ` type="image/webp" imagesrcset="${escapeAttribute(srcSet)}" imagesizes="${escapeAttribute(sizes)}"`
+    : '';
+  return `<link rel="preload" as="image" fetchpriority="high" href="${escapeAttribute(url)}"${choice}>`;
 }
 
 /** Stored playlists are few and small, and change only with the catalogue. */
@@ -231,32 +275,37 @@ export function createPageShell(app: AppInstance, distDir: string): PageShell {
   );
   const pagePreloads = (lang: Language, files: PageFiles) => [...(catalogueFiles.get(lang) ?? []), ...modulePreloads(files)];
 
-  async function homeHead(lang: Language): Promise<{ data: PageBootstrap; links: string[] }> {
+  async function homeHead(lang: Language): Promise<PageHead> {
     const home = dataOf<Home>(await catalog.homeAnswer(lang));
     const banner = home.banners[0]?.image;
-    const links = banner
-      ? [`<link rel="preload" as="image" fetchpriority="high" href="${escapeAttribute(banner)}">`]
-      : [];
+    const links = banner ? [artworkPreload(banner, ARTWORK_SIZES.banner)] : [];
     return { data: { lang, home }, links: [...links, ...pagePreloads(lang, homeFiles)] };
   }
 
   async function videoHead(
     request: FastifyRequest,
+    path: string,
     params: URLSearchParams,
     lang: Language,
-  ): Promise<{ data: PageBootstrap; links: string[] } | null> {
+  ): Promise<PageHead | null> {
     const links = pagePreloads(lang, videoFiles);
     const dramaId = idFrom(params.get('drama_id')) ?? idFrom(params.get('id'));
-    // A signed-in viewer's drama and playback carry their own locks, progress and likes: their
-    // web asks the API with their token. Only the page's code is worth preloading for them.
-    if (dramaId === null || cookieOf(request.headers.cookie, SIGNED_IN_COOKIE) === '1') {
-      return { data: { lang }, links };
-    }
-    const drama = await catalog
-      .visitorDramaAnswer(dramaId, lang)
-      .then((answer) => dataOf<DramaDetail>(answer))
-      .catch(() => null); // an unknown drama: the page asks and shows its own message
+    const drama =
+      dramaId === null
+        ? null
+        : await catalog
+            .visitorDramaAnswer(dramaId, lang)
+            .then((answer) => dataOf<DramaDetail>(answer))
+            .catch(() => null); // an unknown drama: the page asks and shows its own message
     if (!drama) return { data: { lang }, links };
+    // The poster is public and the same for everyone; only the phone page is a player on black.
+    const stage = path === PHONE_VIDEO_PATH ? posterStage(drama) : undefined;
+    const poster = stage ? [artworkPreload(drama.poster, ARTWORK_SIZES.stage)] : [];
+    // A signed-in viewer's drama and playback carry their own locks, progress and likes: their
+    // web asks the API with their token. Only the page's code and the poster are worth sending.
+    if (cookieOf(request.headers.cookie, SIGNED_IN_COOKIE) === '1') {
+      return { data: { lang }, links: [...poster, ...links], stage };
+    }
 
     // A visitor has no progress: the episode asked for, else the first (video-params.ts).
     const episodeId = idFrom(params.get('episode_id')) ?? drama.episodes[0]?.id ?? null;
@@ -267,13 +316,17 @@ export function createPageShell(app: AppInstance, distDir: string): PageShell {
       summary && !summary.locked
         ? await playback.play(summary.id, null, clientOf(request), lang).catch(() => null)
         : null;
-    if (!play) return { data: { lang, drama }, links };
+    if (!play) return { data: { lang, drama }, links: [...poster, ...links], stage };
     // A playlist that cannot be read or signed here only costs the preload; the player will say.
     const mediaUrls = await firstMediaUrls(play.playlist_url, play.expires_at).catch(() => []);
     const fetches = [play.playlist_url, ...mediaUrls].map(
       (href) => `<link rel="preload" as="fetch" crossorigin href="${escapeAttribute(href)}">`,
     );
-    return { data: { lang, drama, playback: playEpisode.data.encode(play) }, links: [...fetches, ...links] };
+    return {
+      data: { lang, drama, playback: playEpisode.data.encode(play) },
+      links: [...fetches, ...poster, ...links],
+      stage,
+    };
   }
 
   return {
@@ -284,11 +337,12 @@ export function createPageShell(app: AppInstance, distDir: string): PageShell {
       const head = HOME_PATHS.has(path)
         ? await homeHead(lang).catch(() => null)
         : VIDEO_PATHS.has(path)
-          ? await videoHead(request, url.searchParams, lang)
+          ? await videoHead(request, path, url.searchParams, lang)
           : null;
       if (!head) return null;
       const script = `<script type="application/json" id="${BOOTSTRAP_ELEMENT_ID}">${scriptJson(head.data)}</script>`;
-      return html.replace('</head>', `${[...head.links, script].join('\n')}\n</head>`);
+      const page = html.replace('</head>', `${[...head.links, script].join('\n')}\n</head>`);
+      return head.stage ? page.replace(EMPTY_ROOT, `<div id="root">${head.stage}</div>`) : page;
     },
   };
 }

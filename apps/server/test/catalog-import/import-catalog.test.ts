@@ -5,6 +5,7 @@ import { dirname, join } from 'node:path';
 import { asc, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { artworkCopies } from '@cliffhanger/contract';
 import { readEpisodeRecord } from '../../src/catalog-import/episode-record.js';
 import { importCatalog, type ImportSummary } from '../../src/catalog-import/import-catalog.js';
 import { CatalogImportError } from '../../src/catalog-import/import-problem.js';
@@ -147,8 +148,8 @@ describe.skipIf(!hasFfmpeg && process.env.CI !== 'true')('catalogue import of a 
       hits: 500,
       likes: 40,
     });
-    expect(drama?.poster).toMatch(/^posters\/test-clip-drama-[0-9a-f]{8}\.jpg$/);
-    expect(drama?.banner).toMatch(/^banners\/test-clip-drama-[0-9a-f]{8}\.jpg$/);
+    expect(drama?.poster).toMatch(/^posters\/test-clip-drama-[0-9a-f]{8}-720w\.jpg$/);
+    expect(drama?.banner).toMatch(/^banners\/test-clip-drama-[0-9a-f]{8}-1280w\.jpg$/);
     expect(rows.map((e) => e.number)).toEqual([1, 2]);
     const [one, two] = rows;
     expect(one?.mediaDir).toMatch(/^episodes\/test-clip-drama\/1-[0-9a-f]{8}$/);
@@ -174,6 +175,25 @@ describe.skipIf(!hasFfmpeg && process.env.CI !== 'true')('catalogue import of a 
     const banner = await sharp((await readAll(media, drama?.banner ?? '')) ?? Buffer.alloc(0)).metadata();
     expect(poster).toMatchObject({ format: 'jpeg', width: 720, height: 960 });
     expect(banner).toMatchObject({ format: 'jpeg', width: 1280, height: 720 });
+  });
+
+  it('stores WebP copies of the poster and banner at full and half width, same aspect', async () => {
+    const [drama] = (await snapshot()).dramas;
+    const sizes = async (jpeg: string) =>
+      Promise.all(
+        artworkCopies(jpeg).map(async (copy) => {
+          const meta = await sharp((await readAll(media, copy.path)) ?? Buffer.alloc(0)).metadata();
+          return [meta.format, meta.width, meta.height];
+        }),
+      );
+    expect(await sizes(drama?.poster ?? '')).toEqual([
+      ['webp', 360, 480],
+      ['webp', 720, 960],
+    ]);
+    expect(await sizes(drama?.banner ?? '')).toEqual([
+      ['webp', 640, 360],
+      ['webp', 1280, 720],
+    ]);
   });
 
   describe('the stored HLS ladder, written back to disk and probed', () => {

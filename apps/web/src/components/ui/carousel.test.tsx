@@ -1,3 +1,4 @@
+import { ARTWORK_SIZES } from '@cliffhanger/contract/browser';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createMemoryRouter, RouterProvider } from 'react-router';
@@ -44,6 +45,19 @@ beforeEach(() => {
 afterEach(() => {
   vi.useRealTimers();
   Object.defineProperty(document, 'visibilityState', { configurable: true, value: 'visible' });
+});
+
+describe('Carousel artwork', () => {
+  it('offers the WebP copies of a banner named by the artwork rule, sized to the width', () => {
+    renderCarousel([{ key: 1, href: '/d/1', image: '/media/banners/a-1a2b3c4d-1280w.jpg', title: 'One' }]);
+    const source = document.querySelector('.ui-carousel__link picture > source');
+    expect(source).toHaveAttribute(
+      'srcset',
+      '/media/banners/a-1a2b3c4d-640w.webp 640w, /media/banners/a-1a2b3c4d-1280w.webp 1280w',
+    );
+    expect(source).toHaveAttribute('sizes', ARTWORK_SIZES.banner);
+    expect(document.querySelector('.ui-carousel__link picture > img')).toHaveAttribute('fetchpriority', 'high');
+  });
 });
 
 describe('Carousel', () => {

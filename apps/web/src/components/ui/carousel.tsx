@@ -1,7 +1,16 @@
-import { useEffect, useRef, useState, useSyncExternalStore, type Key, type PointerEvent as ReactPointerEvent } from 'react';
+import { ARTWORK_SIZES } from '@cliffhanger/contract/browser';
+import {
+  useEffect,
+  useRef,
+  useState,
+  useSyncExternalStore,
+  type Key,
+  type PointerEvent as ReactPointerEvent,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { BackIcon, ChevronRightIcon } from './icons';
+import { WebpSource } from './webp-source';
 import './carousel.css';
 
 export interface CarouselSlide {
@@ -130,18 +139,21 @@ export function Carousel({
               data-active={i === current}
             >
               <Link className="ui-carousel__link" to={slide.href} draggable={false}>
-                <img
-                  className="ui-carousel__img"
-                  src={slide.image}
-                  alt=""
-                  width={720}
-                  height={315}
-                  loading={i === 0 ? 'eager' : 'lazy'}
-                  // The first slide is home's largest paint: fetched ahead of the posters.
-                  fetchPriority={i === 0 ? 'high' : 'auto'}
-                  decoding="async"
-                  draggable={false}
-                />
+                <picture>
+                  <WebpSource src={slide.image} sizes={ARTWORK_SIZES.banner} />
+                  <img
+                    className="ui-carousel__img"
+                    src={slide.image}
+                    alt=""
+                    width={720}
+                    height={315}
+                    loading={i === 0 ? 'eager' : 'lazy'}
+                    // The first slide is home's largest paint: fetched ahead of the posters.
+                    fetchPriority={i === 0 ? 'high' : 'auto'}
+                    decoding="async"
+                    draggable={false}
+                  />
+                </picture>
                 {/* Artwork carries no text: the caption is the title in the viewer's language, and names the link. */}
                 <span className="ui-carousel__caption" data-role="slide-title">
                   {slide.title}

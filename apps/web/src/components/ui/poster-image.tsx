@@ -1,4 +1,6 @@
+import { ARTWORK_SIZES } from '@cliffhanger/contract/browser';
 import { useState } from 'react';
+import { WebpSource } from './webp-source';
 import './poster-image.css';
 
 /** Posters are 3:4 (DESIGN §7); these are the intrinsic size hints, the box scales them. */
@@ -8,24 +10,38 @@ export const POSTER_HEIGHT = 400;
 /**
  * A drama poster in a fixed 3:4 box: the space is held before the image arrives (no layout
  * shift), the image loads lazily and decodes off the main thread, and a missing or broken image
- * leaves the neutral box rather than a broken-image icon.
+ * leaves the neutral box rather than a broken-image icon. `sizes` is the box's width on screen,
+ * which picks the WebP copy to load.
  */
-export function PosterImage({ src, alt = '', className }: { src: string; alt?: string; className?: string }) {
+export function PosterImage({
+  src,
+  alt = '',
+  className,
+  sizes = ARTWORK_SIZES.card,
+}: {
+  src: string;
+  alt?: string;
+  className?: string;
+  sizes?: string;
+}) {
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
   const failed = !src || failedSrc === src;
   return (
     <span className={['ui-poster', className].filter(Boolean).join(' ')} data-role="poster">
       {!failed && (
-        <img
-          className="ui-poster__img"
-          src={src}
-          alt={alt}
-          width={POSTER_WIDTH}
-          height={POSTER_HEIGHT}
-          loading="lazy"
-          decoding="async"
-          onError={() => setFailedSrc(src)}
-        />
+        <picture>
+          <WebpSource src={src} sizes={sizes} />
+          <img
+            className="ui-poster__img"
+            src={src}
+            alt={alt}
+            width={POSTER_WIDTH}
+            height={POSTER_HEIGHT}
+            loading="lazy"
+            decoding="async"
+            onError={() => setFailedSrc(src)}
+          />
+        </picture>
       )}
     </span>
   );

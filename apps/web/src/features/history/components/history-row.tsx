@@ -16,7 +16,7 @@ export function HistoryRow({ item, onRemove }: { item: HistoryItem; onRemove: (d
   const percent = watchedPercent(item.position_s, item.duration_s);
   return (
     <div className="history-row" data-testid="history-item" data-drama-id={item.id}>
-      <PosterImage src={item.poster} className="history-row__poster" />
+      <PosterImage src={item.poster} className="history-row__poster" sizes="66px" />
       <div className="history-row__info">
         <p className="history-row__title" data-role="drama-title">
           {item.title}

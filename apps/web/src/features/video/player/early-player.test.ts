@@ -56,6 +56,10 @@ describe('early player', () => {
     expect(video.isConnected).toBe(true);
     expect(video).toHaveAttribute('data-testid', 'video-player');
     expect(play).toHaveBeenCalledTimes(1);
+    // Clear until its first frame, so the server's poster shows behind it; black from then on.
+    expect(video.parentElement!.style.background).toBe('');
+    video.dispatchEvent(new Event('loadeddata'));
+    expect(video.parentElement!.style.background).toBe('rgb(0, 0, 0)');
     video.dispatchEvent(new Event('playing'));
     await ready;
 

@@ -17,9 +17,13 @@ const UNCLAIMED_MS = 10_000;
 /** The longest the page's first render waits for the early player to play. */
 export const READY_CAP_MS = 1_500;
 
-/** Above everything until the page takes the element over; then the page's own styles apply. */
-const STAGE_STYLE = 'position:fixed;inset:0;z-index:2147483000;background:#000';
-const VIDEO_STYLE = 'position:absolute;inset:0;width:100%;height:100%;object-fit:contain;background:#000';
+/**
+ * Above everything until the page takes the element over; then the page's own styles apply. Clear
+ * until the video has its first frame, so the poster the server put in the page shows until then.
+ */
+const STAGE_STYLE = 'position:fixed;inset:0;z-index:2147483000';
+const VIDEO_STYLE = 'position:absolute;inset:0;width:100%;height:100%;object-fit:contain';
+const STAGE_BACKGROUND = '#000';
 
 export interface EarlyStart {
   /** The signed master playlist. */
@@ -67,6 +71,9 @@ function showAndPlay(player: EarlyPlayer): void {
   player.video.style.cssText = VIDEO_STYLE;
   player.video.setAttribute('data-testid', 'video-player');
   stage.append(player.video);
+  const darken = () => (stage.style.background = STAGE_BACKGROUND);
+  if (player.video.readyState >= HTMLMediaElement.HAVE_CURRENT_DATA) darken();
+  else player.video.addEventListener('loadeddata', darken, { once: true });
   document.body.append(stage);
   player.stage = stage;
   void autoplay(player.video);

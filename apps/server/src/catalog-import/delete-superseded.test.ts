@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { MemoryMediaStorage } from '../services/media/memory-media-storage.js';
+import type { PreparedDrama } from './apply-catalog.js';
+import { deleteSuperseded } from './delete-superseded.js';
+
+const artwork = (posterPath: string, bannerPath: string) =>
+  ({ artwork: { posterPath, bannerPath, uploads: [] }, episodes: [] }) as unknown as PreparedDrama;
+
+describe('deleteSuperseded, artwork', () => {
+  it('deletes a replaced poster and banner with their WebP copies, and keeps what is still used', async () => {
+    const media = new MemoryMediaStorage();
+    const files = [
+      'posters/a-11111111-720w.jpg',
+      'posters/a-11111111-360w.webp',
+      'posters/a-11111111-720w.webp',
+      'banners/a-11111111-1280w.jpg',
+      'banners/a-11111111-640w.webp',
+      'banners/a-11111111-1280w.webp',
+      'posters/b-old.jpg',
+    ];
+    for (const path of files) await media.put(path, Buffer.from(path), 'image/jpeg');
+
+    await deleteSuperseded(
+      media,
+      {
+        dramas: [
+          { poster: 'posters/a-11111111-720w.jpg', banner: 'banners/a-11111111-1280w.jpg' },
+          { poster: 'posters/b-old.jpg', banner: 'banners/a-11111111-1280w.jpg' },
+        ],
+        episodes: [],
+      },
+      [artwork('posters/a-22222222-720w.jpg', 'banners/a-11111111-1280w.jpg')],
+      (message) => {
+        throw new Error(message);
+      },
+    );
+
+    expect(files.filter((path) => media.has(path))).toEqual([
+      'banners/a-11111111-1280w.jpg',
+      'banners/a-11111111-640w.webp',
+      'banners/a-11111111-1280w.webp',
+    ]);
+  });
+});
