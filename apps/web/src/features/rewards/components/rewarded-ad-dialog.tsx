@@ -3,7 +3,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
-import { useAdStream } from '../player/use-ad-stream';
+import { useAutoplay } from '../../../lib/player/use-autoplay';
+import { useHlsPlayer } from '../../../lib/player/use-hls-player';
 import './rewarded-ad-dialog.css';
 
 /**
@@ -14,7 +15,17 @@ export function RewardedAdDialog({ ad, onFinished, onClose }: { ad: Ad; onFinish
   const { t } = useTranslation();
   const [video, setVideo] = useState<HTMLVideoElement | null>(null);
   const [left, setLeft] = useState<number | null>(null);
-  const { failed } = useAdStream(video, ad.playlist_url);
+  const [refused, setRefused] = useState(false);
+  const status = useHlsPlayer({ video, src: ad.playlist_url, active: true, startPosition: 0, quality: 'auto' });
+  // Muted if the browser refuses sound without a gesture: the coins are for watching.
+  useAutoplay({
+    video,
+    enabled: status.error === null,
+    muted: false,
+    onMutedByPolicy: () => undefined,
+    onFailed: () => setRefused(true),
+  });
+  const failed = refused || status.error !== null;
 
   const onTime = (element: HTMLVideoElement) => {
     if (Number.isFinite(element.duration)) setLeft(Math.max(0, Math.ceil(element.duration - element.currentTime)));

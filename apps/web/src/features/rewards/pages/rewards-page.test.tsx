@@ -8,17 +8,12 @@ import { stubApi, type Route } from '../../../test/fake-api';
 import { testUser } from '../../../test/fixtures';
 import { renderPage, renderRoutes, testQueryClient, Where } from '../../../test/render';
 import { overview, rewardedAd, strip, task } from '../test/fixtures';
+import type * as HlsModule from '../../../lib/player/hls';
 import { RewardsPage } from './rewards-page';
 
-vi.mock('../player/hls', () => {
-  class FakeHls {
-    static isSupported = () => true;
-    on() {}
-    attachMedia() {}
-    loadSource() {}
-    destroy() {}
-  }
-  return { Hls: FakeHls, Events: { ERROR: 'hlsError' } };
+vi.mock('../../../lib/player/hls', async (importOriginal) => {
+  const { FakeHls } = await import('../../../lib/player/fake-hls');
+  return { ...(await importOriginal<typeof HlsModule>()), Hls: FakeHls };
 });
 
 beforeEach(() => {

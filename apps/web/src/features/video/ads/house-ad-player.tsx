@@ -2,8 +2,8 @@ import type { Ad } from '@cliffhanger/contract/browser';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MutedIcon } from '../../../components/ui/icons';
-import { useAutoplay } from '../player/use-autoplay';
-import { useHlsPlayer } from '../player/use-hls-player';
+import { useAutoplay } from '../../../lib/player/use-autoplay';
+import { useHlsPlayer } from '../../../lib/player/use-hls-player';
 import { useSkipCountdown } from './use-skip-countdown';
 import './house-ad-player.css';
 

@@ -7,13 +7,13 @@ import { stubApi, type Route } from '../../../test/fake-api';
 import { testUser } from '../../../test/fixtures';
 import { renderRoutes } from '../../../test/render';
 import { MobileVideoPage, VideoPage } from '../pages/video-page';
-import type * as HlsModule from '../player/hls';
-import { FakeHls, installTextTracks } from '../test/fake-hls';
+import type * as HlsModule from '../../../lib/player/hls';
+import { FakeHls, installTextTracks } from '../../../lib/player/fake-hls';
 import { drama, episode, page, playback } from '../test/fixtures';
 import { HouseAdPlayer } from './house-ad-player';
 
-vi.mock('../player/hls', async (importOriginal) => {
-  const { FakeHls: Fake } = await import('../test/fake-hls');
+vi.mock('../../../lib/player/hls', async (importOriginal) => {
+  const { FakeHls: Fake } = await import('../../../lib/player/fake-hls');
   return { ...(await importOriginal<typeof HlsModule>()), Hls: Fake };
 });
 

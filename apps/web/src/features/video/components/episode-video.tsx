@@ -2,13 +2,13 @@ import type { Playback } from '@cliffhanger/contract/browser';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useProgressSaver } from '../hooks/use-progress-saver';
-import { adoptEarlyVideo, earlyVideoFor } from '../player/early-player';
-import { applyPlayerAttributes, setSubtitleTracks, showOnlyTrack } from '../player/media-element';
-import type { PlayerError } from '../player/player-errors';
+import { adoptEarlyVideo, earlyVideoFor } from '../../../lib/player/early-player';
+import { applyPlayerAttributes, setSubtitleTracks, showOnlyTrack } from '../../../lib/player/media-element';
+import type { PlayerError } from '../../../lib/player/player-errors';
 import type { SubtitleChoice } from '../player/preferences';
-import type { Quality } from '../player/quality';
-import { useAutoplay } from '../player/use-autoplay';
-import { useHlsPlayer, type HlsPlayerState } from '../player/use-hls-player';
+import type { Quality } from '../../../lib/player/quality';
+import { useAutoplay } from '../../../lib/player/use-autoplay';
+import { useHlsPlayer, type HlsPlayerState } from '../../../lib/player/use-hls-player';
 
 export interface EpisodeVideoProps {
   playback: Playback;

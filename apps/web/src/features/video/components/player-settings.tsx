@@ -1,7 +1,7 @@
 import type { Language } from '@cliffhanger/contract/browser';
 import { useTranslation } from 'react-i18next';
 import type { SubtitleChoice } from '../player/preferences';
-import type { Quality } from '../player/quality';
+import type { Quality } from '../../../lib/player/quality';
 import './player-settings.css';
 
 export interface PlayerSettingsProps {

@@ -5,7 +5,7 @@ import { Button } from '../../../components/ui/button';
 import { GearIcon, MutedIcon, PlayIcon } from '../../../components/ui/icons';
 import { currentLanguage } from '../../../lib/i18n';
 import { showToast } from '../../../lib/toast';
-import { PLAYER_ERROR_KEYS, SUBTITLE_ERROR_KEY, type PlayerError } from '../player/player-errors';
+import { PLAYER_ERROR_KEYS, SUBTITLE_ERROR_KEY, type PlayerError } from '../../../lib/player/player-errors';
 import {
   effectiveSubtitle,
   readQuality,
@@ -14,8 +14,8 @@ import {
   writeSubtitleChoice,
   type SubtitleChoice,
 } from '../player/preferences';
-import type { Quality } from '../player/quality';
-import type { HlsPlayerState } from '../player/use-hls-player';
+import type { Quality } from '../../../lib/player/quality';
+import type { HlsPlayerState } from '../../../lib/player/use-hls-player';
 import { BottomSheet } from './bottom-sheet';
 import { EpisodeVideo } from './episode-video';
 import { usePlaybackHold } from './playback-hold';

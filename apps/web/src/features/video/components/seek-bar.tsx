@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { seekTo } from '../player/media-element';
+import { seekTo } from '../../../lib/player/media-element';
 import './seek-bar.css';
 
 /** m:ss */

@@ -3,7 +3,7 @@ import { Button } from '../../../components/ui/button';
 import { FailureIcon, LockIcon } from '../../../components/ui/icons';
 import { Loading } from '../../../components/ui/loading';
 import type { PageProblem } from '../hooks/use-video-session';
-import { PLAYER_ERROR_KEYS } from '../player/player-errors';
+import { PLAYER_ERROR_KEYS } from '../../../lib/player/player-errors';
 import './stage-message.css';
 
 /** What the black stage shows instead of a video: loading, a problem, or a locked episode. */

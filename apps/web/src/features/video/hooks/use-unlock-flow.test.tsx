@@ -4,14 +4,14 @@ import { getSession, setSession } from '../../../lib/session';
 import { stubApi, type Route } from '../../../test/fake-api';
 import { testCoinPacks, testUser } from '../../../test/fixtures';
 import { renderRoutes, Where } from '../../../test/render';
-import type * as HlsModule from '../player/hls';
+import type * as HlsModule from '../../../lib/player/hls';
 import { PREFERENCE_KEYS } from '../player/preferences';
-import { FakeHls, installTextTracks } from '../test/fake-hls';
+import { FakeHls, installTextTracks } from '../../../lib/player/fake-hls';
 import { drama, episode, lockedData, page, playback } from '../test/fixtures';
 import { MobileVideoPage, VideoPage } from '../pages/video-page';
 
-vi.mock('../player/hls', async (importOriginal) => {
-  const { FakeHls: Fake } = await import('../test/fake-hls');
+vi.mock('../../../lib/player/hls', async (importOriginal) => {
+  const { FakeHls: Fake } = await import('../../../lib/player/fake-hls');
   return { ...(await importOriginal<typeof HlsModule>()), Hls: Fake };
 });
 

@@ -1,20 +1,20 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { Events } from 'hls.js';
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
-import type * as HlsModule from '../player/hls';
+import type * as HlsModule from '../../../lib/player/hls';
 import { setSession } from '../../../lib/session';
 import { stubApi, type Route } from '../../../test/fake-api';
 import { testUser } from '../../../test/fixtures';
 import { renderRoutes, Where } from '../../../test/render';
-import { startEarlyPlayer } from '../player/early-player';
+import { startEarlyPlayer } from '../../../lib/player/early-player';
 import { PREFERENCE_KEYS } from '../player/preferences';
-import { STALL_ERROR_MS } from '../player/use-hls-player';
-import { FakeHls, installTextTracks, showFrame } from '../test/fake-hls';
+import { STALL_ERROR_MS } from '../../../lib/player/use-hls-player';
+import { FakeHls, installTextTracks, showFrame } from '../../../lib/player/fake-hls';
 import { drama, lockedData, page, playback } from '../test/fixtures';
 import { MobileVideoPage, VideoPage } from './video-page';
 
-vi.mock('../player/hls', async (importOriginal) => {
-  const { FakeHls: Fake } = await import('../test/fake-hls');
+vi.mock('../../../lib/player/hls', async (importOriginal) => {
+  const { FakeHls: Fake } = await import('../../../lib/player/fake-hls');
   return { ...(await importOriginal<typeof HlsModule>()), Hls: Fake };
 });
 

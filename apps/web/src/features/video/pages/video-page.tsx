@@ -4,4 +4,4 @@
  */
 export { VideoPage } from './desktop-video-page';
 export { MobileVideoPage } from './mobile-video-page';
-export { startEarlyPlayer } from '../player/early-player';
+export { startEarlyPlayer } from '../../../lib/player/early-player';

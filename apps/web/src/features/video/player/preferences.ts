@@ -1,5 +1,5 @@
 import { LANGUAGES, type Language } from '@cliffhanger/contract/browser';
-import { isQuality, type Quality } from './quality';
+import { isQuality, type Quality } from '../../../lib/player/quality';
 
 /** localStorage keys of the player's remembered choices. */
 export const PREFERENCE_KEYS = {

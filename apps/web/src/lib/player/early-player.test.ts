@@ -1,11 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
 import type * as HlsModule from './hls';
-import { FakeHls } from '../test/fake-hls';
+import { FakeHls } from './fake-hls';
 import { adoptEarlyVideo, earlyVideoFor, READY_CAP_MS, startEarlyPlayer, takeEarlyPlayer } from './early-player';
 import { PLAY_BUFFER_S } from './hls-config';
 
 vi.mock('./hls', async (importOriginal) => {
-  const { FakeHls: Fake } = await import('../test/fake-hls');
+  const { FakeHls: Fake } = await import('./fake-hls');
   return { ...(await importOriginal<typeof HlsModule>()), Hls: Fake };
 });
 
