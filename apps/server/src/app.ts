@@ -36,7 +36,7 @@ import { configWarnings, RATE_LIMITS_PER_PROCESS } from './services/health.servi
 import type { RateLimiter } from './services/rate-limit/rate-limiter.js';
 import type { SmsSender } from './services/sms/sms-sender.js';
 import { startExpiryScheduler } from './services/wallet/expiry-scheduler.js';
-import type { MediaStorage } from './services/media/media-storage.js';
+import type { MediaStorage } from './media/storage/media-storage.js';
 
 /** How often Node looks for connections past their header or request timeout. */
 const TIMEOUT_CHECK_INTERVAL_MS = 1000;

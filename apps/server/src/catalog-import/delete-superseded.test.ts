@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MemoryMediaStorage } from '../services/media/memory-media-storage.js';
+import { MemoryMediaStorage } from '../media/storage/memory-media-storage.js';
 import type { PreparedDrama } from './apply-catalog.js';
 import { deleteSuperseded } from './delete-superseded.js';
 

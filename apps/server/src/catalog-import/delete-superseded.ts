@@ -1,5 +1,5 @@
 import { artworkCopies } from '@cliffhanger/contract';
-import type { MediaStorage } from '../services/media/media-storage.js';
+import type { MediaStorage } from '../media/storage/media-storage.js';
 import type { PreparedDrama, Superseded } from './apply-catalog.js';
 import { readEpisodeRecord, RECORD_FILE } from './episode-record.js';
 

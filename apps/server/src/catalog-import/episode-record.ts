@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { MediaStorage } from '../services/media/media-storage.js';
+import type { MediaStorage } from '../media/storage/media-storage.js';
 import { putBytes, readStored } from './storage-io.js';
 
 /**

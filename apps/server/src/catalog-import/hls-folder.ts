@@ -1,7 +1,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import { join, posix } from 'node:path';
 import { HLS_LADDER } from '../media/transcode/hls-ladder.js';
-import { isSafeMediaPath } from '../services/media/media-paths.js';
+import { isSafeMediaPath } from '../media/storage/media-paths.js';
 
 export const MASTER_PLAYLIST = 'master.m3u8';
 export const DOWNLOAD_FILE = 'download.mp4';

@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Db } from '../db/database.js';
-import type { MediaStorage } from '../services/media/media-storage.js';
+import type { MediaStorage } from '../media/storage/media-storage.js';
 import { applyCatalog, type PreparedDrama } from './apply-catalog.js';
 import { deleteSuperseded } from './delete-superseded.js';
 import { CatalogImportError } from './import-problem.js';

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import type { MediaStorage } from '../services/media/media-storage.js';
+import type { MediaStorage } from '../media/storage/media-storage.js';
 import { readEpisodeRecord } from './episode-record.js';
 import { sha256Text, short } from './file-hash.js';
 import { DOWNLOAD_FILE, inspectHlsFolder } from './hls-folder.js';

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { extname } from 'node:path';
-import type { MediaStorage } from '../services/media/media-storage.js';
+import type { MediaStorage } from '../media/storage/media-storage.js';
 
 /** Types the media route can pass through as stored (S3 keeps them; local storage infers them). */
 const CONTENT_TYPES: Record<string, string> = {

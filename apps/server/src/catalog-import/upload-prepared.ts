@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import type { MediaStorage } from '../services/media/media-storage.js';
+import type { MediaStorage } from '../media/storage/media-storage.js';
 import type { PreparedDrama } from './apply-catalog.js';
 import { writeEpisodeRecord } from './episode-record.js';
 import type { PreparedEpisode } from './prepare-episode.js';

@@ -7,7 +7,7 @@ import { ConfigError, loadConfig, MEMORY_DATA_DIR, type ServerConfig } from '../
 import { createDatabase } from '../db/create-database.js';
 import { createCatalogChanges } from '../services/catalog/catalog-changes.js';
 import { ProductsRepository } from '../repositories/products.repository.js';
-import { createMediaStorage } from '../services/media/create-media-storage.js';
+import { createMediaStorage } from '../media/storage/create-media-storage.js';
 import { formatProducts, parseFlags, ProductChangeError, setProduct } from '../services/payments/product-admin.js';
 
 /**

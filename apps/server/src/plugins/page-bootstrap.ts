@@ -13,8 +13,7 @@ import {
 } from '@cliffhanger/contract';
 import type { FastifyRequest } from 'fastify';
 import { clientOf } from '../http/signed-in.js';
-import { signPlaylist } from '../media/signing/playlist-rewriter.js';
-import { episodeDirOf } from '../services/media/media-paths.js';
+import { readText } from '../media/media-delivery.service.js';
 import type { AppInstance } from '../app-instance.js';
 import type { PreparedAnswer } from '../http/prepared-answer.js';
 
@@ -166,7 +165,10 @@ function posterStage(drama: Pick<DramaDetail, 'title' | 'poster'>): string {
 
 /** The first URI line of a playlist (a variant in a master, a segment in a media playlist). */
 function firstUri(text: string): string | undefined {
-  return text.split(/\r?\n/).find((line) => line.trim() !== '' && !line.startsWith('#'))?.trim();
+  return text
+    .split(/\r?\n/)
+    .find((line) => line.trim() !== '' && !line.startsWith('#'))
+    ?.trim();
 }
 
 /** The media path of a URL on MEDIA_BASE_URL, without its query. */
@@ -202,7 +204,7 @@ export function createPageShell(app: AppInstance, distDir: string): PageShell {
   const manifest = readManifest(distDir);
   const homeFiles = pageFiles(manifest, HOME_MODULE);
   const videoFiles = pageFiles(manifest, VIDEO_MODULE);
-  const { catalog, playback, media, mediaSigner, catalogChanges } = app.services;
+  const { catalog, playback, media, mediaDelivery, catalogChanges } = app.services;
   const mediaBaseUrl = app.config.mediaBaseUrl;
 
   const playlists = new Map<string, Promise<string | null>>();
@@ -213,12 +215,7 @@ export function createPageShell(app: AppInstance, distDir: string): PageShell {
       if (playlists.size >= PLAYLIST_CACHE_MAX) playlists.clear();
       text = media
         .get(path)
-        .then(async (object) => {
-          if (!object) return null;
-          const chunks: Buffer[] = [];
-          for await (const chunk of object.body) chunks.push(Buffer.from(chunk as Uint8Array));
-          return Buffer.concat(chunks).toString('utf8');
-        })
+        .then((object) => (object ? readText(object) : null))
         .catch(() => null);
       playlists.set(path, text);
     }
@@ -234,19 +231,7 @@ export function createPageShell(app: AppInstance, distDir: string): PageShell {
     const masterPath = mediaPathIn(masterUrl, mediaBaseUrl);
     const exp = Math.floor(Date.parse(expiresAt) / 1000);
     if (masterPath === null || !Number.isFinite(exp)) return [];
-    const sign = (text: string, playlistPath: string) => {
-      const scopePath = episodeDirOf(playlistPath);
-      return firstUri(
-        signPlaylist({
-          playlistText: text,
-          playlistPath,
-          signer: mediaSigner,
-          expiresAt: exp,
-          mediaBaseUrl,
-          ...(scopePath === null ? {} : { scopePath }),
-        }),
-      );
-    };
+    const sign = (text: string, playlistPath: string) => firstUri(mediaDelivery.signPlaylist(text, playlistPath, exp));
     const master = await storedPlaylist(masterPath);
     const variantUrl = master === null ? undefined : sign(master, masterPath);
     const variantPath = variantUrl === undefined ? null : mediaPathIn(variantUrl, mediaBaseUrl);
@@ -273,7 +258,10 @@ export function createPageShell(app: AppInstance, distDir: string): PageShell {
       return [lang, file ? [`<link rel="preload" as="fetch" crossorigin href="${escapeAttribute(`/${file}`)}">`] : []];
     }),
   );
-  const pagePreloads = (lang: Language, files: PageFiles) => [...(catalogueFiles.get(lang) ?? []), ...modulePreloads(files)];
+  const pagePreloads = (lang: Language, files: PageFiles) => [
+    ...(catalogueFiles.get(lang) ?? []),
+    ...modulePreloads(files),
+  ];
 
   async function homeHead(lang: Language): Promise<PageHead> {
     const home = dataOf<Home>(await catalog.homeAnswer(lang));

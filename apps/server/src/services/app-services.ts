@@ -9,7 +9,8 @@ import { AccountService } from './auth/account.service.js';
 import { AvatarService } from './avatar.service.js';
 import type { CatalogChanges } from './catalog/catalog-changes.js';
 import { createCatalogServices, type CatalogServices } from './catalog/catalog-services.js';
-import type { MediaStorage } from './media/media-storage.js';
+import { MediaDeliveryService } from '../media/media-delivery.service.js';
+import type { MediaStorage } from '../media/storage/media-storage.js';
 import { createOAuthProviders } from './oauth/oauth-providers.js';
 import { OAuthService } from './oauth/oauth.service.js';
 import { PasswordService } from './auth/password.service.js';
@@ -36,6 +37,8 @@ export interface AppServices extends CatalogServices, WalletServices, RewardsSer
   hasher: KeyedHasher;
   rateLimiter: RateLimiter;
   media: MediaStorage;
+  /** What GET /media/* sends: access, signatures, signed playlists, byte ranges. */
+  mediaDelivery: MediaDeliveryService;
   sms: SmsSender;
   session: SessionService;
   tokenRefresh: TokenRefreshService;
@@ -101,6 +104,7 @@ export function createAppServices(deps: AppServicesDeps): AppServices {
     hasher,
     rateLimiter,
     media,
+    mediaDelivery: new MediaDeliveryService({ media, signer: catalog.mediaSigner, mediaBaseUrl: config.mediaBaseUrl }),
     sms,
     session,
     tokenRefresh: new TokenRefreshService({ session, users, clock }),

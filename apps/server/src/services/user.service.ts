@@ -8,8 +8,8 @@ import { isUniqueViolation } from '../lib/pg-errors.js';
 import { randomString, UNAMBIGUOUS_ALPHABET } from '../lib/random-string.js';
 import { DeletedPhonesRepository } from '../repositories/deleted-phones.repository.js';
 import { UsersRepository, type ProfileChanges } from '../repositories/users.repository.js';
-import { isStoredMediaPath } from './media/media-paths.js';
-import type { MediaStorage } from './media/media-storage.js';
+import { isStoredMediaPath } from '../media/storage/media-paths.js';
+import type { MediaStorage } from '../media/storage/media-storage.js';
 import { toUserInfo } from './user-info.js';
 
 export interface CreateUserInput {

@@ -12,7 +12,7 @@ import { dramas, episodes } from '../../src/db/catalog.schema.js';
 import { parseSrt } from '../../src/media/subtitles/parse-srt.js';
 import { parseVtt } from '../../src/media/subtitles/parse-vtt.js';
 import { serverRoot } from '../../src/paths.js';
-import { MemoryMediaStorage } from '../../src/services/media/memory-media-storage.js';
+import { MemoryMediaStorage } from '../../src/media/storage/memory-media-storage.js';
 import { envelope } from '../helpers/accounts.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 import { noFfmpegTools, readAll } from './import-kit.js';

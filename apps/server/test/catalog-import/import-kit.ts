@@ -1,6 +1,6 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { createFfmpegTools, type MediaTools } from '../../src/catalog-import/media-tools.js';
-import type { MediaObject, MediaStorage } from '../../src/services/media/media-storage.js';
+import type { MediaObject, MediaStorage } from '../../src/media/storage/media-storage.js';
 
 export const FFMPEG = process.env.FFMPEG_PATH ?? 'ffmpeg';
 export const FFPROBE = process.env.FFPROBE_PATH ?? 'ffprobe';

@@ -12,7 +12,7 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { signV4, sha256Hex, UNSIGNED_PAYLOAD, uriEncode } from '../../src/services/media/sigv4.js';
+import { signV4, sha256Hex, UNSIGNED_PAYLOAD, uriEncode } from '../../src/media/storage/sigv4.js';
 
 export interface FakeS3Credentials {
   accessKeyId: string;

@@ -1,4 +1,4 @@
-import { publicMediaUrl } from '../../services/media/public-url.js';
+import { publicMediaUrl } from '../storage/public-url.js';
 import type { MediaUrlSigner } from './media-url-signer.js';
 
 /** The URL a browser loads for a stored media path, signed until `exp` (unix seconds). */

@@ -3,7 +3,7 @@ import type { MediaUrlSigner } from '../../media/signing/media-url-signer.js';
 import { signedMediaUrl } from '../../media/signing/signed-media-url.js';
 import type { AdsRepository } from '../../repositories/ads.repository.js';
 import { localise } from '../catalog/localise.js';
-import { publicMediaUrl } from '../media/public-url.js';
+import { publicMediaUrl } from '../../media/storage/public-url.js';
 import type { AdCreative, AdRequest, AdSource } from './ad-source.js';
 
 /** How long an ad's clip URL works: far longer than any ad, short enough to go stale. */

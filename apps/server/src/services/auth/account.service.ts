@@ -5,7 +5,7 @@ import { systemClock, type Clock } from '../../lib/clock.js';
 import { DeletedPhonesRepository } from '../../repositories/deleted-phones.repository.js';
 import { SmsCodesRepository } from '../../repositories/sms-codes.repository.js';
 import { UsersRepository } from '../../repositories/users.repository.js';
-import { isStoredMediaPath } from '../media/media-paths.js';
+import { isStoredMediaPath } from '../../media/storage/media-paths.js';
 import type { SessionService } from './session.service.js';
 import type { UserService } from '../user.service.js';
 

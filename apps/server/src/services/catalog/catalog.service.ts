@@ -19,7 +19,7 @@ import type { DramaRow, EpisodeRow } from '../../db/catalog.schema.js';
 import type { DramaViewerRepository } from '../../repositories/drama-viewer.repository.js';
 import type { DramaOrder, DramasRepository, DramaWithCount } from '../../repositories/dramas.repository.js';
 import type { EpisodesRepository } from '../../repositories/episodes.repository.js';
-import { publicMediaUrl } from '../media/public-url.js';
+import { publicMediaUrl } from '../../media/storage/public-url.js';
 import { toDramaCard } from './drama-card.js';
 import { lockedEpisodes, unlockPrices } from './entitlement.js';
 import { toEpisodeSummary } from './episode-summary.js';

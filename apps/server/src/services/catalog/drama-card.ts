@@ -1,6 +1,6 @@
 import type { DramaCard, Language } from '@cliffhanger/contract';
 import type { DramaRow } from '../../db/catalog.schema.js';
-import { publicMediaUrl } from '../media/public-url.js';
+import { publicMediaUrl } from '../../media/storage/public-url.js';
 import { localise } from './localise.js';
 
 /** A drama row and its episode count, as the contract's card in `lang`. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { publicMediaUrl } from '../media/public-url.js';
+import { publicMediaUrl } from '../../media/storage/public-url.js';
 import { localise } from './localise.js';
 
 describe('localise', () => {

@@ -4,7 +4,7 @@ import type { Db } from '../../db/database.js';
 import { AppError } from '../../http/envelope.js';
 import type { Clock } from '../../lib/clock.js';
 import type { InviteParty, InvitesRepository } from '../../repositories/invites.repository.js';
-import { publicMediaUrl } from '../media/public-url.js';
+import { publicMediaUrl } from '../../media/storage/public-url.js';
 import type { WalletService } from '../wallet/wallet.service.js';
 import { checkInvite, enterCodeUntil } from './invite-rules.js';
 import { ledgerKeys } from '../wallet/ledger-keys.js';

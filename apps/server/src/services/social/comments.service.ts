@@ -5,7 +5,7 @@ import { AppError } from '../../http/envelope.js';
 import type { Clock } from '../../lib/clock.js';
 import { CommentsRepository } from '../../repositories/comments.repository.js';
 import type { SocialTargetsRepository } from '../../repositories/social-targets.repository.js';
-import { publicMediaUrl } from '../media/public-url.js';
+import { publicMediaUrl } from '../../media/storage/public-url.js';
 import type { RateLimiter } from '../rate-limit/rate-limiter.js';
 import { tooManyRequests } from '../auth/sms-login.service.js';
 import type { UserService } from '../user.service.js';
