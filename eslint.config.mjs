@@ -18,7 +18,13 @@ const WEB_ZOD_ALLOWED = [
   'apps/web/src/features/settings/components/password-dialog.tsx',
 ];
 const NO_ZOD_IN_WEB = {
-  paths: [{ name: '@cliffhanger/contract', allowTypeImports: true, message: "Import from '@cliffhanger/contract/browser' (no zod in the web bundle)." }],
+  paths: [
+    {
+      name: '@cliffhanger/contract',
+      allowTypeImports: true,
+      message: "Import from '@cliffhanger/contract/browser' (no zod in the web bundle).",
+    },
+  ],
   patterns: [{ group: ['zod', 'zod/*'], message: 'No zod in the web bundle.' }],
 };
 /** One feature's import rule: the web's zod rule (unless the file may load it) plus no other feature and no app/. */
@@ -27,15 +33,36 @@ const featureImports = (feature, zodAllowed) => ({
   patterns: [
     ...(zodAllowed ? [] : NO_ZOD_IN_WEB.patterns),
     {
-      group: [...WEB_FEATURES.filter((other) => other !== feature).flatMap((other) => [`**/${other}`, `**/${other}/**`]), '**/app/**'],
-      message: 'A feature imports lib/ and components/ui/, never another feature or app/: move what both need to lib/ or components/ui/.',
+      group: [
+        ...WEB_FEATURES.filter((other) => other !== feature).flatMap((other) => [`**/${other}`, `**/${other}/**`]),
+        '**/app/**',
+      ],
+      message:
+        'A feature imports lib/ and components/ui/, never another feature or app/: move what both need to lib/ or components/ui/.',
     },
   ],
 });
 
+/** The wallet's repositories and tables: only the wallet services may import them. */
+const WALLET_TABLES = {
+  group: ['**/repositories/wallet-*', '**/db/wallet.schema*'],
+  message: 'Only the wallet services write (and read) the wallet tables: go through WalletService or VipService.',
+};
+
 export default tseslint.config(
   // apps/server/demo holds HLS segments named *.ts (MPEG transport streams, not TypeScript).
-  { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', '**/drizzle/meta/**', 'coverage/**', 'apps/server/demo/**', 'apps/mobile/ios/**', 'apps/mobile/www/**'] },
+  {
+    ignores: [
+      '**/dist/**',
+      '**/node_modules/**',
+      'data/**',
+      '**/drizzle/meta/**',
+      'coverage/**',
+      'apps/server/demo/**',
+      'apps/mobile/ios/**',
+      'apps/mobile/www/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {
@@ -51,7 +78,10 @@ export default tseslint.config(
       'no-restricted-syntax': [
         'error',
         { selector: "CallExpression[callee.property.name='only']", message: 'No focused tests.' },
-        { selector: "CallExpression[callee.property.name='skip']", message: 'No skipped tests: use the suite guard that fails in CI.' },
+        {
+          selector: "CallExpression[callee.property.name='skip']",
+          message: 'No skipped tests: use the suite guard that fails in CI.',
+        },
       ],
     },
   },
@@ -65,7 +95,10 @@ export default tseslint.config(
     rules: {
       ...reactHooks.configs.recommended.rules,
       // Every UI string goes through i18n: a literal in JSX text or in a user-facing attribute fails lint.
-      'i18next/no-literal-string': ['error', { mode: 'jsx-only', 'jsx-attributes': { include: ['title', 'alt', 'placeholder', 'aria-label', 'label'] } }],
+      'i18next/no-literal-string': [
+        'error',
+        { mode: 'jsx-only', 'jsx-attributes': { include: ['title', 'alt', 'placeholder', 'aria-label', 'label'] } },
+      ],
     },
   },
   {
@@ -88,13 +121,35 @@ export default tseslint.config(
     },
   ]).filter((block) => block.files.length > 0),
   {
+    // One writer of balances and the ledger (DESIGN §6): the wallet's repositories and tables are
+    // reached from the wallet services only; everyone else asks WalletService or VipService.
+    // (Blocks below that set this rule for narrower files carry the same pattern: a later block's
+    // rule replaces an earlier one's.)
+    files: ['apps/server/src/**/*.ts'],
+    ignores: [
+      '**/*.test.ts',
+      'apps/server/src/services/wallet/**',
+      'apps/server/src/repositories/wallet-*',
+      'apps/server/src/db/**',
+    ],
+    rules: { 'no-restricted-imports': ['error', { patterns: [WALLET_TABLES] }] },
+  },
+  {
     // The server's layers: routes are thin and reach the database through services; only
     // repositories speak SQL.
     files: ['apps/server/src/routes/**/*.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['**/repositories/**', '**/db/**'], message: 'A route calls services; only repositories speak SQL.' }] },
+        {
+          patterns: [
+            {
+              group: ['**/repositories/**', '**/db/**'],
+              message: 'A route calls services; only repositories speak SQL.',
+            },
+            WALLET_TABLES,
+          ],
+        },
       ],
     },
   },
@@ -105,7 +160,12 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['**/services/**'], message: 'http/ and lib/ sit below the services and must not import them.' }] },
+        {
+          patterns: [
+            { group: ['**/services/**'], message: 'http/ and lib/ sit below the services and must not import them.' },
+            WALLET_TABLES,
+          ],
+        },
       ],
     },
   },

@@ -2,7 +2,6 @@ import type { Db } from '../../db/database.js';
 import type { OrderRow } from '../../db/payments.schema.js';
 import type { Clock } from '../../lib/clock.js';
 import type { OrdersRepository } from '../../repositories/orders.repository.js';
-import type { WalletUsersRepository } from '../../repositories/wallet-users.repository.js';
 import type { VipService } from '../wallet/vip.service.js';
 import type { WalletService } from '../wallet/wallet.service.js';
 import { ledgerKeys } from '../wallet/ledger-keys.js';
@@ -10,7 +9,6 @@ import { ledgerKeys } from '../wallet/ledger-keys.js';
 export interface FulfilmentServiceDeps {
   clock: Clock;
   orders: OrdersRepository;
-  users: WalletUsersRepository;
   wallet: WalletService;
   vip: VipService;
 }
@@ -102,7 +100,6 @@ export class FulfilmentService {
       },
       tx,
     );
-    if (result.unrecovered > 0) await this.deps.users.flagPayment(order.userId, this.deps.clock(), tx);
     return `reversed ${result.taken} coins, ${result.unrecovered} unrecoverable`;
   }
 

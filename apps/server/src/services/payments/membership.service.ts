@@ -7,7 +7,7 @@ import type { Clock } from '../../lib/clock.js';
 import type { PaymentCustomersRepository } from '../../repositories/payment-customers.repository.js';
 import type { ProductsRepository } from '../../repositories/products.repository.js';
 import type { SubscriptionsRepository } from '../../repositories/subscriptions.repository.js';
-import type { WalletUsersRepository } from '../../repositories/wallet-users.repository.js';
+import type { VipService } from '../wallet/vip.service.js';
 import { isVipActive } from '../catalog/entitlement.js';
 import { periodOf } from './product-views.js';
 import type { StripeGateway } from './stripe-gateway.js';
@@ -16,7 +16,7 @@ export interface MembershipServiceDeps {
   config: Pick<ServerConfig, 'publicBaseUrl'>;
   clock: Clock;
   log: FastifyBaseLogger;
-  users: WalletUsersRepository;
+  vip: VipService;
   products: ProductsRepository;
   subscriptions: SubscriptionsRepository;
   customers: PaymentCustomersRepository;
@@ -31,7 +31,7 @@ export class MembershipService {
   constructor(private readonly deps: MembershipServiceDeps) {}
 
   async get(userId: number): Promise<Membership> {
-    const holder = await this.deps.users.find(userId);
+    const holder = await this.deps.vip.holderOf(userId);
     if (!holder) throw new AppError(Code.NOT_FOUND, 'User not found');
     const live = await this.deps.subscriptions.findLive(userId);
     return {

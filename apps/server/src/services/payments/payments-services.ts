@@ -8,7 +8,6 @@ import { PaymentEventsRepository } from '../../repositories/payment-events.repos
 import { ProductsRepository } from '../../repositories/products.repository.js';
 import { SubscriptionsRepository } from '../../repositories/subscriptions.repository.js';
 import { VipEntriesRepository } from '../../repositories/vip-entries.repository.js';
-import { WalletUsersRepository } from '../../repositories/wallet-users.repository.js';
 import type { RateLimiter } from '../rate-limit/rate-limiter.js';
 import type { VipService } from '../wallet/vip.service.js';
 import type { WalletService } from '../wallet/wallet.service.js';
@@ -50,9 +49,8 @@ export function createPaymentsServices(deps: PaymentsServicesDeps): PaymentsServ
   const orders = new OrdersRepository(db);
   const customers = new PaymentCustomersRepository(db);
   const subscriptions = new SubscriptionsRepository(db);
-  const users = new WalletUsersRepository(db);
   const stripe = config.stripe ? new StripeGateway(config.stripe) : undefined;
-  const fulfilment = new FulfilmentService({ clock, orders, users, wallet: deps.wallet, vip: deps.vip });
+  const fulfilment = new FulfilmentService({ clock, orders, wallet: deps.wallet, vip: deps.vip });
   const events = new PaymentEventsRepository(db);
   const vipEntries = new VipEntriesRepository(db);
   return {
@@ -68,7 +66,7 @@ export function createPaymentsServices(deps: PaymentsServicesDeps): PaymentsServ
       log,
     }),
     orders: new OrdersService({ orders }),
-    membership: new MembershipService({ config, clock, log, users, products, subscriptions, customers, stripe }),
+    membership: new MembershipService({ config, clock, log, vip: deps.vip, products, subscriptions, customers, stripe }),
     stripeWebhook: stripe
       ? new StripeWebhookService({
           db,

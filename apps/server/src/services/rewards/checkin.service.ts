@@ -3,7 +3,6 @@ import type { RewardsConfig } from '../../config.js';
 import type { Db } from '../../db/database.js';
 import type { Clock } from '../../lib/clock.js';
 import type { RewardsCheckinsRepository } from '../../repositories/rewards-checkins.repository.js';
-import type { WalletEntriesRepository } from '../../repositories/wallet-entries.repository.js';
 import type { WalletService } from '../wallet/wallet.service.js';
 import { cycleStateOf, stripOf, type CycleState } from './checkin-cycle.js';
 import type { RewardCalendar } from './reward-calendar.js';
@@ -16,7 +15,6 @@ export interface CheckinServiceDeps {
   checkins: RewardsCheckinsRepository;
   wallet: WalletService;
   /** Read only: the repeat answer shows when today's coins expire. */
-  entries: WalletEntriesRepository;
   config: Pick<RewardsConfig, 'checkinRewards'>;
 }
 
@@ -83,7 +81,7 @@ export class CheckinService {
   private async repeatOf(userId: number, today: string, balance: number, tx: Db): Promise<CheckinOutcome> {
     const row = await this.deps.checkins.find(userId, today, tx);
     if (!row) throw new Error(`check-in of user ${userId} on ${today} vanished`);
-    const entry = await this.deps.entries.findByKey(userId, ledgerKeys.checkin(today), tx);
+    const entry = await this.deps.wallet.entryByKey(userId, ledgerKeys.checkin(today), tx);
     return {
       repeat: true,
       result: this.resultOf(

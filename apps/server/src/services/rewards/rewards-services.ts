@@ -7,7 +7,6 @@ import { InvitesRepository } from '../../repositories/invites.repository.js';
 import { RewardsCheckinsRepository } from '../../repositories/rewards-checkins.repository.js';
 import { RewardsTasksRepository } from '../../repositories/rewards-tasks.repository.js';
 import { SocialTargetsRepository } from '../../repositories/social-targets.repository.js';
-import { WalletEntriesRepository } from '../../repositories/wallet-entries.repository.js';
 import type { AdSource } from '../ads/ad-source.js';
 import { AdsService } from '../ads/ads.service.js';
 import type { PlayRecorder } from '../catalog/play-recorder.js';
@@ -61,7 +60,6 @@ export function createRewardsServices(deps: RewardsServicesDeps): RewardsService
     calendar,
     checkins: new RewardsCheckinsRepository(db),
     wallet,
-    entries: new WalletEntriesRepository(db),
     config: config.rewards,
   });
   const source =

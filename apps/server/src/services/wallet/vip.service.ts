@@ -54,6 +54,11 @@ export interface VipResult {
 export class VipService {
   constructor(private readonly deps: VipServiceDeps) {}
 
+  /** The user's VIP expiry as the wallet holds it; undefined for no such user. */
+  holderOf(userId: number): Promise<{ vipExpiresAt: Date | null } | undefined> {
+    return this.deps.users.find(userId);
+  }
+
   private inTx<T>(tx: Db | undefined, work: (tx: Db) => Promise<T>): Promise<T> {
     return tx ? work(tx) : this.deps.db.transaction((own) => work(own));
   }

@@ -318,6 +318,20 @@ export class WalletService {
   async reverse(input: ReversalInput, tx?: Db): Promise<ReversalResult> {
     checkAmount(input.amount);
     return this.inTx(tx, async (t) => {
+      const result = await this.takeBack(input, t);
+      // Less came back than was owed: the account is marked for support (once; a repeat keeps the first date).
+      if (result.unrecovered > 0) await this.deps.users.flagPayment(input.userId, this.deps.clock(), t);
+      return result;
+    });
+  }
+
+  /** The ledger's first entry under `key` for the user, if any (a repeat's earlier result). */
+  entryByKey(userId: number, key: string, tx?: Db): Promise<WalletEntryRow | undefined> {
+    return this.deps.entries.findByKey(userId, key, tx);
+  }
+
+  private takeBack(input: ReversalInput, tx: Db): Promise<ReversalResult> {
+    return this.inTx(tx, async (t) => {
       const holder = await this.open(input.userId, t);
       const earlier = await this.deps.entries.findByKey(holder.id, input.key, t);
       if (earlier) {
