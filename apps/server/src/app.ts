@@ -1,7 +1,7 @@
 import { createServer } from 'node:http';
 import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { seedDemoCatalog } from './catalog-import/seed-demo-catalog.js';
+import { seedDemoCatalog } from './demo-catalog/seed-demo-catalog.js';
 import type { ServerConfig } from './config.js';
 import type { Database } from './db/database.js';
 import { requestLogSerializer } from './http/log-serializers.js';

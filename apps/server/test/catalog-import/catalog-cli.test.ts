@@ -2,7 +2,7 @@ import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_MANIFEST } from '../../src/catalog-import/seed-demo-catalog.js';
+import { DEMO_MANIFEST } from '../../src/demo-catalog/seed-demo-catalog.js';
 import { loadManifest } from '../../src/catalog-import/load-manifest.js';
 import { catalogCli } from '../helpers/catalog-cli.js';
 

@@ -1,9 +1,9 @@
 import { join } from 'node:path';
 import type { AppInstance } from '../app-instance.js';
 import { serverRoot } from '../paths.js';
-import { CatalogImportRepository } from './catalog-import.repository.js';
-import { importCatalog } from './import-catalog.js';
-import { createFfmpegTools } from './media-tools.js';
+import { CatalogImportRepository } from '../catalog-import/catalog-import.repository.js';
+import { importCatalog } from '../catalog-import/import-catalog.js';
+import { createFfmpegTools } from '../catalog-import/media-tools.js';
 
 /** The committed demo catalogue (prebuilt HLS, so importing it needs no ffmpeg). */
 export const DEMO_MANIFEST = join(serverRoot, 'demo', 'manifest.json');
