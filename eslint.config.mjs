@@ -14,7 +14,7 @@ const WEB_FEATURES = readdirSync(new URL('./apps/web/src/features', import.meta.
 const WEB_ZOD_ALLOWED = [
   'apps/web/src/features/login/components/login-form.tsx',
   'apps/web/src/features/payment/api/get-order.ts',
-  'apps/web/src/features/profile/components/profile-form.tsx',
+  'apps/web/src/features/me/components/profile-form.tsx',
   'apps/web/src/features/settings/components/password-dialog.tsx',
 ];
 const NO_ZOD_IN_WEB = {

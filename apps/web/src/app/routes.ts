@@ -65,7 +65,7 @@ export const ROUTES: readonly RouteDef[] = [
     navKind: 'default',
     titleKey: 'titles.me',
     tab: 'me',
-    load: () => import('../features/user/pages/me-page').then((m) => m.MePage),
+    load: () => import('../features/me/pages/me-page').then((m) => m.MePage),
   },
   {
     path: PATHS.download,
@@ -160,13 +160,13 @@ export const ROUTES: readonly RouteDef[] = [
     path: PATHS.editProfile,
     navKind: 'default',
     titleKey: 'titles.editProfile',
-    load: () => import('../features/profile/pages/edit-profile-page').then((m) => m.EditProfilePage),
+    load: () => import('../features/me/pages/edit-profile-page').then((m) => m.EditProfilePage),
   },
   {
     path: PATHS.deleteAccount,
     navKind: 'default',
     titleKey: 'titles.deleteAccount',
-    load: () => import('../features/account/pages/delete-account-page').then((m) => m.DeleteAccountPage),
+    load: () => import('../features/settings/pages/delete-account-page').then((m) => m.DeleteAccountPage),
   },
   {
     path: PATHS.wallet,
@@ -184,7 +184,7 @@ export const ROUTES: readonly RouteDef[] = [
     path: PATHS.editProfileComponent,
     navKind: 'custom',
     titleKey: 'titles.editProfile',
-    load: () => import('../features/profile/pages/edit-profile-page').then((m) => m.EditProfileCustomPage),
+    load: () => import('../features/me/pages/edit-profile-page').then((m) => m.EditProfileCustomPage),
   },
 
   // Spec §2 'Login: an SMS-code tab and a password tab…' needs a page of its own.

@@ -6,7 +6,7 @@ import { isSignedIn, setSession } from '../../../lib/session';
 import { stubApi } from '../../../test/fake-api';
 import { testUser } from '../../../test/fixtures';
 import { renderRoutes } from '../../../test/render';
-import { MePage } from '../../user/pages/me-page';
+import { MePage } from '../../me/pages/me-page';
 import { DeleteAccountPage } from './delete-account-page';
 
 function renderDelete() {
