@@ -1,6 +1,7 @@
 import type { AppConfig } from '@cliffhanger/contract/browser';
 import { vi } from 'vitest';
 import { testAppConfig } from './app-config';
+import { contractViolation } from './contract-answers';
 
 /** One request the app made, as the server would see it. */
 export interface ApiCall {
@@ -13,8 +14,21 @@ export interface ApiCall {
   body: unknown;
 }
 
+/**
+ * Canned answers the contract refuses, gathered while a test runs: setup.ts fails the test after
+ * it (a throw in here would only reach the app, as a network error).
+ */
+export const contractViolations: string[] = [];
+
 /** An envelope to answer with, or a transport failure. */
-export type Answer = { code: number; data?: unknown } | { networkError: true };
+export type Answer =
+  | {
+      code: number;
+      data?: unknown;
+      /** A deliberately malformed answer (the app must cope): exempt from the contract check. */
+      offContract?: true;
+    }
+  | { networkError: true };
 export type Route = Answer | ((call: ApiCall) => Answer | Promise<Answer>);
 
 const json = (body: unknown) => new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } });
@@ -46,6 +60,9 @@ export function stubApi(routes: Record<string, Route> = {}, config: AppConfig = 
     if (!route) return json({ code: 10002, message: 'not found', data: null });
     const answer = typeof route === 'function' ? await route(call) : route;
     if ('networkError' in answer) throw new TypeError('Failed to fetch');
+    const violation =
+      answer.code === 200 && !answer.offContract ? contractViolation(method, path, answer.data ?? null) : null;
+    if (violation) contractViolations.push(violation);
     return json({ code: answer.code, message: `code ${answer.code}`, data: answer.data ?? null });
   });
   vi.stubGlobal('fetch', fetchMock);

@@ -41,5 +41,10 @@ export function testMemberPlans(): MemberPlan[] {
     price_per_week_cents: perWeek,
     product_id: `com.cliffhanger.vip_${period}`,
   });
-  return [plan('week', 7, 499, 499), plan('month', 30, 1499, 350), plan('quarter', 91, 3499, 269), plan('year', 365, 9999, 192)];
+  return [
+    plan('week', 7, 499, 499),
+    plan('month', 30, 1499, 350),
+    plan('quarter', 91, 3499, 269),
+    plan('year', 365, 9999, 192),
+  ];
 }

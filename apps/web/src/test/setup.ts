@@ -8,6 +8,7 @@ import type { CatalogueLoaders } from '../lib/catalogues';
 import { i18n, i18nReady } from '../lib/i18n';
 import { clearSession } from '../lib/session';
 import { hideToast } from '../lib/toast';
+import { contractViolations } from './fake-api';
 
 // The app fetches each catalogue as a JSON file (catalogues.ts); under test there is no server to
 // fetch from, so the catalogues come from the source files. Every one is in memory before any
@@ -19,7 +20,11 @@ vi.mock('../lib/catalogues', async (importOriginal) => {
     zh: () => import('../locales/zh.json'),
     tr: () => import('../locales/tr.json'),
   } as CatalogueLoaders;
-  return { ...actual, CATALOGUE_LOADERS: loaders, catalogueBackend: (given = loaders) => actual.catalogueBackend(given) };
+  return {
+    ...actual,
+    CATALOGUE_LOADERS: loaders,
+    catalogueBackend: (given = loaders) => actual.catalogueBackend(given),
+  };
 });
 await i18nReady;
 for (const language of LANGUAGES) {
@@ -54,6 +59,9 @@ if (!URL.createObjectURL) {
 }
 
 afterEach(() => {
+  // Every canned API answer of the test had the shape the contract gives it (test/fake-api.ts).
+  const violations = contractViolations.splice(0);
+  if (violations.length > 0) throw new Error(violations.join('\n'));
   cleanup();
   vi.unstubAllGlobals();
   clearSession();

@@ -56,7 +56,7 @@ describe('me page (spec §2/§3)', () => {
   it.each([
     ['a rejected code', { code: 10000 }],
     ['session invalid', { code: 20003 }],
-    ['data that breaks the contract', { code: 200, data: { uid: 'x' } }],
+    ['data that breaks the contract', { code: 200, data: { uid: 'x' }, offContract: true as const }],
   ])('clears the login state on %s', async (_, answer) => {
     stubApi({ 'GET /user': answer });
     setSession({ token: 't', userInfo: testUser({ nickname: 'Mira' }) });

@@ -26,7 +26,9 @@ afterEach(() => {
 
 describe('startVideoPrefetch', () => {
   it("hands a visitor the HTML's drama and playback without asking, and its start once, with the ad decision", async () => {
-    const api = stubApi({ 'GET /ads/next': { code: 200, data: { ad: null } } });
+    const api = stubApi({
+      'GET /ads/next': { code: 200, data: { ad: null, rewarded_today: 0, rewarded_daily_cap: 5 } },
+    });
     inline({ lang: 'en', drama: drama(), playback: playback(1) });
     startVideoPrefetch('?drama_id=7');
     await flush();
