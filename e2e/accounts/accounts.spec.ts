@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authorizeHeadless } from '../../apps/server/test/fakes/oauth-fakes.js';
+import { authorizeHeadless } from '@cliffhanger/test-kit/fakes/oauth-fakes';
 import { startAccountsWorld, type AccountsWorld } from '../support/accounts-server.js';
 import { launchBrowser, VIEWPORTS } from '../support/browser.js';
 

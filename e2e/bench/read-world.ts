@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { startFakeTwilio } from '../../apps/server/test/fakes/fake-twilio.js';
+import { startFakeTwilio } from '@cliffhanger/test-kit/fakes/fake-twilio';
 import { startServer, type RunningServer } from '../support/server-process.js';
 import { createDatabase } from '../support/pg-admin.js';
 

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { CoinPack, Membership, MemberPlan, Order, UserInfo } from '@cliffhanger/contract';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeTwilio, type FakeTwilio } from '../../apps/server/test/fakes/fake-twilio.js';
+import { startFakeTwilio, type FakeTwilio } from '@cliffhanger/test-kit/fakes/fake-twilio';
 import { launchBrowser, VIEWPORTS } from '../support/browser.js';
 import {
   fakeNativePurchasesScript,

@@ -1,8 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { startFakeTwilio, type FakeTwilio } from '../../apps/server/test/fakes/fake-twilio.js';
-import { startFakeOAuthProviders, type FakeOAuthProviders } from '../../apps/server/test/fakes/oauth-fakes.js';
+import { startFakeTwilio, type FakeTwilio } from '@cliffhanger/test-kit/fakes/fake-twilio';
+import { startFakeOAuthProviders, type FakeOAuthProviders } from '@cliffhanger/test-kit/fakes/oauth-fakes';
 import { freePort, startServer, type RunningServer } from './server-process.js';
 
 export interface AccountsWorld {

@@ -1,7 +1,7 @@
 import type { UserInfo } from '@cliffhanger/contract';
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
-import type { FakeTwilio } from '../../apps/server/test/fakes/fake-twilio.js';
+import type { FakeTwilio } from '@cliffhanger/test-kit/fakes/fake-twilio';
 
 /**
  * Signs in through the real login page by SMS, reading the code the server sent from the fake

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/db/query-rows.js';
 import { SmsDeliveryError } from '../../src/services/sms/sms-sender.js';
 import { TwilioSmsSender } from '../../src/services/sms/twilio-sms-sender.js';
-import { startFakeTwilio, type FakeTwilio } from '../fakes/fake-twilio.js';
+import { startFakeTwilio, type FakeTwilio } from '@cliffhanger/test-kit/fakes/fake-twilio';
 import { envelope, newPhone, sendCode, smsLogin } from '../helpers/accounts.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 

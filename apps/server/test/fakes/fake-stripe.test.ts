@@ -2,8 +2,8 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startFakeStripe, type FakeStripe } from './fake-stripe.js';
-import { addIntervals } from './fake-stripe/objects.js';
+import { startFakeStripe, type FakeStripe } from '@cliffhanger/test-kit/fakes/fake-stripe';
+import { addIntervals } from '@cliffhanger/test-kit/fakes/fake-stripe/objects';
 
 const SECRET_KEY = 'sk_test_fake0123456789abcdefghijklmnop';
 const WEBHOOK_SECRET = 'whsec_fake0123456789abcdefghijklmnopqrstuv';

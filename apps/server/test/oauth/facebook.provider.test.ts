@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createPkcePair } from '../../src/services/oauth/oauth-crypto.js';
-import { authorizeHeadless, startFakeFacebook, type FakeOAuthProvider } from '../fakes/oauth-facebook.js';
+import { authorizeHeadless, startFakeFacebook, type FakeOAuthProvider } from '@cliffhanger/test-kit/fakes/oauth-facebook';
 import { REDIRECT_URI, closedOrigin, expectProviderError, facebookAdapter, paramsOf } from './provider-test-kit.js';
 
 describe('FacebookProvider against the fake Facebook', () => {

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createPkcePair } from '../../src/services/oauth/oauth-crypto.js';
-import { authorizeHeadless, startFakeGoogle, type FakeOAuthProvider } from '../fakes/oauth-google.js';
+import { authorizeHeadless, startFakeGoogle, type FakeOAuthProvider } from '@cliffhanger/test-kit/fakes/oauth-google';
 import { REDIRECT_URI, closedOrigin, expectProviderError, googleAdapter, paramsOf } from './provider-test-kit.js';
 
 describe('GoogleProvider against the fake Google', () => {

@@ -3,7 +3,7 @@ import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { oauthStates, sessions, users } from '../../src/db/schema.js';
 import { hashState, randomToken } from '../../src/services/oauth/oauth-crypto.js';
-import { authorizeHeadless } from '../fakes/oauth-fakes.js';
+import { authorizeHeadless } from '@cliffhanger/test-kit/fakes/oauth-fakes';
 import {
   binderCookieOf,
   createOAuthTestApp,

@@ -6,7 +6,7 @@ import {
   isOAuthProviderEnabled,
   oauthRedirectUri,
 } from '../../src/services/oauth/oauth-providers.js';
-import { FAKE_CALLBACK_PAGES } from '../fakes/oauth-fakes.js';
+import { FAKE_CALLBACK_PAGES } from '@cliffhanger/test-kit/fakes/oauth-fakes';
 
 function issuesOf(env: Record<string, string>): { variable: string; message: string }[] {
   try {

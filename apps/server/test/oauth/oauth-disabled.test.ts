@@ -3,7 +3,7 @@ import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { oauthStates } from '../../src/db/schema.js';
 import { randomToken } from '../../src/services/oauth/oauth-crypto.js';
-import { startFakeGoogle, type FakeOAuthProvider } from '../fakes/oauth-google.js';
+import { startFakeGoogle, type FakeOAuthProvider } from '@cliffhanger/test-kit/fakes/oauth-google';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 import { getUrl, postCallback } from './oauth-test-app.js';
 

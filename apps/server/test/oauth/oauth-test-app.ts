@@ -1,7 +1,7 @@
 import type { OAuthProvider, Session } from '@cliffhanger/contract';
 import type { LightMyRequestResponse } from 'fastify';
 import type { Env } from '../../src/config.js';
-import { authorizeHeadless, startFakeOAuthProviders, type FakeOAuthProvider } from '../fakes/oauth-fakes.js';
+import { authorizeHeadless, startFakeOAuthProviders, type FakeOAuthProvider } from '@cliffhanger/test-kit/fakes/oauth-fakes';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 
 export const PUBLIC_BASE_URL = 'https://cliffhanger.test';

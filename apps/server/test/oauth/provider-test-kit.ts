@@ -4,7 +4,7 @@ import { FacebookProvider } from '../../src/services/oauth/facebook.provider.js'
 import { GoogleProvider } from '../../src/services/oauth/google.provider.js';
 import { OAuthProviderError } from '../../src/services/oauth/oauth-provider.js';
 import { TikTokProvider } from '../../src/services/oauth/tiktok.provider.js';
-import type { FakeOAuthProvider } from '../fakes/oauth-fake-server.js';
+import type { FakeOAuthProvider } from '@cliffhanger/test-kit/fakes/oauth-fake-server';
 
 export const REDIRECT_URI = 'https://app.example/pages/login/callback';
 

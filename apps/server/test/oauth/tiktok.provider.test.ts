@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { authorizeHeadless, startFakeTikTok, type FakeOAuthProvider } from '../fakes/oauth-tiktok.js';
+import { authorizeHeadless, startFakeTikTok, type FakeOAuthProvider } from '@cliffhanger/test-kit/fakes/oauth-tiktok';
 import { REDIRECT_URI, closedOrigin, expectProviderError, paramsOf, tiktokAdapter } from './provider-test-kit.js';
 
 describe('TikTokProvider against the fake TikTok', () => {

@@ -10,7 +10,7 @@ import {
   type NotificationFields,
   type SigningChain,
   type TransactionFields,
-} from '../fakes/fake-app-store.js';
+} from '@cliffhanger/test-kit/fakes/fake-app-store';
 import { envelope } from '../helpers/accounts.js';
 import { createWalletKit, type WalletKit } from '../wallet/wallet-kit.js';
 

@@ -1,7 +1,7 @@
 import { Code } from '@cliffhanger/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSigningChain, signJws, transactionPayload } from '../fakes/fake-app-store.js';
+import { createSigningChain, signJws, transactionPayload } from '@cliffhanger/test-kit/fakes/fake-app-store';
 import { envelope } from '../helpers/accounts.js';
 import { BUNDLE_ID, createAppleKit, type AppleKit } from './apple-kit.js';
 

@@ -1,6 +1,6 @@
 import type { Session } from '@cliffhanger/contract';
 import { sql } from 'drizzle-orm';
-import { startFakeStripe, type FakeStripe } from '../fakes/fake-stripe.js';
+import { startFakeStripe, type FakeStripe } from '@cliffhanger/test-kit/fakes/fake-stripe';
 import { envelope } from '../helpers/accounts.js';
 import { createWalletKit, type WalletKit } from '../wallet/wallet-kit.js';
 

@@ -2,7 +2,7 @@ import { APP_OAUTH_STATE_PREFIX, Code, OAUTH_PROVIDERS, type OAuthProvider } fro
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OAUTH_BINDER_COOKIE } from '../../src/http/oauth-binder-cookie.js';
-import { authorizeHeadless } from '../fakes/oauth-fakes.js';
+import { authorizeHeadless } from '@cliffhanger/test-kit/fakes/oauth-fakes';
 import { binderCookieOf, createOAuthTestApp, getUrl, postCallback, type OAuthTestApp } from '../oauth/oauth-test-app.js';
 
 /**

@@ -1,7 +1,7 @@
 import { Code } from '@cliffhanger/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OAUTH_BINDER_COOKIE } from '../../src/http/oauth-binder-cookie.js';
-import { authorizeHeadless } from '../fakes/oauth-fakes.js';
+import { authorizeHeadless } from '@cliffhanger/test-kit/fakes/oauth-fakes';
 import { binderCookieOf, createOAuthTestApp, getUrl, postCallback, type OAuthTestApp } from '../oauth/oauth-test-app.js';
 
 /**

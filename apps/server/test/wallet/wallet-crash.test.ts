@@ -14,7 +14,7 @@ import { RecordingSmsSender } from '../fakes/recording-sms-sender.js';
 import { signIn } from '../helpers/accounts.js';
 import { seedDrama } from '../helpers/catalog-fixture.js';
 import { createTestDatabaseUrl, testDbDriver, type TestDatabaseUrl } from '../helpers/test-app.js';
-import { runWalletCli, startServerProcess } from './server-process.js';
+import { runWalletCli, startServerProcess } from '@cliffhanger/test-kit/server-process';
 
 /**
  * The real server killed with SIGKILL in the middle of unlocks, wallet reads that expire coins
