@@ -107,8 +107,17 @@ describe('Me at 390×844', () => {
       await route.fulfill({ response, json: { ...body, data: { ...body.data, nickname, coin } } });
     });
     // The launch check-in answers with the balance too, and the app keeps whichever came last:
-    // it has to tell the same story, or the test depends on which answer wins the race.
+    // every answer that carries it has to tell the same story, or the test depends on which
+    // answer wins the race.
     await page.route('**/api/v1/task/checkin', async (route) => {
+      const response = await route.fetch();
+      const body = (await response.json()) as { code: number; data: Record<string, unknown> | null };
+      const data = body.data && 'balance' in body.data ? { ...body.data, balance: coin } : body.data;
+      await route.fulfill({ response, json: { ...body, data } });
+    });
+    // So does GET /task, which the Rewards tab's badge asks for on every page.
+    await page.route('**/api/v1/task', async (route) => {
+      if (route.request().method() !== 'GET') return route.continue();
       const response = await route.fetch();
       const body = (await response.json()) as { code: number; data: Record<string, unknown> | null };
       const data = body.data && 'balance' in body.data ? { ...body.data, balance: coin } : body.data;
