@@ -32,7 +32,9 @@ describe('bottom tab bar below 768px (390×844)', () => {
     expect(await page.locator('[data-testid="sidebar"]').count()).toBe(0);
     const bar = page.locator('[data-testid="tab-bar"]');
     expect((await bar.boundingBox())?.height).toBe(50);
-    expect(await visibleTabs(page, 'tab-bar')).toEqual(TAB_ORDER.filter((t) => t !== 'download').map((t) => `tab-item-${t}`));
+    expect(await visibleTabs(page, 'tab-bar')).toEqual(
+      TAB_ORDER.filter((t) => t !== 'download').map((t) => `tab-item-${t}`),
+    );
     await page.context().close();
   });
 
@@ -62,9 +64,11 @@ describe('bottom tab bar below 768px (390×844)', () => {
     const page = await pageAt(VIEWPORTS.phone);
     await page.click('[data-testid="tab-bar"] [data-testid="tab-item-me"]');
     await page.waitForURL('**/pages/user/index');
-    await expect(page.locator('[data-testid="tab-bar"] [data-testid="tab-item-me"]').getAttribute('aria-current')).resolves.toBe(
-      'page',
-    );
+    // The address changes as the navigation starts; the tab bar marks the item once the page
+    // it leads to has rendered (its code may still be arriving).
+    await expect
+      .poll(() => page.locator('[data-testid="tab-bar"] [data-testid="tab-item-me"]').getAttribute('aria-current'))
+      .toBe('page');
     await page.context().close();
   });
 });
@@ -74,15 +78,18 @@ describe('sidebar from 768px', () => {
     { label: '800×1000', viewport: VIEWPORTS.tablet, width: 120, download: false },
     { label: '960×800', viewport: VIEWPORTS.small, width: 120, download: false },
     { label: '1280×800', viewport: VIEWPORTS.desktop, width: 240, download: true },
-  ])('at $label: sidebar $width px wide, download item shown: $download, no bottom tab bar', async ({ viewport, width, download }) => {
-    const page = await pageAt(viewport);
-    const sidebar = page.locator('[data-testid="sidebar"]');
-    expect((await sidebar.boundingBox())?.width).toBe(width);
-    expect(await page.locator('[data-testid="tab-bar"]').count()).toBe(0);
-    const expected = TAB_ORDER.filter((t) => download || t !== 'download').map((t) => `tab-item-${t}`);
-    expect(await visibleTabs(page, 'sidebar')).toEqual(expected);
-    await page.context().close();
-  });
+  ])(
+    'at $label: sidebar $width px wide, download item shown: $download, no bottom tab bar',
+    async ({ viewport, width, download }) => {
+      const page = await pageAt(viewport);
+      const sidebar = page.locator('[data-testid="sidebar"]');
+      expect((await sidebar.boundingBox())?.width).toBe(width);
+      expect(await page.locator('[data-testid="tab-bar"]').count()).toBe(0);
+      const expected = TAB_ORDER.filter((t) => download || t !== 'download').map((t) => `tab-item-${t}`);
+      expect(await visibleTabs(page, 'sidebar')).toEqual(expected);
+      await page.context().close();
+    },
+  );
 
   it('is absent at 767px', async () => {
     const page = await pageAt({ width: 767, height: 900 });
