@@ -330,35 +330,39 @@ export class WalletService {
     return this.deps.entries.findByKey(userId, key, tx);
   }
 
-  private takeBack(input: ReversalInput, tx: Db): Promise<ReversalResult> {
-    return this.inTx(tx, async (t) => {
-      const holder = await this.open(input.userId, t);
-      const earlier = await this.deps.entries.findByKey(holder.id, input.key, t);
-      if (earlier) {
-        if (earlier.kind !== 'recharge_reversal' || earlier.ref !== (input.ref ?? null)) {
-          throw new AppError(Code.IDEMPOTENCY_KEY_REUSED, 'Idempotency key already used for another target');
-        }
-        return { taken: -earlier.amount, unrecovered: input.amount + earlier.amount, balance: holder.coin, replayed: true };
+  /** The reversal itself, in the caller's transaction. */
+  private async takeBack(input: ReversalInput, t: Db): Promise<ReversalResult> {
+    const holder = await this.open(input.userId, t);
+    const earlier = await this.deps.entries.findByKey(holder.id, input.key, t);
+    if (earlier) {
+      if (earlier.kind !== 'recharge_reversal' || earlier.ref !== (input.ref ?? null)) {
+        throw new AppError(Code.IDEMPOTENCY_KEY_REUSED, 'Idempotency key already used for another target');
       }
-      const taken = Math.min(input.amount, holder.coin);
-      if (taken === 0) return { taken: 0, unrecovered: input.amount, balance: holder.coin, replayed: false };
-      const balance = await this.deps.users.debitIfCovered(holder.id, taken, t);
-      if (balance === undefined) throw new Error(`wallet of user ${holder.id}: balance moved under the lock`);
-      await this.consumeLots(holder.id, taken, t);
-      await this.deps.entries.insert(
-        {
-          userId: holder.id,
-          kind: 'recharge_reversal',
-          amount: -taken,
-          balanceAfter: balance,
-          idempotencyKey: input.key,
-          ref: input.ref ?? null,
-          createdAt: this.deps.clock(),
-        },
-        t,
-      );
-      return { taken, unrecovered: input.amount - taken, balance, replayed: false };
-    });
+      return {
+        taken: -earlier.amount,
+        unrecovered: input.amount + earlier.amount,
+        balance: holder.coin,
+        replayed: true,
+      };
+    }
+    const taken = Math.min(input.amount, holder.coin);
+    if (taken === 0) return { taken: 0, unrecovered: input.amount, balance: holder.coin, replayed: false };
+    const balance = await this.deps.users.debitIfCovered(holder.id, taken, t);
+    if (balance === undefined) throw new Error(`wallet of user ${holder.id}: balance moved under the lock`);
+    await this.consumeLots(holder.id, taken, t);
+    await this.deps.entries.insert(
+      {
+        userId: holder.id,
+        kind: 'recharge_reversal',
+        amount: -taken,
+        balanceAfter: balance,
+        idempotencyKey: input.key,
+        ref: input.ref ?? null,
+        createdAt: this.deps.clock(),
+      },
+      t,
+    );
+    return { taken, unrecovered: input.amount - taken, balance, replayed: false };
   }
 
   /**
