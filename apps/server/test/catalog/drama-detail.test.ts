@@ -141,6 +141,39 @@ describe('GET /dramas/:id', () => {
     expect(data.progress).toEqual({ episode_id: episodeId(2), position_s: 12.5 });
   });
 
+  it('gives concurrent viewers each their own facts (their reads go out together)', async () => {
+    const db = t.app.database.db;
+    const [a, b, c] = await Promise.all([1, 2, 3].map(() => signIn({ app: t.app, sms })));
+    await db.execute(sql`update users set coin = 7 where id = ${a!.user.uid}`);
+    await db.execute(sql`update users set coin = 8 where id = ${b!.user.uid}`);
+    await db.execute(sql`insert into episode_unlocks (user_id, episode_id) values (${a!.user.uid}, ${episodeId(6)})`);
+    await db.execute(sql`insert into episode_unlocks (user_id, episode_id) values (${b!.user.uid}, ${episodeId(4)})`);
+    await db.execute(sql`insert into favorites (user_id, drama_id) values (${b!.user.uid}, ${seeded.drama.id})`);
+    await db.execute(
+      sql`insert into watch_history (user_id, drama_id, episode_id, position_s) values (${c!.user.uid}, ${seeded.drama.id}, ${episodeId(1)}, 3)`,
+    );
+    const answers = await Promise.all([
+      getDrama(seeded.drama.id, { token: a!.token }),
+      getDrama(seeded.drama.id, { token: 'not-a-real-token' }),
+      getDrama(seeded.drama.id, { token: b!.token }),
+      getDrama(seeded.drama.id),
+      getDrama(seeded.drama.id, { token: c!.token }),
+      getDrama(seeded.drama.id, { token: a!.token }),
+    ]);
+    const [forA, forNobody, forB, forVisitor, forC, forAAgain] = answers.map((res) => envelope<DramaDetail>(res));
+    for (const own of [forA!, forAAgain!]) {
+      expect(lockStates(own.data)).toBe('ooLLLo');
+      expect(own.data).toMatchObject({ favorited: false, progress: null, viewer: { signed_in: true, coin: 7 } });
+    }
+    expect(forNobody!.code).toBe(Code.NOT_SIGNED_IN);
+    expect(lockStates(forB!.data)).toBe('ooLoLL');
+    expect(forB!.data).toMatchObject({ favorited: true, progress: null, viewer: { coin: 8 } });
+    expect(lockStates(forVisitor!.data)).toBe('ooLLLL');
+    expect(forVisitor!.data.viewer.signed_in).toBe(false);
+    expect(lockStates(forC!.data)).toBe('ooLLLL');
+    expect(forC!.data).toMatchObject({ favorited: false, progress: { episode_id: episodeId(1), position_s: 3 } });
+  });
+
   it('answers 10002 for an unknown drama and 10001 for a malformed id', async () => {
     const unknown = await getDrama(999_999);
     expect(unknown.statusCode).toBe(404);
