@@ -42,6 +42,14 @@ export class PreparedAnswer {
   }
 }
 
+/**
+ * An answer for one viewer, already serialised by its service through the endpoint's schemas and
+ * never kept: sent as it is (`private, no-cache`), compressed on the way out like any answer.
+ */
+export class PrivateAnswer {
+  constructor(readonly json: string) {}
+}
+
 /** The best coding the client accepts (q > 0), brotli first; identity when it names none. */
 export function preferredCoding(acceptEncoding: string | undefined): ContentCoding {
   if (!acceptEncoding) return 'identity';

@@ -2,7 +2,7 @@ import { API_PREFIX, anyEnvelopeSchema, envelopeSchema, httpStatusOf, type Endpo
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Success } from './envelope.js';
-import { PreparedAnswer, sendPrepared } from './prepared-answer.js';
+import { PreparedAnswer, PrivateAnswer, sendPrepared } from './prepared-answer.js';
 import type { AppInstance } from '../app-instance.js';
 
 /** The request as a handler sees it: params, query and body already parsed by the endpoint's schemas. */
@@ -18,7 +18,7 @@ export type EndpointRequest<P extends z.ZodType, Q extends z.ZodType, B extends 
 export type EndpointHandler<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType, D extends z.ZodType> = (
   request: EndpointRequest<P, Q, B>,
   reply: FastifyReply,
-) => Promise<Success<z.output<D>> | PreparedAnswer> | Success<z.output<D>>;
+) => Promise<Success<z.output<D>> | PreparedAnswer | PrivateAnswer> | Success<z.output<D>>;
 
 /** The decorator an auth plugin provides; until one is registered, only public endpoints may exist. */
 export const AUTH_DECORATOR = 'authenticate';
@@ -32,8 +32,9 @@ function tagOf(path: string): string {
  * Registers one contract endpoint as a route under the API prefix. The contract's zod schemas
  * validate params, query and body (bad input → 10001 naming each field) and serialise the
  * answer, so a handler that breaks the contract fails loudly instead of reaching clients.
- * The handler returns `ok(data)`, or a PreparedAnswer already serialised through the same schema
- * (a cached public answer); rejections are thrown as `AppError`.
+ * The handler returns `ok(data)`, or an answer already serialised through the same schemas: a
+ * PreparedAnswer (a cached public answer) or a PrivateAnswer (one viewer's); rejections are
+ * thrown as `AppError`.
  */
 export function registerEndpoint<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType, D extends z.ZodType>(
   app: AppInstance,
@@ -80,6 +81,13 @@ export function registerEndpoint<P extends z.ZodType, Q extends z.ZodType, B ext
       }
       const result = await handler(request as unknown as EndpointRequest<P, Q, B>, reply);
       if (result instanceof PreparedAnswer) return sendPrepared(request, reply, result);
+      if (result instanceof PrivateAnswer) {
+        return reply
+          .code(200)
+          .header('cache-control', 'private, no-cache')
+          .type('application/json; charset=utf-8')
+          .send(result.json);
+      }
       return reply.code(httpStatusOf(result.code)).send(result);
     },
   });

@@ -21,11 +21,10 @@ export function catalogRoutes(app: AppInstance): Promise<void> {
   registerEndpoint(
     app,
     getDrama,
-    async (req, reply) => {
+    async (req) => {
       const token = req.sessionToken;
       if (token === null) return catalog.visitorDramaAnswer(req.params.id, languageOf(req));
-      reply.header('cache-control', 'private, no-cache');
-      return ok(await catalog.getDrama(req.params.id, token, languageOf(req)));
+      return catalog.viewerDramaAnswer(req.params.id, token, languageOf(req));
     },
     { sessionInHandler: true },
   );
@@ -33,7 +32,12 @@ export function catalogRoutes(app: AppInstance): Promise<void> {
   registerEndpoint(
     app,
     playEpisode,
-    async (req) => ok(await playback.play(req.params.id, req.sessionToken, clientOf(req), languageOf(req))),
+    async (req) => {
+      const played = await playback.play(req.params.id, req.sessionToken, clientOf(req), languageOf(req));
+      // Only a play handed out counts: a locked episode (30002) or a refused session threw above.
+      app.metrics.playbackStart(req.sessionToken === null ? 'visitor' : 'signed_in');
+      return ok(played);
+    },
     { sessionInHandler: true },
   );
   return Promise.resolve();

@@ -1,12 +1,10 @@
 import {
   Code,
   envelopeSchema,
-  getDrama as getDramaEndpoint,
   getHome as getHomeEndpoint,
   listDramas as listDramasEndpoint,
   type Banner,
   type DramaCard,
-  type DramaDetail,
   type DramaSort,
   type Home,
   type Language,
@@ -14,18 +12,16 @@ import {
 } from '@cliffhanger/contract';
 import type { z } from 'zod';
 import { AppError, ok } from '../../http/envelope.js';
-import { PreparedAnswer } from '../../http/prepared-answer.js';
-import type { DramaRow, EpisodeRow } from '../../db/catalog.schema.js';
+import { PreparedAnswer, PrivateAnswer } from '../../http/prepared-answer.js';
 import type { DramaViewerRepository } from '../../repositories/drama-viewer.repository.js';
 import type { DramaOrder, DramasRepository, DramaWithCount } from '../../repositories/dramas.repository.js';
 import type { EpisodesRepository } from '../../repositories/episodes.repository.js';
 import { publicMediaUrl } from '../../media/storage/public-url.js';
 import { toDramaCard } from './drama-card.js';
-import { lockedEpisodes, unlockPrices } from './entitlement.js';
-import { toEpisodeSummary } from './episode-summary.js';
+import { DramaPageJson } from './drama-page-json.js';
 import { localise } from './localise.js';
 import type { PublicAnswerCache } from './public-answer-cache.js';
-import { VISITOR_IN_DRAMA, type ViewerInDrama, type ViewerLoader } from './viewer.js';
+import { VISITOR_IN_DRAMA, type ViewerLoader } from './viewer.js';
 
 /** Dramas per home shelf. */
 export const SHELF_SIZE = 10;
@@ -45,11 +41,6 @@ export interface CatalogServiceDeps {
 }
 
 /** What every viewer sees of a drama; the per-viewer facts are read fresh and merged onto it. */
-interface DramaPublicPart {
-  drama: DramaRow;
-  episodes: EpisodeRow[];
-}
-
 export interface DramaListQuery {
   sort: DramaSort;
   q?: string | undefined;
@@ -78,14 +69,32 @@ export class CatalogService {
 
   /**
    * A visitor's drama page as bytes: a visitor holds nothing, so the whole answer is public.
-   * A signed-in viewer gets `getDrama` instead, with their own facts read fresh.
+   * A signed-in viewer gets `viewerDramaAnswer` instead, with their own facts read fresh.
    */
   visitorDramaAnswer(id: number, lang: Language): Promise<PreparedAnswer> {
     // `no-cache`: the same URL answers a signed-in viewer with their locks, so a browser must not
     // reuse a visitor's copy after signing in; it still revalidates cheaply by ETag.
-    return this.deps.cache.get(`drama-visitor:${id}:${lang}`, async () =>
-      this.prepare(getDramaEndpoint.data, await this.getDrama(id, null, lang), 'no-cache'),
-    );
+    return this.deps.cache.get(`drama-visitor:${id}:${lang}`, async () => {
+      const page = await this.dramaPage(id, lang);
+      if (!page) throw new AppError(Code.NOT_FOUND, 'Drama not found');
+      return new PreparedAnswer(page.json.forViewer(VISITOR_IN_DRAMA), 'no-cache');
+    });
+  }
+
+  /**
+   * A drama's page for the holder of a session token, with their facts read fresh (never
+   * cached, DESIGN §11) onto the cached public part. The token is resolved in the same statement
+   * as the facts; its codes (10027/20003/20007) come before a missing drama's 10002, as on any
+   * signed-in route.
+   */
+  async viewerDramaAnswer(id: number, token: string, lang: Language): Promise<PrivateAnswer> {
+    const page = await this.dramaPage(id, lang);
+    if (!page) {
+      await this.deps.viewers.assertSession(token);
+      throw new AppError(Code.NOT_FOUND, 'Drama not found');
+    }
+    const own = await this.deps.viewers.inDrama(token, { id, episodeIds: page.episodeIds });
+    return new PrivateAnswer(page.json.forViewer(own));
   }
 
   async getHome(lang: Language): Promise<Home> {
@@ -125,47 +134,16 @@ export class CatalogService {
     };
   }
 
-  /**
-   * A drama's page for a visitor (token null) or for the holder of a session token. The token is
-   * resolved in the same statement as the viewer's facts; its codes (10027/20003/20007) come
-   * before a missing drama's 10002, as on any signed-in route.
-   */
-  async getDrama(id: number, token: string | null, lang: Language): Promise<DramaDetail> {
-    // The public part may be cached; the viewer's own facts never are (DESIGN §11).
-    const publicPart = await this.dramaPublicPart(id);
-    if (!publicPart) {
-      if (token !== null) await this.deps.viewers.assertSession(token);
-      throw new AppError(Code.NOT_FOUND, 'Drama not found');
-    }
-    const own =
-      token === null
-        ? VISITOR_IN_DRAMA
-        : await this.deps.viewers.inDrama(token, { id, episodeIds: publicPart.episodes.map((episode) => episode.id) });
-    return this.withViewer(publicPart, own, lang);
-  }
-
-  private dramaPublicPart(id: number): Promise<DramaPublicPart | null> {
-    return this.deps.cache.get(`drama:${id}`, async () => {
+  /** A drama's page in serialised pieces for `lang`, kept while the catalogue is unchanged. */
+  private dramaPage(id: number, lang: Language): Promise<{ json: DramaPageJson; episodeIds: number[] } | null> {
+    return this.deps.cache.get(`drama-page:${id}:${lang}`, async () => {
       const [drama, episodes] = await Promise.all([this.deps.dramas.findById(id), this.deps.episodes.listByDrama(id)]);
-      return drama ? { drama, episodes } : null;
+      if (!drama) return null;
+      return {
+        json: DramaPageJson.build(drama, episodes, lang, this.deps.mediaBaseUrl),
+        episodeIds: episodes.map((episode) => episode.id),
+      };
     });
-  }
-
-  private withViewer(
-    { drama, episodes }: DramaPublicPart,
-    { viewer, entitlement, favorited, progress }: ViewerInDrama,
-    lang: Language,
-  ): DramaDetail {
-    return {
-      ...toDramaCard(drama, episodes.length, lang, this.deps.mediaBaseUrl),
-      synopsis: localise(drama.synopsis, lang),
-      banner: publicMediaUrl(this.deps.mediaBaseUrl, drama.banner || drama.poster),
-      episodes: episodes.map((episode) => toEpisodeSummary(episode, drama, entitlement, lang)),
-      prices: unlockPrices(drama, lockedEpisodes(episodes, drama, entitlement).length),
-      favorited,
-      progress: progress ? { episode_id: progress.episodeId, position_s: progress.positionS } : null,
-      viewer: { signed_in: viewer.userId !== null, vip: viewer.vip, coin: viewer.coin },
-    };
   }
 
   /** Serialised through the endpoint's own schema, as the route's serialiser would. */
