@@ -2,8 +2,9 @@
  * A local stand-in for S3 (path-style, as MinIO and R2 serve it): PutObject, GetObject and
  * DeleteObject on one bucket, objects in memory. Strict the way S3 is about authentication: it
  * re-derives the SigV4 signature of every request from what arrived on the wire (raw path, query,
- * the headers the client said it signed, the body's hash) with its own copy of the secret, and
- * answers S3's XML errors (SignatureDoesNotMatch, NoSuchKey, …).
+ * the headers the client said it signed, the body's hash) with its own copy of the secret and its
+ * own signer (fake-s3-sigv4.ts, not the server's aws4fetch), and answers S3's XML errors
+ * (SignatureDoesNotMatch, NoSuchKey, …).
  *
  *   const s3 = await startFakeS3({ bucket: 'media', accessKeyId: 'AKID', secretAccessKey: '…' });
  *   new S3MediaStorage({ endpoint: s3.url, bucket: 'media', forcePathStyle: true, … })
@@ -12,7 +13,7 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { signV4, sha256Hex, UNSIGNED_PAYLOAD, uriEncode } from '../../src/media/storage/sigv4.js';
+import { signV4, sha256Hex, UNSIGNED_PAYLOAD, uriEncode } from './fake-s3-sigv4.js';
 
 export interface FakeS3Credentials {
   accessKeyId: string;

@@ -6,7 +6,7 @@ import { createMediaStorage } from './create-media-storage.js';
 import { LocalMediaStorage } from './local-media-storage.js';
 import { MemoryMediaStorage } from './memory-media-storage.js';
 import { S3MediaStorage, S3RequestError, type S3MediaStorageOptions } from './s3-media-storage.js';
-import { sha256Hex, signV4, toAmzDate } from './sigv4.js';
+import { sha256Hex, signV4, toAmzDate } from '../../../test/fakes/fake-s3-sigv4.js';
 
 const CREDENTIALS = { accessKeyId: 'AKIDFAKES3', secretAccessKey: 'fake-s3-secret-0123456789' };
 const BUCKET = 'cliffhanger-media';
@@ -183,16 +183,17 @@ describe('S3MediaStorage URL styles', () => {
     });
     await storage.put(AVATAR, Buffer.from('v'), 'image/webp');
     const [request] = sent;
-    const verdict = checkSignature(
-      {
-        method: 'PUT',
-        rawUrl: request!.url.pathname,
-        headers: { ...request!.headers, host: request!.url.host },
-        body: Buffer.from('v'),
-      },
-      CREDENTIALS,
-    );
-    return { url: request!.url.href, verdict };
+    const verdictOn = (body: Buffer) =>
+      checkSignature(
+        {
+          method: 'PUT',
+          rawUrl: request!.url.pathname,
+          headers: { ...request!.headers, host: request!.url.host },
+          body,
+        },
+        CREDENTIALS,
+      );
+    return { url: request!.url.href, verdict: verdictOn(Buffer.from('v')), verdictOn };
   }
 
   it('addresses ${endpoint}/${bucket}/${key} when path style is forced', async () => {
@@ -209,6 +210,11 @@ describe('S3MediaStorage URL styles', () => {
     });
     expect(url).toBe(`https://${BUCKET}.s3.eu-west-1.amazonaws.com/media/${AVATAR}`);
     expect(verdict).toBeNull();
+  });
+
+  it('signs the hash of the body, so a body changed on the way is refused', async () => {
+    const { verdictOn } = await capture({ ...base, endpoint: 'http://minio:9000', forcePathStyle: true });
+    expect(verdictOn(Buffer.from('w'))?.code).toBe('XAmzContentSHA256Mismatch');
   });
 });
 

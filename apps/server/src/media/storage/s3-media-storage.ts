@@ -1,9 +1,10 @@
+import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
+import { AwsV4Signer } from 'aws4fetch';
 import type { MediaS3Config } from '../../config.js';
 import { contentTypeOf, isSafeMediaPath } from './media-paths.js';
 import type { MediaObject, MediaStorage } from './media-storage.js';
-import { EMPTY_PAYLOAD_SHA256, sha256Hex, signV4, toAmzDate, uriEncode } from './sigv4.js';
 
 export interface S3MediaStorageOptions extends MediaS3Config {
   /**
@@ -32,7 +33,7 @@ type Method = 'PUT' | 'GET' | 'DELETE';
 
 /**
  * Media in S3-compatible object storage (DESIGN §2): PutObject, GetObject and DeleteObject over
- * the REST API, signed with SigV4. Keys are `${prefix}/${path}`; the object keeps its content type.
+ * the REST API, signed with SigV4 by aws4fetch. Keys are `${prefix}/${path}`; the object keeps its content type.
  */
 export class S3MediaStorage implements MediaStorage {
   private readonly options: Required<S3MediaStorageOptions>;
@@ -86,22 +87,25 @@ export class S3MediaStorage implements MediaStorage {
   private async send(method: Method, path: string, upload?: { bytes: Buffer; contentType: string }): Promise<Response> {
     if (!isSafeMediaPath(path)) throw new Error(`unsafe media path: ${JSON.stringify(path)}`);
     const { region, accessKeyId, secretAccessKey } = this.options;
-    const url = this.urlOf(path);
-    const payloadHash = upload ? sha256Hex(upload.bytes) : EMPTY_PAYLOAD_SHA256;
-    const amzDate = toAmzDate(this.options.now());
-    const headers: Record<string, string> = { 'x-amz-content-sha256': payloadHash, 'x-amz-date': amzDate };
+    const headers: Record<string, string> = {
+      // aws4fetch would send UNSIGNED-PAYLOAD for S3; signing the body's hash lets S3 refuse a
+      // body that changed on the way, even where the endpoint is plain HTTP (a local MinIO).
+      'x-amz-content-sha256': createHash('sha256')
+        .update(upload?.bytes ?? '')
+        .digest('hex'),
+    };
     if (upload) headers['content-type'] = upload.contentType;
-    const { authorization } = signV4({
+    const signed = await new AwsV4Signer({
       method,
-      path: url.pathname,
-      headers: { ...headers, host: url.host },
-      payloadHash,
-      amzDate,
-      region,
-      service: 's3',
+      url: this.urlOf(path).href,
+      headers,
       accessKeyId,
       secretAccessKey,
-    });
+      // Named, not guessed from the host: MinIO or R2 hosts say nothing about service or region.
+      service: 's3',
+      region,
+      datetime: toAmzDate(this.options.now()),
+    }).sign();
     const controller = new AbortController();
     const timer = setTimeout(
       () => controller.abort(new Error(`S3 ${method} ${path} timed out after ${this.options.timeoutMs} ms`)),
@@ -109,9 +113,9 @@ export class S3MediaStorage implements MediaStorage {
     );
     try {
       // fetch sets Host from the URL, which is what was signed.
-      return await this.options.fetch(url, {
+      return await this.options.fetch(signed.url, {
         method,
-        headers: { ...headers, authorization },
+        headers: Object.fromEntries(signed.headers),
         body: upload?.bytes,
         signal: controller.signal,
       });
@@ -122,9 +126,11 @@ export class S3MediaStorage implements MediaStorage {
 
   private urlOf(path: string): URL {
     const { endpoint, bucket, prefix, forcePathStyle } = this.options;
+    // Any encoding that decodes to the key will do: S3 and aws4fetch both decode the path and
+    // re-encode it the SigV4 way before signing.
     const key = (prefix ? `${prefix}/${path}` : path)
       .split('/')
-      .map((segment) => uriEncode(segment))
+      .map((segment) => encodeURIComponent(segment))
       .join('/');
     if (forcePathStyle) return new URL(`${endpoint}/${bucket}/${key}`);
     const url = new URL(endpoint);
@@ -132,6 +138,11 @@ export class S3MediaStorage implements MediaStorage {
     url.pathname = `${url.pathname.replace(/\/+$/, '')}/${key}`;
     return url;
   }
+}
+
+/** `2013-05-24T00:00:00.000Z` → `20130524T000000Z`, the form of x-amz-date. */
+function toAmzDate(date: Date): string {
+  return date.toISOString().replace(/[-:]|\.\d{3}/g, '');
 }
 
 async function errorOf(method: Method, path: string, response: Response): Promise<S3RequestError> {

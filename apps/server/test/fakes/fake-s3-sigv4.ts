@@ -1,8 +1,10 @@
 import { createHash, createHmac } from 'node:crypto';
 
 /**
- * AWS Signature Version 4 for header-signed requests, as a pure function: the caller supplies
- * the clock (`amzDate`) and the payload hash, so the AWS documented vectors are reproducible.
+ * The fake S3's own AWS Signature Version 4, header-signed requests, as a pure function: the
+ * caller supplies the clock (`amzDate`) and the payload hash, so AWS's documented vectors are
+ * reproducible. The server signs with aws4fetch; this separate implementation is what lets the
+ * fake prove those signatures right rather than agree with itself.
  * https://docs.aws.amazon.com/AmazonS3/latest/API/sig-v4-header-based-auth.html
  */
 

@@ -8,7 +8,7 @@ import {
   toAmzDate,
   uriEncode,
   type SigV4Request,
-} from './sigv4.js';
+} from './fake-s3-sigv4.js';
 
 /** The credentials and clock of the S3 examples in the AWS SigV4 documentation. */
 const S3_EXAMPLE = {
