@@ -1,6 +1,8 @@
+import { Code, getUser, isApiError } from '@cliffhanger/contract';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authorizeHeadless } from '@cliffhanger/test-kit/fakes/oauth-fakes';
+import { apiFor } from '../support/api.js';
 import { startAccountsWorld, type AccountsWorld } from '../support/accounts-server.js';
 import { launchBrowser, VIEWPORTS } from '../support/browser.js';
 
@@ -171,8 +173,11 @@ describe('accounts in the browser', () => {
     await page.click('[data-testid="delete-popup-confirm"]');
     await page.waitForFunction(() => localStorage.getItem('token') === null);
     expect(await meNickname(page)).toBe('Not logged in');
-    const response = await context.request.get('/api/v1/user', { headers: { authorization: token! } });
-    expect(((await response.json()) as { code: number }).code).toBe(20007);
+    const refused = await apiFor(world.server.url, token).call(getUser).then(
+      () => 'answered',
+      (error: unknown) => error,
+    );
+    expect(isApiError(refused) ? refused.code : refused).toBe(Code.SESSION_REVOKED);
     await context.close();
   });
 });

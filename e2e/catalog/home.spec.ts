@@ -1,6 +1,7 @@
-import type { DramaCard, Page as ListPage } from '@cliffhanger/contract';
+import { getHome, listDramas, type DramaCard, type QueryOf } from '@cliffhanger/contract';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiFor } from '../support/api.js';
 import { baseUrl, launchBrowser, newContext, open, VIEWPORTS } from '../support/browser.js';
 
 /**
@@ -16,9 +17,8 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function dramas(query: string): Promise<DramaCard[]> {
-  const res = await fetch(`${baseUrl()}/api/v1/dramas?${query}`);
-  const body = (await res.json()) as { code: number; data: ListPage<DramaCard> };
+async function dramas(query: QueryOf<typeof listDramas>): Promise<DramaCard[]> {
+  const body = await apiFor(baseUrl()).call(listDramas, { query });
   expect(body.code).toBe(200);
   return body.data.list;
 }
@@ -93,10 +93,8 @@ describe('home in the browser', () => {
   ] as const)('names the dramas in the viewer’s language: banner caption and card titles (%s)', async (_size, viewport) => {
     // The artwork carries no text, so every title the viewer reads is the page's, in their language.
     for (const lang of ['zh', 'en', 'tr'] as const) {
-      const home = (await (await fetch(`${baseUrl()}/api/v1/home?lang=${lang}`)).json()) as {
-        data: { banners: { drama_id: number; title: string }[] };
-      };
-      const titleOf = new Map((await dramas(`size=100&lang=${lang}`)).map((card) => [String(card.id), card.title]));
+      const home = await apiFor(baseUrl()).call(getHome, { query: { lang } });
+      const titleOf = new Map((await dramas({ size: 100, lang })).map((card) => [String(card.id), card.title]));
       const context = await newContext(browser, { viewport, storage: { language: lang } });
       const page = await context.newPage();
       await open(page, '/pages/index/index');
@@ -120,7 +118,11 @@ describe('home in the browser', () => {
   });
 
   it('sorts the browse list by hits, A to Z and likes, keeping the sort in the URL', async () => {
-    const [byHits, byAz, byLikes] = await Promise.all([dramas('sort=hits'), dramas('sort=az'), dramas('sort=likes')]);
+    const [byHits, byAz, byLikes] = await Promise.all([
+      dramas({ sort: 'hits' }),
+      dramas({ sort: 'az' }),
+      dramas({ sort: 'likes' }),
+    ]);
     expect(byHits.length).toBeGreaterThanOrEqual(12);
     const page = await homePage();
     const hitsTitles = byHits.map((d) => d.title);
@@ -151,7 +153,7 @@ describe('home in the browser', () => {
   });
 
   it('finds a drama by title and clears the search', async () => {
-    const [target] = await dramas('sort=az');
+    const [target] = await dramas({ sort: 'az' });
     const word = target!.title.split(/\s+/).find((w) => w.length >= 4) ?? target!.title;
     const page = await homePage();
     await page.locator('[data-testid="home-all-card"]').first().waitFor();

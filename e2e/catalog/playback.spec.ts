@@ -1,6 +1,7 @@
-import type { DramaCard, DramaDetail, EpisodeSummary } from '@cliffhanger/contract';
+import { getDrama, listDramas, type DramaDetail, type EpisodeSummary } from '@cliffhanger/contract';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiFor, ok } from '../support/api.js';
 import { startAccountsWorld, type AccountsWorld } from '../support/accounts-server.js';
 import { launchBrowser, VIEWPORTS, type ViewportSize } from '../support/browser.js';
 import { signInBySms } from '../support/sign-in.js';
@@ -20,18 +21,13 @@ interface Subject {
 }
 let subject: Subject;
 
-async function apiGet<T>(path: string): Promise<T> {
-  const response = await fetch(`${world.server.url}/api/v1${path}`);
-  const body = (await response.json()) as { code: number; data: T };
-  if (body.code !== 200) throw new Error(`GET ${path}: code ${body.code}`);
-  return body.data;
-}
+const api = () => apiFor(world.server.url);
 
 /** A demo drama with at least two free episodes followed by a locked one. */
 async function findSubject(): Promise<Subject> {
-  const list = await apiGet<{ list: DramaCard[] }>('/dramas?size=50&lang=en');
+  const list = ok(await api().call(listDramas, { query: { size: 50, lang: 'en' } }));
   for (const card of list.list) {
-    const drama = await apiGet<DramaDetail>(`/dramas/${card.id}?lang=en`);
+    const drama = ok(await api().call(getDrama, { params: { id: card.id }, query: { lang: 'en' } }));
     const free = drama.episodes.filter((episode) => !episode.locked);
     const firstLocked = drama.episodes.find((episode) => episode.locked);
     if (free.length >= 2 && firstLocked && firstLocked.number === free.length + 1) return { drama, free, firstLocked };
@@ -181,9 +177,9 @@ describe('playback in the browser', () => {
 
   it('shows a subtitle cue in each language, naming the drama in that language (the picture has no text)', async () => {
     const titles = {
-      zh: (await apiGet<DramaDetail>(`/dramas/${subject.drama.id}?lang=zh`)).title,
+      zh: ok(await api().call(getDrama, { params: { id: subject.drama.id }, query: { lang: 'zh' } })).title,
       en: subject.drama.title,
-      tr: (await apiGet<DramaDetail>(`/dramas/${subject.drama.id}?lang=tr`)).title,
+      tr: ok(await api().call(getDrama, { params: { id: subject.drama.id }, query: { lang: 'tr' } })).title,
     };
     expect(new Set(Object.values(titles)).size).toBe(3);
     const { context, page } = await freshPage();

@@ -1,6 +1,7 @@
-import type { DramaCard, DramaDetail } from '@cliffhanger/contract';
+import { getDrama, listDramas, type DramaDetail } from '@cliffhanger/contract';
 import type { Browser, Locator, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiFor } from '../support/api.js';
 import { startAccountsWorld, type AccountsWorld } from '../support/accounts-server.js';
 import { launchBrowser, VIEWPORTS, type ViewportSize } from '../support/browser.js';
 import { signInBySms } from '../support/sign-in.js';
@@ -34,14 +35,13 @@ const WIDTHS: readonly ViewportSize[] = [
 ];
 const LANGUAGES = ['en', 'zh', 'tr'] as const;
 
-async function apiGet<T>(path: string): Promise<T> {
-  const response = await fetch(`${world.server.url}/api/v1${path}`);
-  return ((await response.json()) as { data: T }).data;
-}
+const api = () => apiFor(world.server.url);
 
 async function dramas(): Promise<DramaDetail[]> {
-  const list = await apiGet<{ list: DramaCard[] }>('/dramas?size=50&lang=en');
-  return Promise.all(list.list.map((card) => apiGet<DramaDetail>(`/dramas/${card.id}?lang=en`)));
+  const list = (await api().call(listDramas, { query: { size: 50, lang: 'en' } })).data;
+  return Promise.all(
+    list.list.map(async (card) => (await api().call(getDrama, { params: { id: card.id }, query: { lang: 'en' } })).data),
+  );
 }
 
 const videoPath = (viewport: ViewportSize, dramaId: number, episodeId: number) =>

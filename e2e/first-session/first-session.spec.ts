@@ -1,6 +1,7 @@
-import type { DramaCard, DramaDetail } from '@cliffhanger/contract';
+import { getDrama, listDramas, postLogout, postUnlock, type DramaDetail } from '@cliffhanger/contract';
 import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiFor } from '../support/api.js';
 import { startAccountsWorld, type AccountsWorld } from '../support/accounts-server.js';
 import { launchBrowser, VIEWPORTS, type ViewportSize } from '../support/browser.js';
 import { signInBySms } from '../support/sign-in.js';
@@ -33,16 +34,16 @@ async function freshPage(viewport: ViewportSize = VIEWPORTS.phone): Promise<{ co
   return { context, page: await context.newPage() };
 }
 
-async function apiGet<T>(path: string): Promise<T> {
-  const response = await fetch(`${world.server.url}/api/v1${path}`);
-  return ((await response.json()) as { data: T }).data;
-}
+const api = (token?: string | null) => apiFor(world.server.url, token);
+/** The demo catalogue's first page in English, and a drama of it. */
+const dramaList = async () => (await api().call(listDramas, { query: { size: 50, lang: 'en' } })).data;
+const dramaDetail = async (id: number) => (await api().call(getDrama, { params: { id }, query: { lang: 'en' } })).data;
 
 /** A demo drama's first locked episode (the demo gives each drama free episodes, then paid ones). */
 async function lockedEpisode(): Promise<{ drama: DramaDetail; episodeId: number }> {
-  const list = await apiGet<{ list: DramaCard[] }>('/dramas?size=50&lang=en');
+  const list = await dramaList();
   for (const card of list.list) {
-    const drama = await apiGet<DramaDetail>(`/dramas/${card.id}?lang=en`);
+    const drama = await dramaDetail(card.id);
     const locked = drama.episodes.find((episode) => episode.locked);
     if (locked) return { drama, episodeId: locked.id };
   }
@@ -130,12 +131,8 @@ describe.each([
     await signInBySms(page, world.twilio, nextPhone());
     const token = await page.evaluate(() => localStorage.getItem('refresh_token') ?? localStorage.getItem('token'));
     // Signed out elsewhere: the server revokes the session (20007 from now on).
-    const out = await fetch(`${world.server.url}/api/v1/auth/logout`, {
-      method: 'POST',
-      headers: { Authorization: token ?? '', 'Content-Type': 'application/json' },
-      body: '{}',
-    });
-    expect(out.status).toBe(200);
+    const out = await api(token).call(postLogout);
+    expect(out.code).toBe(200);
     await page.goto(ME);
     await expect.poll(() => text(page, 'toast'), SLOW).toMatch(/Please sign in again\.?$/);
     await expect.poll(() => page.evaluate(() => localStorage.getItem('token')), SLOW).toBeNull();
@@ -195,8 +192,8 @@ describe.each([
 
   it('wallet rows say what happened: the drama and episode unlocked, the task claimed, the check-in day', async () => {
     // The cheapest locked episode in the demo, so a check-in and one task pay for it.
-    const list = await apiGet<{ list: DramaCard[] }>('/dramas?size=50&lang=en');
-    const candidates = await Promise.all(list.list.map((card) => apiGet<DramaDetail>(`/dramas/${card.id}?lang=en`)));
+    const list = await dramaList();
+    const candidates = await Promise.all(list.list.map((card) => dramaDetail(card.id)));
     const locked = candidates
       .flatMap((drama) => drama.episodes.filter((e) => e.locked).map((episode) => ({ drama, episode })))
       .sort((a, b) => a.episode.price - b.episode.price)[0]!;
@@ -211,12 +208,8 @@ describe.each([
     await claim.click();
     await expect.poll(() => claim.innerText(), SLOW).toBe('Claimed');
     const token = await page.evaluate(() => localStorage.getItem('refresh_token') ?? localStorage.getItem('token'));
-    const unlocked = await fetch(`${world.server.url}/api/v1/unlock`, {
-      method: 'POST',
-      headers: { Authorization: token ?? '', 'Content-Type': 'application/json' },
-      body: JSON.stringify({ episode_id: locked.episode.id }),
-    });
-    expect(((await unlocked.json()) as { code: number }).code).toBe(200);
+    const unlocked = await api(token).call(postUnlock, { body: { episode_id: locked.episode.id } });
+    expect(unlocked.code).toBe(200);
 
     await page.goto('/pages/user/wallet');
     const detail = (kind: string) =>
@@ -228,8 +221,8 @@ describe.each([
   });
 
   it('failing segments say so quickly: a spinner, then "Failed to load video" with a retry that plays', async () => {
-    const drama = (await apiGet<{ list: DramaCard[] }>('/dramas?size=50&lang=en')).list[0]!;
-    const detail = await apiGet<DramaDetail>(`/dramas/${drama.id}?lang=en`);
+    const drama = (await dramaList()).list[0]!;
+    const detail = await dramaDetail(drama.id);
     const free = detail.episodes.find((episode) => episode.free)!;
     const { context, page } = await freshPage(viewport);
     let failing = true;
@@ -257,8 +250,8 @@ describe.each([
   });
 
   it('a network that stalls mid-episode: the spinner shows, then the error with retry', async () => {
-    const drama = (await apiGet<{ list: DramaCard[] }>('/dramas?size=50&lang=en')).list[0]!;
-    const detail = await apiGet<DramaDetail>(`/dramas/${drama.id}?lang=en`);
+    const drama = (await dramaList()).list[0]!;
+    const detail = await dramaDetail(drama.id);
     const free = detail.episodes.find((episode) => episode.free)!;
     const { context, page } = await freshPage(viewport);
     // The first two segments arrive, every later one hangs: no error, just no data, mid-episode.

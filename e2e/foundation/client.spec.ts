@@ -1,6 +1,8 @@
+import { getAppConfig } from '@cliffhanger/contract';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newContext, open, VIEWPORTS } from '../support/browser.js';
+import { apiFor } from '../support/api.js';
+import { baseUrl, launchBrowser, newContext, open, VIEWPORTS } from '../support/browser.js';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -72,7 +74,7 @@ describe('the client talks to the server as spec §7 says', () => {
     const context = await newContext(browser, { viewport: VIEWPORTS.desktop });
     const page = await context.newPage();
     await open(page, '/pages/download/index');
-    const config = (await (await context.request.get('/api/v1/app/config')).json()) as { data: { ios_app_url: string | null } };
+    const config = await apiFor(baseUrl()).call(getAppConfig);
     expect(config.data.ios_app_url).toBeNull();
     // The text and the code appear once app config has loaded.
     await page.locator('[data-testid="download-ios-pending"]').waitFor();

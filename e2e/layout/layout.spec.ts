@@ -1,6 +1,7 @@
-import type { DramaCard, DramaDetail } from '@cliffhanger/contract';
+import { getDrama, listDramas } from '@cliffhanger/contract';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiFor } from '../support/api.js';
 import { startAccountsWorld, type AccountsWorld } from '../support/accounts-server.js';
 import { launchBrowser, VIEWPORTS, type ViewportSize } from '../support/browser.js';
 import { signInBySms } from '../support/sign-in.js';
@@ -149,10 +150,9 @@ describe('Me at 390×844', () => {
 });
 
 async function lockedEpisode(): Promise<{ dramaId: number; episodeId: number }> {
-  const get = async <T>(path: string) =>
-    ((await (await fetch(`${world.server.url}/api/v1${path}`)).json()) as { data: T }).data;
-  for (const card of (await get<{ list: DramaCard[] }>('/dramas?size=50&lang=en')).list) {
-    const drama = await get<DramaDetail>(`/dramas/${card.id}?lang=en`);
+  const api = apiFor(world.server.url);
+  for (const card of (await api.call(listDramas, { query: { size: 50, lang: 'en' } })).data.list) {
+    const drama = (await api.call(getDrama, { params: { id: card.id }, query: { lang: 'en' } })).data;
     const locked = drama.episodes.find((episode) => episode.locked);
     if (locked) return { dramaId: drama.id, episodeId: locked.id };
   }

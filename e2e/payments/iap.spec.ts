@@ -1,10 +1,20 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { CoinPack, Membership, MemberPlan, Order, UserInfo } from '@cliffhanger/contract';
+import {
+  getCoinTypes,
+  getMembership,
+  getMemberTypes,
+  getOrder,
+  getUser,
+  type CoinPack,
+  type MemberPlan,
+  type UserInfo,
+} from '@cliffhanger/contract';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeTwilio, type FakeTwilio } from '@cliffhanger/test-kit/fakes/fake-twilio';
+import { apiFor, ok } from '../support/api.js';
 import { launchBrowser, VIEWPORTS } from '../support/browser.js';
 import {
   fakeNativePurchasesScript,
@@ -68,20 +78,17 @@ let nextPhone = 2015550431;
 const eventually = <T>(fn: () => T | Promise<T>, options: { timeout?: number } = {}) =>
   expect.poll(fn, { timeout: 15_000, interval: 100, ...options });
 
-async function get<T>(apiPath: string, token?: string): Promise<{ code: number; data: T }> {
-  const response = await fetch(`${server!.url}/api/v1${apiPath}`, {
-    headers: token ? { authorization: `Bearer ${token}` } : {},
-  });
-  return (await response.json()) as { code: number; data: T };
-}
+/** The typed client, signed in with `token` when given. */
+const api = (token?: string) => apiFor(server!.url, token);
 
-async function data<T>(apiPath: string, token?: string): Promise<T> {
-  const body = await get<T>(apiPath, token);
-  if (body.code !== 200) throw new Error(`GET ${apiPath}: code ${body.code}`);
-  return body.data;
-}
-
-const coinOf = async (token: string) => (await data<UserInfo>('/user', token)).coin;
+const userOf = async (token: string) => ok(await api(token).call(getUser));
+const coinOf = async (token: string) => (await userOf(token)).coin;
+/** An order of the signed-in user; the id is one this device kept (none: the spec fails here). */
+const orderOf = async (orderId: string | undefined, token: string) => {
+  if (orderId === undefined) throw new Error('no order id kept for this purchase');
+  return ok(await api(token).call(getOrder, { params: { id: orderId } }));
+};
+const membershipOf = async (token: string) => ok(await api(token).call(getMembership));
 
 const pack = (id: string): CoinPack => {
   const found = packs.find((candidate) => candidate.id === id);
@@ -185,8 +192,8 @@ describe('in-app purchase in the iOS shell (fake StoreKit, real server in Xcode 
         APPLE_ENVIRONMENT: 'Xcode',
       },
     });
-    packs = await data<CoinPack[]>('/coin/type?currency=USD');
-    plans = await data<MemberPlan[]>('/member/type?pay_channel=apple&currency=USD');
+    packs = ok(await api().call(getCoinTypes, { query: { currency: 'USD' } }));
+    plans = ok(await api().call(getMemberTypes, { query: { pay_channel: 'apple', currency: 'USD' } }));
     browser = await launchBrowser();
   });
 
@@ -268,7 +275,7 @@ describe('in-app purchase in the iOS shell (fake StoreKit, real server in Xcode 
     });
     const orderId = await orderOfToken(page, purchase.appAccountToken!);
     expect(orderId).toMatch(/^ord_/);
-    await expect(data<Order>(`/orders/${orderId}`, token)).resolves.toMatchObject({
+    await expect(orderOf(orderId, token)).resolves.toMatchObject({
       status: 'pending',
       pay_channel: 'apple',
       product: bought.id,
@@ -298,7 +305,7 @@ describe('in-app purchase in the iOS shell (fake StoreKit, real server in Xcode 
     expect(finish).toBeGreaterThan(answers[0]!.at);
     expect((await storeKit(page)).unfinished).toEqual([]);
     expect(await coinOf(token)).toBe(before + credit);
-    await expect(data<Order>(`/orders/${orderId}`, token)).resolves.toMatchObject({
+    await expect(orderOf(orderId, token)).resolves.toMatchObject({
       status: 'fulfilled',
       coins_credited: credit,
     });
@@ -319,7 +326,7 @@ describe('in-app purchase in the iOS shell (fake StoreKit, real server in Xcode 
   it('buys a VIP plan: the subscription is confirmed and finished, VIP is active', async () => {
     const { context, page } = await shell();
     const token = await signIn(page);
-    expect((await data<Membership>('/member', token)).active).toBe(false);
+    expect((await membershipOf(token)).active).toBe(false);
     const plan = plans.find((candidate) => candidate.id === 'vip_month')!;
     await storeReady(page, 'vip');
 
@@ -338,14 +345,14 @@ describe('in-app purchase in the iOS shell (fake StoreKit, real server in Xcode 
     expect(answers.map((answer) => answer.code)).toEqual([200]);
     expect(finish).toBeGreaterThan(answers[0]!.at);
 
-    const membership = await data<Membership>('/member', token);
+    const membership = await membershipOf(token);
     expect(membership.active).toBe(true);
     expect(membership.subscription).toMatchObject({ plan: plan.id, pay_channel: 'apple', manageable: false });
     // The transaction paid 30 days.
     const days = (Date.parse(membership.expires_at!) - Date.now()) / 86_400_000;
     expect(days).toBeGreaterThan(29.9);
     expect(days).toBeLessThanOrEqual(30);
-    expect((await data<UserInfo>('/user', token)).vip.active).toBe(true);
+    expect((await userOf(token)).vip.active).toBe(true);
     // The page follows: the membership card, and no second plan to buy.
     await page.locator('[data-testid="vip-membership"]').waitFor({ timeout: 10_000 });
     await page.locator('[data-testid="vip-subscribed"]').waitFor();
@@ -368,7 +375,7 @@ describe('in-app purchase in the iOS shell (fake StoreKit, real server in Xcode 
     expect(await events(page, 'purchase-result')).toEqual([{ event: 'purchase-result', outcome: 'fail' }]);
     expect(await events(page, 'confirm-sent')).toEqual([]);
     const failedOrder = await orderOfToken(page, purchase.appAccountToken!);
-    await expect(data<Order>(`/orders/${failedOrder}`, token)).resolves.toMatchObject({
+    await expect(orderOf(failedOrder, token)).resolves.toMatchObject({
       status: 'pending',
       coins_credited: 0,
     });
@@ -407,7 +414,7 @@ describe('in-app purchase in the iOS shell (fake StoreKit, real server in Xcode 
     expect(deferredState.unfinished).toEqual([]);
     expect(await events(page, 'confirm-sent')).toEqual([]);
     const orderId = await orderOfToken(page, purchase.appAccountToken!);
-    await expect(data<Order>(`/orders/${orderId}`, token)).resolves.toMatchObject({ status: 'pending' });
+    await expect(orderOf(orderId, token)).resolves.toMatchObject({ status: 'pending' });
     expect(await coinOf(token)).toBe(before);
 
     // The parent approves: the plugin finishes the transaction, then tells the app's listener,
@@ -418,7 +425,7 @@ describe('in-app purchase in the iOS shell (fake StoreKit, real server in Xcode 
     expect(answers.map((answer) => answer.code)).toEqual([200]);
     expect(finish).toBe(-1);
     await eventually(() => page.evaluate(() => localStorage.getItem('iap.kept'))).toBe('[]');
-    await expect(data<Order>(`/orders/${orderId}`, token)).resolves.toMatchObject({
+    await expect(orderOf(orderId, token)).resolves.toMatchObject({
       status: 'fulfilled',
       coins_credited: credit,
     });
@@ -473,7 +480,7 @@ describe('in-app purchase in the iOS shell (fake StoreKit, real server in Xcode 
     expect(state.unfinished).toEqual([]);
     expect(await orderOfToken(page, purchase.appAccountToken!)).toBeUndefined();
     expect(await coinOf(token)).toBe(before + credit);
-    await expect(data<Order>(`/orders/${orderId}`, token)).resolves.toMatchObject({
+    await expect(orderOf(orderId, token)).resolves.toMatchObject({
       status: 'fulfilled',
       coins_credited: credit,
     });

@@ -1,8 +1,17 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import type { CoinPack, DramaCard, DramaDetail, EpisodeSummary, MemberPlan, UserInfo } from '@cliffhanger/contract';
+import {
+  getCoinTypes,
+  getDrama,
+  getMemberTypes,
+  listDramas,
+  type DramaDetail,
+  type EpisodeSummary,
+  type UserInfo,
+} from '@cliffhanger/contract';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiFor, ok } from '../support/api.js';
 import { launchBrowser, VIEWPORTS, type ViewportSize } from '../support/browser.js';
 import { signInBySms } from '../support/sign-in.js';
 import { startPaymentsWorld, TEST_DATABASE_URL, type PaymentsWorld } from './payments-world.js';
@@ -32,12 +41,7 @@ const SCREENSHOT_DIR = process.env.E2E_SCREENSHOT_DIR;
 let browser: Browser;
 let world: PaymentsWorld;
 
-async function apiGet<T>(apiPath: string): Promise<T> {
-  const response = await fetch(`${world.server.url}/api/v1${apiPath}`);
-  const body = (await response.json()) as { code: number; data: T };
-  if (body.code !== 200) throw new Error(`GET ${apiPath}: code ${body.code}`);
-  return body.data;
-}
+const api = () => apiFor(world.server.url);
 
 async function freshPage(): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ baseURL: world.server.url, viewport: VIEWPORTS.phone, locale: 'en-US' });
@@ -112,9 +116,9 @@ async function expectPlays(page: Page, episodeId: number): Promise<void> {
 
 /** A demo drama with a free episode and a locked one. */
 async function findSubject(): Promise<{ drama: DramaDetail; free: EpisodeSummary; locked: EpisodeSummary }> {
-  const list = await apiGet<{ list: DramaCard[] }>('/dramas?size=50&lang=en');
+  const list = ok(await api().call(listDramas, { query: { size: 50, lang: 'en' } }));
   for (const card of list.list) {
-    const drama = await apiGet<DramaDetail>(`/dramas/${card.id}?lang=en`);
+    const drama = ok(await api().call(getDrama, { params: { id: card.id }, query: { lang: 'en' } }));
     const free = drama.episodes.find((episode) => !episode.locked);
     const locked = drama.episodes.find((episode) => episode.locked);
     if (free && locked) return { drama, free, locked };
@@ -136,7 +140,7 @@ describe.skipIf(!TEST_DATABASE_URL)('payments in the browser (Stripe stand-in, P
     const { context, page } = await freshPage();
     await signIn(page, '2015550191');
     const before = await meCoin(page);
-    const packs = await apiGet<CoinPack[]>('/coin/type?currency=USD');
+    const packs = ok(await api().call(getCoinTypes, { query: { currency: 'USD' } }));
     // A pack with a bonus, to see it counted.
     const pack = packs.find((candidate) => candidate.bonus_coins > 0) ?? packs[0]!;
     const credited = pack.coins + pack.bonus_coins;
@@ -186,7 +190,7 @@ describe.skipIf(!TEST_DATABASE_URL)('payments in the browser (Stripe stand-in, P
 
   it('buys VIP: a locked episode plays with no dialog and no pre-roll; cancelling shows the end date and stops the renewal', async () => {
     const subject = await findSubject();
-    const plans = await apiGet<MemberPlan[]>('/member/type?pay_channel=stripe&currency=USD');
+    const plans = ok(await api().call(getMemberTypes, { query: { pay_channel: 'stripe', currency: 'USD' } }));
     const plan = plans.find((candidate) => candidate.period === 'month') ?? plans[0]!;
     const { context, page } = await freshPage();
     await signIn(page, '2015550192');
@@ -247,7 +251,7 @@ describe.skipIf(!TEST_DATABASE_URL)('payments in the browser (Stripe stand-in, P
     const { context, page } = await freshPage();
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: world.server.url });
     const user = await signIn(page, '2015550193');
-    const packs = await apiGet<CoinPack[]>('/coin/type?currency=USD');
+    const packs = ok(await api().call(getCoinTypes, { query: { currency: 'USD' } }));
     const pack = packs[0]!;
     const before = await meCoin(page);
 

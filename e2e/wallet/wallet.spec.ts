@@ -1,6 +1,7 @@
-import type { DramaCard, DramaDetail, EpisodeSummary } from '@cliffhanger/contract';
+import { getDrama, listDramas, type DramaDetail, type EpisodeSummary } from '@cliffhanger/contract';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiFor, ok } from '../support/api.js';
 import { launchBrowser, VIEWPORTS } from '../support/browser.js';
 import { startWalletWorld, TEST_DATABASE_URL, type WalletWorld } from './wallet-world.js';
 import { signInBySms } from '../support/sign-in.js';
@@ -28,18 +29,13 @@ interface Subject {
 }
 let subject: Subject;
 
-async function apiGet<T>(path: string): Promise<T> {
-  const response = await fetch(`${world.server.url}/api/v1${path}`);
-  const body = (await response.json()) as { code: number; data: T };
-  if (body.code !== 200) throw new Error(`GET ${path}: code ${body.code}`);
-  return body.data;
-}
+const api = () => apiFor(world.server.url);
 
 /** A demo drama with at least three locked episodes, so "all" is still offered after one. */
 async function findSubject(): Promise<Subject> {
-  const list = await apiGet<{ list: DramaCard[] }>('/dramas?size=50&lang=en');
+  const list = ok(await api().call(listDramas, { query: { size: 50, lang: 'en' } }));
   for (const card of list.list) {
-    const drama = await apiGet<DramaDetail>(`/dramas/${card.id}?lang=en`);
+    const drama = ok(await api().call(getDrama, { params: { id: card.id }, query: { lang: 'en' } }));
     const locked = drama.episodes.filter((episode) => episode.locked);
     if (locked.length >= 3) return { drama, locked };
   }
