@@ -13,6 +13,7 @@ import compressPlugin from './plugins/compress.plugin.js';
 import corsPlugin from './plugins/cors.plugin.js';
 import databasePlugin from './plugins/database.plugin.js';
 import errorHandlerPlugin from './plugins/error-handler.plugin.js';
+import metricsPlugin from './plugins/metrics.plugin.js';
 import openapiPlugin from './plugins/openapi.plugin.js';
 import securityHeadersPlugin from './plugins/security-headers.plugin.js';
 import servicesPlugin, { type ServicesPluginOptions } from './plugins/services.plugin.js';
@@ -109,6 +110,8 @@ export async function buildApp(config: Readonly<ServerConfig>, deps: BuildAppDep
     });
 
     await app.register(errorHandlerPlugin);
+    // Before any route: each route gets its timing hook as it is added (the CORS preflight too).
+    await app.register(metricsPlugin);
     await app.register(securityHeadersPlugin);
     // Before any route, so every answer (errors and 404s included) carries the CORS headers.
     await app.register(corsPlugin);
@@ -154,6 +157,7 @@ export async function buildApp(config: Readonly<ServerConfig>, deps: BuildAppDep
         wallet: app.services.wallet,
         intervalMs: config.coinExpiryIntervalS * 1000,
         log: app.log,
+        onRun: (outcome) => app.metrics.jobRun('coin_expiry', outcome),
       });
       done();
     });

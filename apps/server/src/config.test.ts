@@ -294,6 +294,17 @@ describe('loadConfig', () => {
     );
   });
 
+  it('loads the demo catalogue by default only outside production, and refuses it in production', () => {
+    const production = { NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(32) };
+    expect(loadConfig({}).demoCatalog).toBe(true);
+    expect(loadConfig({ DEMO_CATALOG: 'false' }).demoCatalog).toBe(false);
+    expect(loadConfig(production).demoCatalog).toBe(false);
+    expect(loadConfig({ ...production, DEMO_CATALOG: 'false' }).demoCatalog).toBe(false);
+    expect(configErrorOf({ ...production, DEMO_CATALOG: 'true' }).issues).toEqual([
+      { variable: 'DEMO_CATALOG', message: 'must not be true when NODE_ENV=production' },
+    ]);
+  });
+
   it('takes Stripe only with both its key and its webhook secret, and checks their shapes', () => {
     expect(loadConfig({}).stripe).toBeUndefined();
     expect(configErrorOf({ STRIPE_SECRET_KEY: 'sk_test_abc' }).issues).toEqual([

@@ -141,6 +141,8 @@ function toConfig(e: EnvValues) {
     port: e.PORT,
     host: e.HOST,
     logLevel: e.LOG_LEVEL,
+    /** Bearer token GET /metrics requires; undefined: /metrics is open (docs/operations.md). */
+    metricsToken: e.METRICS_TOKEN,
     /** Unset: embedded PGlite under `${dataDir}/db`. */
     databaseUrl: e.DATABASE_URL,
     /** Absolute path, or `memory://` for a throw-away in-memory database. */
@@ -207,7 +209,7 @@ function toConfig(e: EnvValues) {
     ffmpegPath: e.FFMPEG_PATH,
     ffprobePath: e.FFPROBE_PATH,
     /** Import the committed demo catalogue at boot when the dramas table is empty. */
-    demoCatalog: e.DEMO_CATALOG,
+    demoCatalog: e.DEMO_CATALOG ?? e.NODE_ENV !== 'production',
     /** Seconds added to the server's clock; for trying day-based rules (check-in) by hand and in e2e. Never in production. */
     clockOffsetS: e.CLOCK_OFFSET_S,
     /** Days check-in coins stay spendable (spec §9: 7). */

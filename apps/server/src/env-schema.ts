@@ -147,6 +147,13 @@ export const envSchema = z.object({
     'info',
     'pino log level: fatal, error, warn, info, debug, trace or silent.',
   ),
+  METRICS_TOKEN: optional(
+    // RFC 6750's token characters, so the value travels in `Authorization: Bearer …` as written.
+    z.string().regex(/^[A-Za-z0-9._~+/-]{16,256}=*$/, {
+      error: 'must be 16 to 256 characters of letters, digits and ._~+/- (e.g. `openssl rand -hex 32`)',
+    }),
+    'Bearer token that GET /metrics (Prometheus) requires in `Authorization: Bearer <token>`. Unset: /metrics is open, like /healthz; set it (or keep /metrics off the public proxy) whenever the port is reachable from outside. See docs/operations.md.',
+  ),
   DATABASE_URL: optional(
     urlWithProtocols(['postgres:', 'postgresql:']),
     'PostgreSQL URL (postgres://…). Unset: embedded PGlite in `${DATA_DIR}/db`.',
@@ -431,10 +438,9 @@ export const envSchema = z.object({
     'ffmpeg executable used by `npm run catalog -- import` (a name on PATH or a path). Not needed to serve, nor to load the demo catalogue.',
   ),
   FFPROBE_PATH: setting(nonEmpty, 'ffprobe', 'ffprobe executable used by the catalogue import to check source videos.'),
-  DEMO_CATALOG: setting(
+  DEMO_CATALOG: optional(
     boolean,
-    'true',
-    'When the dramas table is empty at boot, import the committed demo catalogue (`apps/server/demo`: 12 dramas with real video, subtitles and posters; no ffmpeg needed). Never touches a catalogue that has dramas; set false for a production deployment that starts empty.',
+    'When the dramas table is empty at boot, import the committed demo catalogue (`apps/server/demo`: 12 dramas with real video, subtitles and posters; no ffmpeg needed). Never touches a catalogue that has dramas. Unset: on, except with NODE_ENV=production, where it is off and `true` is refused (a production deployment starts empty).',
   ),
   CLOCK_OFFSET_S: setting(
     z
@@ -545,6 +551,10 @@ function crossFieldIssues(e: EnvValues): ConfigIssue[] {
   // A shifted clock pays tomorrow's check-in today: a testing aid, never a production setting.
   if (e.NODE_ENV === 'production' && e.CLOCK_OFFSET_S !== 0) {
     issues.push({ variable: 'CLOCK_OFFSET_S', message: 'must be 0 when NODE_ENV=production' });
+  }
+  // Demo dramas in a real catalogue would be sold to real viewers.
+  if (e.NODE_ENV === 'production' && e.DEMO_CATALOG === true) {
+    issues.push({ variable: 'DEMO_CATALOG', message: 'must not be true when NODE_ENV=production' });
   }
   // A key without the webhook secret could take money it can never confirm (fulfilment happens
   // only in the signature-checked webhook), and a secret alone has nothing to confirm.

@@ -32,6 +32,8 @@ export interface ServerProcessOptions {
   stdout?: 'inherit' | 'ignore';
   /** How long boot may take; a fresh PGlite importing the demo catalogue on a busy machine is slow. */
   readyWithinMs?: number;
+  /** Run the compiled server (`node apps/server/dist/main.js`, after `npm run build`) as production does. */
+  compiled?: boolean;
 }
 
 /**
@@ -44,7 +46,8 @@ export async function startServerProcess(
 ): Promise<ServerProcess> {
   const port = options.port ?? (await freePort());
   const readyWithinMs = options.readyWithinMs ?? 60_000;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  const entry = options.compiled ? ['apps/server/dist/main.js'] : ['--import', 'tsx', 'apps/server/src/main.ts'];
+  const child = spawn(process.execPath, entry, {
     cwd: repoRoot,
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', options.stdout ?? 'ignore', 'inherit'],

@@ -3,7 +3,7 @@ import { formatSummary } from '../catalog-import/format-summary.js';
 import { importCatalog } from '../catalog-import/import-catalog.js';
 import { CatalogImportError, formatProblem } from '../catalog-import/import-problem.js';
 import { createFfmpegTools } from '../catalog-import/media-tools.js';
-import { ConfigError, loadConfig, MEMORY_DATA_DIR, type ServerConfig } from '../config.js';
+import { configForCli, fail } from './cli-config.js';
 import { createDatabase } from '../db/create-database.js';
 import { createCatalogChanges } from '../services/catalog/catalog-changes.js';
 import { ProductsRepository } from '../repositories/products.repository.js';
@@ -23,25 +23,6 @@ const USAGE = [
   '                                         [--price-cents N] [--stripe-price price_…|none] [--apple-product ID|none]',
   '                                         [--active true|false] [--sort N]',
 ].join('\n');
-
-function fail(message: string, code: number): never {
-  process.stderr.write(`${message}\n`);
-  process.exit(code);
-}
-
-function configForCli(): ServerConfig {
-  let config;
-  try {
-    config = loadConfig(process.env);
-  } catch (error) {
-    if (error instanceof ConfigError) fail(error.message, 2);
-    throw error;
-  }
-  if (config.dataDir === MEMORY_DATA_DIR && !config.databaseUrl) {
-    fail('DATA_DIR=memory:// would write into a database that vanishes when this command ends.', 2);
-  }
-  return config;
-}
 
 /** `products list | set`: what is for sale, changed in the database the server reads. */
 async function runProducts(args: readonly string[]): Promise<void> {

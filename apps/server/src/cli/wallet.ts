@@ -1,4 +1,4 @@
-import { ConfigError, loadConfig, MEMORY_DATA_DIR, type ServerConfig } from '../config.js';
+import { configForCli, fail } from './cli-config.js';
 import { createDatabase } from '../db/create-database.js';
 import type { Database } from '../db/database.js';
 import { isAppError } from '../http/envelope.js';
@@ -26,28 +26,10 @@ const USAGE = `Usage: npm run wallet -- reconcile
        npm run wallet -- grant-vip <uid> <days>
        npm run wallet -- credit <uid> <amount> giveaway [idempotency-key]`;
 
-function fail(message: string, code: number): never {
-  process.stderr.write(`${message}\n`);
-  process.exit(code);
-}
-
 /** A whole number written as digits only: "1e3", "2.5", "-3" and " 7" are refused. */
 function wholeNumber(text: string | undefined, name: string): number {
   if (text === undefined || !/^\d{1,15}$/.test(text)) fail(`${name} must be a whole number\n${USAGE}`, 2);
   return Number(text);
-}
-
-function configOrExit(): Readonly<ServerConfig> {
-  try {
-    const config = loadConfig(process.env);
-    if (config.dataDir === MEMORY_DATA_DIR && !config.databaseUrl) {
-      fail('DATA_DIR=memory:// would work on a database that vanishes when this command ends.', 2);
-    }
-    return config;
-  } catch (error) {
-    if (error instanceof ConfigError) fail(error.message, 2);
-    throw error;
-  }
 }
 
 type Command =
@@ -110,7 +92,7 @@ async function run(command: Command, database: Database, services: WalletService
 
 async function main(argv: readonly string[]): Promise<void> {
   const command = parse(argv);
-  const config = configOrExit();
+  const config = configForCli();
   const database = await createDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
     await database.migrate();

@@ -32,7 +32,12 @@ async function servicesPlugin(app: AppInstance, options: ServicesPluginOptions):
   if (source === 'generated') {
     app.log.warn({ dataDir: config.dataDir }, 'AUTH_SECRET is not set: generated one into DATA_DIR/secret.key');
   }
-  const rateLimiter = options.rateLimiter ?? createRateLimiter(config, clock);
+  const rateLimiter =
+    options.rateLimiter ??
+    createRateLimiter(config, clock, (shared, error) => {
+      if (shared) app.log.info('Redis is back: rate limits are shared again');
+      else app.log.warn({ err: error }, 'Redis unreachable: rate limits count per process until it is back');
+    });
   app.addHook('onClose', () => rateLimiter.close());
   const catalogChanges =
     options.catalogChanges ??
@@ -51,9 +56,10 @@ async function servicesPlugin(app: AppInstance, options: ServicesPluginOptions):
       media: options.media ?? createMediaStorage(config),
       sms: options.smsSender ?? createSmsSender(config.sms, app.log),
       catalogChanges,
+      onLedgerEntry: (kind) => app.metrics.ledgerEntry(kind),
     }),
   );
   return Promise.resolve();
 }
 
-export default fp(servicesPlugin, { name: 'services', dependencies: ['database'] });
+export default fp(servicesPlugin, { name: 'services', dependencies: ['database', 'metrics'] });

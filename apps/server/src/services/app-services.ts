@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { ServerConfig } from '../config.js';
+import { withAfterCommit } from '../db/after-commit.js';
 import type { Db } from '../db/database.js';
 import type { Clock } from '../lib/clock.js';
 import { KeyedHasher } from '../lib/keyed-hash.js';
@@ -23,7 +24,7 @@ import { createSocialServices, type SocialServices } from './social/social-servi
 import { TokenRefreshService } from './auth/token-refresh.service.js';
 import type { SmsSender } from './sms/sms-sender.js';
 import { UserService } from './user.service.js';
-import { createWalletServices, type WalletServices } from './wallet/wallet-services.js';
+import { createWalletServices, type WalletServices, type WalletServicesDeps } from './wallet/wallet-services.js';
 
 /**
  * Every service of the app, created once per app instance (services.plugin.ts) and reached as
@@ -64,10 +65,15 @@ export interface AppServicesDeps {
   media: MediaStorage;
   sms: SmsSender;
   catalogChanges: CatalogChanges;
+  /** Told of each wallet ledger entry once its transaction has committed (metrics). */
+  onLedgerEntry?: WalletServicesDeps['onLedgerEntry'];
 }
 
 export function createAppServices(deps: AppServicesDeps): AppServices {
-  const { db, config, log, clock, rateLimiter, media, sms } = deps;
+  const { config, log, clock, rateLimiter, media, sms } = deps;
+  // Every service shares it, so work queued in a transaction (afterCommit) waits for the commit
+  // of whichever service opened that transaction.
+  const db = withAfterCommit(deps.db, (error) => log.error({ err: error }, 'after-commit work failed'));
   const hasher = new KeyedHasher(deps.secret);
   const session = new SessionService({ db, config, clock, secret: deps.secret });
   const users = new UserService({ db, hasher, media, clock, log });
@@ -80,7 +86,13 @@ export function createAppServices(deps: AppServicesDeps): AppServices {
     changes: deps.catalogChanges,
     sessions: session,
   });
-  const walletServices = createWalletServices({ db, clock, config, sessions: session });
+  const walletServices = createWalletServices({
+    db,
+    clock,
+    config,
+    sessions: session,
+    ...(deps.onLedgerEntry ? { onLedgerEntry: deps.onLedgerEntry } : {}),
+  });
   const rewards = createRewardsServices({
     db,
     clock,

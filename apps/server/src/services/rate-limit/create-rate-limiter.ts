@@ -4,6 +4,13 @@ import { MemoryRateLimiter } from './memory-rate-limiter.js';
 import type { RateLimiter } from './rate-limiter.js';
 import { RedisRateLimiter } from './redis-rate-limiter.js';
 
-export function createRateLimiter(config: Pick<ServerConfig, 'redisUrl'>, clock: Clock): RateLimiter {
-  return config.redisUrl ? new RedisRateLimiter({ url: config.redisUrl }) : new MemoryRateLimiter(clock);
+/** Redis's shared counters when configured (in memory while it is down), else in memory. */
+export function createRateLimiter(
+  config: Pick<ServerConfig, 'redisUrl'>,
+  clock: Clock,
+  onStateChange?: (shared: boolean, error?: unknown) => void,
+): RateLimiter {
+  const memory = new MemoryRateLimiter(clock);
+  if (!config.redisUrl) return memory;
+  return new RedisRateLimiter({ url: config.redisUrl, fallback: memory, ...(onStateChange ? { onStateChange } : {}) });
 }

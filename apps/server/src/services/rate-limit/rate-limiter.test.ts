@@ -1,7 +1,11 @@
+import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { once } from 'node:events';
+import { freePort } from '@cliffhanger/test-kit/server-process';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestClock } from '../../../test/helpers/test-clock.js';
+import { systemClock } from '../../lib/clock.js';
 import { MemoryRateLimiter } from './memory-rate-limiter.js';
 import type { RateLimiter } from './rate-limiter.js';
 import { RedisRateLimiter } from './redis-rate-limiter.js';
@@ -61,7 +65,7 @@ describe.skipIf(!process.env.REDIS_URL && process.env.CI !== 'true')(
   `RedisRateLimiter (${redisUrl}; skipped without REDIS_URL outside CI)`,
   () => {
     const prefix = `test:rl:${randomBytes(6).toString('hex')}:`;
-    behavesAsRateLimiter(() => new RedisRateLimiter({ url: redisUrl, prefix }));
+    behavesAsRateLimiter(() => new RedisRateLimiter({ url: redisUrl, prefix, fallback: new MemoryRateLimiter(systemClock) }));
 
     let redis: Redis;
     beforeAll(() => {
@@ -74,7 +78,7 @@ describe.skipIf(!process.env.REDIS_URL && process.env.CI !== 'true')(
     });
 
     it('sets the window as the key expiry in the same step as the count', async () => {
-      const limiter = new RedisRateLimiter({ url: redisUrl, prefix });
+      const limiter = new RedisRateLimiter({ url: redisUrl, prefix, fallback: new MemoryRateLimiter(systemClock) });
       try {
         await limiter.hit('expiry', 5, 120);
         expect(await redis.get(`${prefix}expiry`)).toBe('1');
@@ -91,8 +95,8 @@ describe.skipIf(!process.env.REDIS_URL && process.env.CI !== 'true')(
     });
 
     it('shares counters between two limiters (two API processes)', async () => {
-      const a = new RedisRateLimiter({ url: redisUrl, prefix });
-      const b = new RedisRateLimiter({ url: redisUrl, prefix });
+      const a = new RedisRateLimiter({ url: redisUrl, prefix, fallback: new MemoryRateLimiter(systemClock) });
+      const b = new RedisRateLimiter({ url: redisUrl, prefix, fallback: new MemoryRateLimiter(systemClock) });
       try {
         expect((await a.hit('shared', 1, 60)).allowed).toBe(true);
         expect((await b.hit('shared', 1, 60)).allowed).toBe(false);
@@ -115,4 +119,81 @@ describe('createRateLimiter', () => {
     await memory.close();
     await redis.close();
   });
+});
+
+describe('RedisRateLimiter without Redis', () => {
+  it('counts in memory when Redis cannot be reached at boot, and says so once', async () => {
+    const changes: boolean[] = [];
+    const limiter = new RedisRateLimiter({
+      url: `redis://127.0.0.1:${await freePort()}`,
+      fallback: new MemoryRateLimiter(systemClock),
+      onStateChange: (shared) => changes.push(shared),
+    });
+    try {
+      expect((await limiter.hit('k', 2, 60)).allowed).toBe(true);
+      expect((await limiter.hit('k', 2, 60)).allowed).toBe(true);
+      expect(await limiter.hit('k', 2, 60)).toEqual({ allowed: false, retryAfterS: 60 });
+      expect(changes).toEqual([false]);
+    } finally {
+      await limiter.close();
+    }
+  });
+
+  it.skipIf(process.env.CI !== 'true' && !process.env.REDIS_URL)(
+    'falls back when Redis stops, and shares counters again when it is back',
+    async () => {
+      const port = await freePort();
+      const start = async () => {
+        const server = spawn('redis-server', ['--port', String(port), '--save', '', '--appendonly', 'no'], {
+          stdio: 'ignore',
+        });
+        for (let i = 0; i < 100; i += 1) {
+          const probe = new Redis(port, { lazyConnect: true, maxRetriesPerRequest: 0 });
+          probe.on('error', () => {});
+          const up = await probe.connect().then(
+            () => true,
+            () => false,
+          );
+          probe.disconnect();
+          if (up) return server;
+          await new Promise((resolve) => setTimeout(resolve, 50));
+        }
+        throw new Error('redis-server did not start');
+      };
+      let server = await start();
+      const changes: boolean[] = [];
+      const make = () =>
+        new RedisRateLimiter({
+          url: `redis://127.0.0.1:${port}`,
+          fallback: new MemoryRateLimiter(systemClock),
+          onStateChange: (shared) => changes.push(shared),
+        });
+      const a = make();
+      const b = make();
+      try {
+        expect((await a.hit('shared', 1, 60)).allowed).toBe(true);
+        expect((await b.hit('shared', 1, 60)).allowed).toBe(false);
+
+        server.kill('SIGKILL');
+        await once(server, 'exit');
+        // Each process now counts alone: its own first hit passes, its second does not.
+        expect((await a.hit('alone', 1, 60)).allowed).toBe(true);
+        expect((await b.hit('alone', 1, 60)).allowed).toBe(true);
+        expect((await a.hit('alone', 1, 60)).allowed).toBe(false);
+
+        server = await start();
+        for (let i = 0; i < 100 && changes.filter((shared) => shared).length < 2; i += 1) {
+          await new Promise((resolve) => setTimeout(resolve, 100));
+        }
+        expect(changes).toEqual([false, false, true, true]);
+        expect((await a.hit('again', 1, 60)).allowed).toBe(true);
+        expect((await b.hit('again', 1, 60)).allowed).toBe(false);
+      } finally {
+        await a.close();
+        await b.close();
+        server.kill('SIGKILL');
+      }
+    },
+    30_000,
+  );
 });

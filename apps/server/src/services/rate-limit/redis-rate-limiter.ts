@@ -21,24 +21,74 @@ export interface RedisRateLimiterOptions {
   url: string;
   /** Namespaces the keys, so several apps (or test runs) can share one Redis. */
   prefix?: string;
+  /**
+   * Counts while Redis cannot: per process, so N processes allow up to N times each limit until
+   * Redis is back, but sign-in, unlocks and payments never fail because Redis did.
+   */
+  fallback: RateLimiter;
+  /** Told when Redis is lost and when it is back (once per change, not per request). */
+  onStateChange?: (shared: boolean, error?: unknown) => void;
 }
 
-/** Counters shared by every API process through Redis (DESIGN §2). */
+/** How long the first hits wait for the first connection before counting in memory. */
+const FIRST_CONNECT_WAIT_MS = 1_000;
+/** A Redis that accepts connections but does not answer is as good as none. */
+const COMMAND_TIMEOUT_MS = 250;
+
+/** Counters shared by every API process through Redis (DESIGN §2), in memory while it is down. */
 export class RedisRateLimiter implements RateLimiter {
   private readonly redis: Redis;
   private readonly prefix: string;
+  private shared = true;
+  private firstConnect: Promise<void> | undefined;
 
-  constructor(options: RedisRateLimiterOptions) {
-    // Fail a request quickly rather than queue it forever while Redis is down.
-    this.redis = new Redis(options.url, { maxRetriesPerRequest: 2, lazyConnect: true, enableOfflineQueue: true });
+  constructor(private readonly options: RedisRateLimiterOptions) {
+    // No offline queue: while Redis is away a hit fails at once and counts in memory instead of
+    // waiting for a reconnection.
+    this.redis = new Redis(options.url, {
+      maxRetriesPerRequest: 1,
+      enableOfflineQueue: false,
+      commandTimeout: COMMAND_TIMEOUT_MS,
+    });
+    this.redis.on('error', (error: unknown) => this.lost(error));
+    this.redis.on('ready', () => {
+      if (this.shared) return;
+      this.shared = true;
+      this.options.onStateChange?.(true);
+    });
     this.prefix = options.prefix ?? 'ch:rl:';
   }
 
   async hit(key: string, limit: number, windowSeconds: number): Promise<RateLimitResult> {
-    const reply = (await this.redis.eval(HIT_SCRIPT, 1, this.prefix + key, windowSeconds)) as [number, number];
-    const [count, ttl] = reply;
-    const allowed = count <= limit;
-    return { allowed, retryAfterS: allowed ? 0 : Math.max(ttl, 1) };
+    if (this.redis.status !== 'ready') await this.awaitFirstConnect();
+    if (this.redis.status !== 'ready') return this.options.fallback.hit(key, limit, windowSeconds);
+    try {
+      const reply = (await this.redis.eval(HIT_SCRIPT, 1, this.prefix + key, windowSeconds)) as [number, number];
+      const [count, ttl] = reply;
+      const allowed = count <= limit;
+      return { allowed, retryAfterS: allowed ? 0 : Math.max(ttl, 1) };
+    } catch (error) {
+      this.lost(error);
+      return this.options.fallback.hit(key, limit, windowSeconds);
+    }
+  }
+
+  /** At boot the first hits wait (once, briefly) for the connection; later outages do not. */
+  private awaitFirstConnect(): Promise<void> {
+    this.firstConnect ??= new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, FIRST_CONNECT_WAIT_MS);
+      this.redis.once('ready', () => {
+        clearTimeout(timer);
+        resolve();
+      });
+    });
+    return this.firstConnect;
+  }
+
+  private lost(error: unknown): void {
+    if (!this.shared) return;
+    this.shared = false;
+    this.options.onStateChange?.(false, error);
   }
 
   async close(): Promise<void> {
@@ -47,5 +97,6 @@ export class RedisRateLimiter implements RateLimiter {
       return;
     }
     await this.redis.quit().catch(() => this.redis.disconnect());
+    await this.options.fallback.close();
   }
 }

@@ -2,9 +2,11 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { WalletService } from './wallet.service.js';
 
 export interface ExpirySchedulerDeps {
-  wallet: WalletService;
+  wallet: Pick<WalletService, 'expireDue'>;
   intervalMs: number;
   log: Pick<FastifyBaseLogger, 'info' | 'error'>;
+  /** Told how each run ended (metrics). */
+  onRun?: (outcome: 'ok' | 'failed') => void;
 }
 
 /**
@@ -12,7 +14,7 @@ export interface ExpirySchedulerDeps {
  * each run it: the per-user row lock and the `expiry:lot:<id>` key make a lot expire once.
  * Answers `stop`, which waits for a run in progress (call it before the database closes).
  */
-export function startExpiryScheduler({ wallet, intervalMs, log }: ExpirySchedulerDeps): () => Promise<void> {
+export function startExpiryScheduler({ wallet, intervalMs, log, onRun }: ExpirySchedulerDeps): () => Promise<void> {
   let running: Promise<void> | undefined;
   const timer = setInterval(() => {
     if (running) return;
@@ -20,8 +22,12 @@ export function startExpiryScheduler({ wallet, intervalMs, log }: ExpirySchedule
       .expireDue()
       .then((totals) => {
         if (totals.coins > 0) log.info(totals, 'expired coin lots');
+        onRun?.('ok');
       })
-      .catch((error: unknown) => log.error({ err: error }, 'coin expiry failed'))
+      .catch((error: unknown) => {
+        log.error({ err: error }, 'coin expiry failed');
+        onRun?.('failed');
+      })
       .finally(() => {
         running = undefined;
       });

@@ -14,7 +14,7 @@ import type { SessionService } from '../auth/session.service.js';
 import { UnlockService } from './unlock.service.js';
 import { VipService } from './vip.service.js';
 import { WalletHistoryService } from './wallet-history.service.js';
-import { WalletService } from './wallet.service.js';
+import { WalletService, type WalletServiceDeps } from './wallet.service.js';
 
 export interface WalletServices {
   /** The only writer of balances and ledger entries (DESIGN §6). */
@@ -30,10 +30,18 @@ export interface WalletServicesDeps {
   config: Pick<ServerConfig, 'coinCheckinValidityDays' | 'coinRewardValidityDays'>;
   /** The session rules, for unlocks that read their session with their episode (the API's). */
   sessions?: Pick<SessionService, 'check' | 'resolve'>;
+  /** Told of each ledger entry once committed (metrics); see WalletServiceDeps.onEntry. */
+  onLedgerEntry?: WalletServiceDeps['onEntry'];
 }
 
 /** Coins: the wallet, its history, unlocking and the VIP grant, over one set of repositories. */
-export function createWalletServices({ db, clock, config, sessions }: WalletServicesDeps): WalletServices {
+export function createWalletServices({
+  db,
+  clock,
+  config,
+  sessions,
+  onLedgerEntry,
+}: WalletServicesDeps): WalletServices {
   const users = new WalletUsersRepository(db);
   const entries = new WalletEntriesRepository(db);
   const lots = new WalletLotsRepository(db);
@@ -47,6 +55,7 @@ export function createWalletServices({ db, clock, config, sessions }: WalletServ
     ledger: new WalletLedgerRepository(),
     unlocks,
     policy: config,
+    ...(onLedgerEntry ? { onEntry: onLedgerEntry } : {}),
   });
   const dramas = new DramasRepository(db);
   const episodes = new EpisodesRepository(db);

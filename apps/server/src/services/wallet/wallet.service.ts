@@ -5,6 +5,7 @@ import {
   type WalletIncomeKind,
   type WalletKind,
 } from '@cliffhanger/contract';
+import { afterCommit } from '../../db/after-commit.js';
 import type { Db } from '../../db/database.js';
 import type { WalletEntryRow } from '../../db/wallet.schema.js';
 import { AppError } from '../../http/envelope.js';
@@ -86,6 +87,8 @@ export interface WalletServiceDeps {
   ledger: WalletLedgerRepository;
   unlocks: WalletUnlocksRepository;
   policy: LotPolicyConfig;
+  /** Told of each new ledger entry once its transaction has committed (metrics); never of a replay. */
+  onEntry?: (kind: WalletKind) => void;
 }
 
 function invalidAmount(): AppError {
@@ -180,6 +183,7 @@ export class WalletService {
             lotExpiresAt: expiresAt,
             createdAt: now,
           };
+          this.written(t, input.kind);
           return { entry, replayed: false, balance: done.balance };
         }
         if (!done.due || attempt >= 2) break;
@@ -218,6 +222,7 @@ export class WalletService {
       { userId: holder.id, entryId: entry.id, amount: input.amount, expiresAt, createdAt: now },
       t,
     );
+    this.written(t, input.kind);
     return { entry, replayed: false, balance };
   }
 
@@ -269,6 +274,7 @@ export class WalletService {
             lotExpiresAt: null,
             createdAt: now,
           };
+          this.written(t, input.kind);
           return { entry, replayed: false, balance: done.balance, owned: false };
         }
         if (done.owned) return { owned: true };
@@ -307,6 +313,7 @@ export class WalletService {
       },
       t,
     );
+    this.written(t, input.kind);
     return { entry, replayed: false, balance };
   }
 
@@ -362,6 +369,7 @@ export class WalletService {
       },
       t,
     );
+    this.written(t, 'recharge_reversal');
     return { taken, unrecovered: input.amount - taken, balance, replayed: false };
   }
 
@@ -426,6 +434,12 @@ export class WalletService {
     return { entry, replayed: true, balance: holder.coin };
   }
 
+  /** Reports a new entry written in `tx` to `onEntry`, once `tx` commits (a rollback undoes it). */
+  private written(tx: Db, kind: WalletKind): void {
+    const { onEntry } = this.deps;
+    if (onEntry) afterCommit(tx, () => onEntry(kind));
+  }
+
   private async consumeLots(userId: number, amount: number, tx: Db): Promise<void> {
     const plan = planConsumption(await this.deps.lots.spendable(userId, tx), amount);
     // The balance covered the debit but the lots do not: the projection is broken. Failing the
@@ -457,6 +471,7 @@ export class WalletService {
         },
         tx,
       );
+      this.written(tx, 'coin_expiry');
       total += lot.remaining;
     }
     return total;

@@ -1,0 +1,72 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { Code } from '@cliffhanger/contract';
+import type { FastifyReply, onResponseHookHandler } from 'fastify';
+import fp from 'fastify-plugin';
+import { AppError } from '../http/envelope.js';
+import { AppMetrics } from '../observability/metrics.js';
+import type { AppInstance } from '../app-instance.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** This app's Prometheus metrics (observability/metrics.ts), scraped at GET /metrics. */
+    metrics: AppMetrics;
+  }
+}
+
+export const METRICS_PATH = '/metrics';
+
+const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest();
+
+/**
+ * METRICS_TOKEN, when set, as `Authorization: Bearer <token>` (what Prometheus sends for its
+ * `authorization` setting). Digests are compared, so the time taken says nothing of the token.
+ */
+function checkToken(header: string | undefined, expected: Buffer, reply: FastifyReply): void {
+  const presented = header === undefined ? undefined : /^bearer[ \t]+(\S+)[ \t]*$/i.exec(header)?.[1];
+  if (presented === undefined) {
+    reply.header('www-authenticate', 'Bearer realm="metrics"');
+    throw new AppError(Code.NOT_SIGNED_IN, 'Metrics need a bearer token');
+  }
+  if (!timingSafeEqual(sha256(presented), expected)) throw new AppError(Code.FORBIDDEN, 'Metrics token invalid');
+}
+
+/**
+ * Prometheus metrics: `app.metrics`, the request-duration histogram, and `GET /metrics` outside
+ * the API prefix, in the text exposition format rather than the envelope (scrapers read that
+ * format only). Registered before any route: each route gets its timing hook as it is added.
+ */
+function metricsPlugin(app: AppInstance): Promise<void> {
+  const metrics = new AppMetrics();
+  app.decorate('metrics', metrics);
+
+  // The route's pattern is captured once here: `request.routeOptions` builds a new object on
+  // every read, and this runs on every answer of an API served at tens of thousands a second.
+  app.addHook('onRoute', (route) => {
+    // A scrape timing itself would only measure the scraper.
+    if (route.url === METRICS_PATH) return;
+    const pattern = route.url;
+    const timed: onResponseHookHandler = (request, reply, done) => {
+      metrics.observeRequest(request.method, pattern, reply.statusCode, reply.elapsedTime / 1000);
+      done();
+    };
+    const existing = route.onResponse;
+    route.onResponse = existing === undefined ? [timed] : [...(Array.isArray(existing) ? existing : [existing]), timed];
+  });
+  // What no route matched goes to the not-found handler, which has no route hooks.
+  app.addHook('onResponse', (request, reply, done) => {
+    if (request.is404) metrics.observeRequest(request.method, undefined, reply.statusCode, reply.elapsedTime / 1000);
+    done();
+  });
+
+  // Unset: open, as /healthz is (the embedded single-machine default, docs/operations.md).
+  const token = app.config.metricsToken;
+  const expected = token === undefined ? undefined : sha256(token);
+  app.get(METRICS_PATH, { schema: { hide: true } }, async (request, reply) => {
+    if (expected) checkToken(request.headers.authorization, expected, reply);
+    const text = await metrics.render();
+    return reply.header('cache-control', 'no-store').type(metrics.contentType).send(text);
+  });
+  return Promise.resolve();
+}
+
+export default fp(metricsPlugin, { name: 'metrics' });

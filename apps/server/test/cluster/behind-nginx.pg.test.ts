@@ -1,0 +1,311 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { randomInt } from 'node:crypto';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Code, type Session } from '@cliffhanger/contract';
+import { startFakeTwilio, type FakeTwilio } from '@cliffhanger/test-kit/fakes/fake-twilio';
+import { freePort, repoRoot, startServerProcess, type ServerProcess } from '@cliffhanger/test-kit/server-process';
+import { Redis } from 'ioredis';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../src/app.js';
+import { loadConfig } from '../../src/config.js';
+import { RecordingSmsSender } from '../fakes/recording-sms-sender.js';
+import { signIn } from '../helpers/accounts.js';
+import { seedDrama } from '../helpers/catalog-fixture.js';
+import { createTestDatabaseUrl, type TestDatabaseUrl } from '../helpers/test-app.js';
+import { startNginx, type NginxProcess } from './nginx-process.js';
+
+/**
+ * The production shape on one machine: two compiled API processes on PostgreSQL and Redis behind
+ * Debian's nginx running deploy/nginx/cliffhanger.conf, under a mixed load of reads, plays,
+ * unlocks and check-ins. One process dies by SIGKILL and comes back; both restart by SIGTERM one
+ * after the other; the SMS limit is counted once for both; Redis (a private redis-server) stops,
+ * and sign-in and unlocks go on with limits counted per process. The ledger must reconcile.
+ */
+const USERS = 12;
+const EPISODES = 40;
+const CONCURRENCY = 8;
+/** The per-IP SMS limit the processes run with (the seeding app has its own, higher one). */
+const SMS_IP_CAP = 5;
+const TWILIO_SID = 'AC0000000000000000000000000cluster';
+
+let dataDir: string;
+let database: TestDatabaseUrl;
+let env: Record<string, string>;
+const sessions: Session[] = [];
+let dramaId = 0;
+let freeEpisodeId = 0;
+let paidEpisodeIds: number[] = [];
+const api: ServerProcess[] = [];
+let nginx: NginxProcess;
+let twilio: FakeTwilio;
+let redis: ChildProcess;
+
+/** A redis-server of this file's own, so stopping it touches no other test. */
+async function startRedis(port: number): Promise<ChildProcess> {
+  const server = spawn('redis-server', ['--port', String(port), '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+  for (let i = 0; i < 100; i += 1) {
+    const probe = new Redis(port, { lazyConnect: true, maxRetriesPerRequest: 0 });
+    probe.on('error', () => {});
+    const up = await probe.connect().then(
+      () => true,
+      () => false,
+    );
+    probe.disconnect();
+    if (up) return server;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error('redis-server did not start');
+}
+
+const portOf = (server: ServerProcess) => Number(new URL(server.url).port);
+
+async function startApi(port?: number): Promise<ServerProcess> {
+  return startServerProcess(env, { compiled: true, ...(port ? { port } : {}) });
+}
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(join(tmpdir(), 'ch-cluster-'));
+  database = await createTestDatabaseUrl();
+  const redisPort = await freePort();
+  redis = await startRedis(redisPort);
+  twilio = await startFakeTwilio({ accountSid: TWILIO_SID, authToken: 'cluster-twilio-token' });
+  env = {
+    DATA_DIR: dataDir,
+    DATABASE_URL: database.databaseUrl!,
+    REDIS_URL: `redis://127.0.0.1:${redisPort}`,
+    SMS_PROVIDER: 'twilio',
+    TWILIO_API_BASE: twilio.url,
+    TWILIO_ACCOUNT_SID: TWILIO_SID,
+    TWILIO_AUTH_TOKEN: 'cluster-twilio-token',
+    TWILIO_FROM: '+15005550006',
+    LOG_LEVEL: 'silent',
+    DEMO_CATALOG: 'false',
+    TRUST_PROXY: 'true',
+    SMS_IP_HOURLY_CAP: String(SMS_IP_CAP),
+    AUTH_SECRET: 'cluster-test-secret-0123456789abcdefghijklmnop',
+  };
+  const sms = new RecordingSmsSender();
+  const app = await buildApp(loadConfig({ ...env, SMS_IP_HOURLY_CAP: '100000', REDIS_URL: '' }), { smsSender: sms });
+  try {
+    for (let i = 0; i < USERS; i += 1) sessions.push(await signIn({ app, sms }));
+    const seeded = await seedDrama(app, { episodes: EPISODES, freeEpisodes: 2, episodePrice: 5, allPrice: 150 });
+    dramaId = seeded.drama.id;
+    freeEpisodeId = seeded.episodes[0]!.id;
+    paidEpisodeIds = seeded.episodes.slice(2).map((e) => e.id);
+    for (const session of sessions) {
+      await app.services.wallet.credit({ userId: session.user.uid, kind: 'recharge', amount: 100, key: 'seed:recharge' });
+    }
+  } finally {
+    await app.close();
+  }
+  api.push(await startApi(), await startApi());
+  nginx = await startNginx(api.map(portOf));
+}, 180_000);
+
+afterAll(async () => {
+  await nginx?.stop();
+  for (const server of api) await server.stop();
+  redis?.kill('SIGKILL');
+  await twilio?.close();
+  await database?.drop();
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+});
+
+interface Outcome {
+  at: number;
+  /** HTTP status, or 0 when the request never got an answer. */
+  status: number;
+  code: number | undefined;
+  op: string;
+  unlocked?: { userId: number; episodeId: number };
+}
+
+/** Closed-loop clients through nginx for `ms`: reads, plays, unlocks and check-ins in turn. */
+async function mixedLoad(ms: number, during: (elapsed: () => number) => Promise<void>): Promise<Outcome[]> {
+  const outcomes: Outcome[] = [];
+  const started = Date.now();
+  const elapsed = () => Date.now() - started;
+  let n = 0;
+  const nextUnlock = new Map<number, number>();
+  const client = async () => {
+    while (elapsed() < ms) {
+      const i = n++;
+      const session = sessions[i % USERS]!;
+      const userId = session.user.uid;
+      const auth = { authorization: `Bearer ${session.token}` };
+      const json = { ...auth, 'content-type': 'application/json' };
+      const op = ['home', 'drama', 'play', 'unlock', 'checkin'][i % 5]!;
+      let request: [string, RequestInit];
+      let unlocked: Outcome['unlocked'];
+      if (op === 'home') request = ['/api/v1/home', {}];
+      else if (op === 'drama') request = [`/api/v1/dramas/${dramaId}`, { headers: auth }];
+      else if (op === 'play') request = [`/api/v1/episodes/${freeEpisodeId}/play`, { headers: auth }];
+      else if (op === 'unlock') {
+        const k = nextUnlock.get(userId) ?? 0;
+        nextUnlock.set(userId, k + 1);
+        const episodeId = paidEpisodeIds[k % paidEpisodeIds.length]!;
+        unlocked = { userId, episodeId };
+        request = ['/api/v1/unlock', { method: 'POST', headers: json, body: JSON.stringify({ episode_id: episodeId }) }];
+      } else request = ['/api/v1/task/checkin', { method: 'POST', headers: json, body: '{}' }];
+      const at = elapsed();
+      try {
+        const res = await fetch(`${nginx.url}${request[0]}`, request[1]);
+        const body = (await res.json().catch(() => ({}))) as { code?: number };
+        outcomes.push({
+          at,
+          status: res.status,
+          code: body.code,
+          op,
+          ...(unlocked && body.code === Code.OK ? { unlocked } : {}),
+        });
+      } catch {
+        outcomes.push({ at, status: 0, code: undefined, op });
+      }
+    }
+  };
+  await Promise.all([...Array.from({ length: CONCURRENCY }, client), during(elapsed)]);
+  return outcomes;
+}
+
+const sleepUntil = async (elapsed: () => number, at: number) => {
+  while (elapsed() < at) await new Promise((resolve) => setTimeout(resolve, 20));
+};
+
+/** Answers that are failures whatever the request: no answer, or a 5xx. */
+const failed = (outcomes: Outcome[]) => outcomes.filter((o) => o.status === 0 || o.status >= 500);
+/** Business answers the load may meet; anything else is a bug. */
+const EXPECTED_CODES = new Set<number>([Code.OK, Code.ALREADY_DONE_TODAY, Code.ALREADY_OWNED, Code.INSUFFICIENT_COINS]);
+
+function reconcile(): { status: number | null; out: string } {
+  const result = spawnSync(process.execPath, ['scripts/compiled.mjs', 'wallet', 'reconcile'], {
+    cwd: repoRoot,
+    env: { ...process.env, ...env },
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
+  return { status: result.status, out: `${result.stdout}${result.stderr}` };
+}
+
+async function post<T = unknown>(path: string, body: unknown, token?: string): Promise<{ code: number; data: T }> {
+  const res = await fetch(`${nginx.url}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
+  });
+  return (await res.json()) as { code: number; data: T };
+}
+
+/**
+ * Sends `count` SMS codes to distinct phones from one new client address (TRUST_PROXY: nginx
+ * forwards it) and answers how many were accepted.
+ */
+async function smsAccepted(count: number): Promise<number> {
+  const ip = `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
+  let accepted = 0;
+  for (let i = 0; i < count; i += 1) {
+    const res = await fetch(`${nginx.url}/api/v1/auth/sms/send`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': ip },
+      body: JSON.stringify({ phone: `+1500555${String(randomInt(10_000)).padStart(4, '0')}` }),
+    });
+    if (((await res.json()) as { code: number }).code === Code.OK) accepted += 1;
+  }
+  return accepted;
+}
+
+describe('two API processes behind nginx', () => {
+  it('keeps serving while one is killed, takes it back when restarted, and loses nothing committed', async () => {
+    let killedAt = 0;
+    let back = 0;
+    const outcomes = await mixedLoad(8_000, async (elapsed) => {
+      await sleepUntil(elapsed, 2_000);
+      killedAt = elapsed();
+      await api[0]!.kill();
+      await sleepUntil(elapsed, 4_500);
+      api[0] = await startApi(portOf(api[0]!));
+      back = elapsed();
+    });
+    expect(outcomes.length).toBeGreaterThan(200);
+    // Only requests already inside the killed process may fail (nginx resends what it can).
+    expect(failed(outcomes).length).toBeLessThanOrEqual(CONCURRENCY);
+    const whileDown = outcomes.filter((o) => o.at > killedAt + 500 && o.at < back);
+    expect(whileDown.length).toBeGreaterThan(20);
+    expect(failed(whileDown)).toEqual([]);
+    const answered = outcomes.filter((o) => o.status > 0 && o.status < 500);
+    expect(answered.filter((o) => !EXPECTED_CODES.has(o.code ?? -1))).toEqual([]);
+    // The restarted process answers again.
+    expect((await fetch(`${api[0]!.url}/readyz`)).status).toBe(200);
+
+    // Every unlock that was answered OK is in the database.
+    const done = outcomes.flatMap((o) => (o.unlocked ? [o.unlocked] : []));
+    expect(done.length).toBeGreaterThan(0);
+    const client = new pg.Client({ connectionString: env.DATABASE_URL });
+    await client.connect();
+    try {
+      const rows = await client.query<{ user_id: string; episode_id: string }>(
+        'select user_id, episode_id from episode_unlocks',
+      );
+      const stored = new Set(rows.rows.map((r) => `${r.user_id}:${r.episode_id}`));
+      expect(done.filter((u) => !stored.has(`${u.userId}:${u.episodeId}`))).toEqual([]);
+      expect((await client.query('select id from users where coin < 0')).rows).toEqual([]);
+    } finally {
+      await client.end();
+    }
+    const reconciled = reconcile();
+    expect(reconciled.out).toContain('no differences');
+    expect(reconciled.status).toBe(0);
+  }, 120_000);
+
+  it('restarts both processes one after the other with SIGTERM without a failed request', async () => {
+    const outcomes = await mixedLoad(9_000, async (elapsed) => {
+      await sleepUntil(elapsed, 1_000);
+      for (const i of [0, 1]) {
+        const port = portOf(api[i]!);
+        await api[i]!.stop();
+        api[i] = await startApi(port);
+        await sleepUntil(elapsed, elapsed() + 500);
+      }
+    });
+    expect(outcomes.length).toBeGreaterThan(200);
+    expect(failed(outcomes)).toEqual([]);
+    expect(reconcile().status).toBe(0);
+  }, 120_000);
+
+  it('counts the SMS limit once for both processes (Redis)', async () => {
+    const accepted = await smsAccepted(SMS_IP_CAP * 2);
+    expect(accepted).toBe(SMS_IP_CAP);
+  }, 60_000);
+
+  it('signs in and unlocks with Redis stopped, counting limits per process meanwhile', async () => {
+    redis.kill('SIGKILL');
+    await once(redis, 'exit');
+
+    const phone = '+15005550999';
+    const sent = await post('/api/v1/auth/sms/send', { phone });
+    expect(sent.code).toBe(Code.OK);
+    const code = twilio.lastCodeFor(phone);
+    expect(code).toBeDefined();
+    const login = await post<{ token: string; user: { uid: number } }>('/api/v1/auth/sms/login', { phone, code });
+    expect(login.code).toBe(Code.OK);
+
+    const credit = spawnSync(
+      process.execPath,
+      ['scripts/compiled.mjs', 'wallet', 'credit', String(login.data.user.uid), '20', 'giveaway', 'redis-down-1'],
+      { cwd: repoRoot, env: { ...process.env, ...env }, encoding: 'utf8', timeout: 60_000 },
+    );
+    expect(credit.status).toBe(0);
+    const unlocked = await post('/api/v1/unlock', { episode_id: paidEpisodeIds[0] }, login.data.token);
+    expect(unlocked.code).toBe(Code.OK);
+
+    // Two processes, each counting alone: more than the shared cap gets through, never more
+    // than one cap per process.
+    const accepted = await smsAccepted(SMS_IP_CAP * 3);
+    expect(accepted).toBeGreaterThan(SMS_IP_CAP);
+    expect(accepted).toBeLessThanOrEqual(SMS_IP_CAP * 2);
+    expect(reconcile().status).toBe(0);
+  }, 60_000);
+});

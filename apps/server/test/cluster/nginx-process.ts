@@ -1,0 +1,82 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { freePort, repoRoot } from '@cliffhanger/test-kit/server-process';
+
+export const NGINX_PATH = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
+
+export interface NginxProcess {
+  url: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * Debian's nginx running the deployment kit's own site (deploy/nginx/cliffhanger.conf), with its
+ * upstream pointed at `upstreamPorts` and listening on a free port, in a directory of its own.
+ */
+export async function startNginx(upstreamPorts: number[]): Promise<NginxProcess> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'ch-nginx-'));
+  // nginx's workers drop root for `nobody`, which must reach the temp folders.
+  chmodSync(dir, 0o777);
+  const port = await freePort();
+  const site = readFileSync(path.join(repoRoot, 'deploy/nginx/cliffhanger.conf'), 'utf8');
+  const servers = upstreamPorts.map((p) => `    server 127.0.0.1:${p} max_fails=0;`).join('\n');
+  const ours = site
+    .replace(/( {4}server 127\.0\.0\.1:\d+[^\n]*\n)+/, `${servers}\n`)
+    .replace(/listen 80;/, `listen 127.0.0.1:${port};`);
+  if (ours === site || !ours.includes(`listen 127.0.0.1:${port};`)) throw new Error('deploy/nginx/cliffhanger.conf changed shape');
+  writeFileSync(path.join(dir, 'site.conf'), ours);
+  writeFileSync(
+    path.join(dir, 'nginx.conf'),
+    `daemon off;
+worker_processes 1;
+pid ${dir}/nginx.pid;
+error_log ${dir}/error.log warn;
+events { worker_connections 1024; }
+http {
+  access_log off;
+  client_body_temp_path ${dir}/body;
+  proxy_temp_path ${dir}/proxy;
+  fastcgi_temp_path ${dir}/fastcgi;
+  uwsgi_temp_path ${dir}/uwsgi;
+  scgi_temp_path ${dir}/scgi;
+  include ${dir}/site.conf;
+}
+`,
+  );
+  const child: ChildProcess = spawn(NGINX_PATH, ['-p', dir, '-c', path.join(dir, 'nginx.conf')], {
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`nginx exited with ${child.exitCode}: ${safeRead(path.join(dir, 'error.log'))}`);
+    const up = await fetch(`${url}/healthz`).then(
+      () => true,
+      () => false,
+    );
+    if (up) break;
+    if (Date.now() > deadline) throw new Error('nginx did not start');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return {
+    url,
+    async stop() {
+      if (child.exitCode === null) {
+        child.kill('SIGQUIT');
+        await once(child, 'exit');
+      }
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+function safeRead(file: string): string {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch {
+    return '';
+  }
+}
