@@ -210,6 +210,8 @@ function toConfig(e: EnvValues) {
     ffprobePath: e.FFPROBE_PATH,
     /** Import the committed demo catalogue at boot when the dramas table is empty. */
     demoCatalog: e.DEMO_CATALOG ?? e.NODE_ENV !== 'production',
+    /** Connections per process to PostgreSQL. */
+    databasePoolSize: e.DATABASE_POOL_SIZE,
     /** Seconds added to the server's clock; for trying day-based rules (check-in) by hand and in e2e. Never in production. */
     clockOffsetS: e.CLOCK_OFFSET_S,
     /** Days check-in coins stay spendable (spec §9: 7). */

@@ -158,6 +158,11 @@ export const envSchema = z.object({
     urlWithProtocols(['postgres:', 'postgresql:']),
     'PostgreSQL URL (postgres://…). Unset: embedded PGlite in `${DATA_DIR}/db`.',
   ),
+  DATABASE_POOL_SIZE: setting(
+    integer(1, 500),
+    '10',
+    'PostgreSQL connections each process may open. Every API process, the CLIs and `npm run migrate` have their own pool: keep processes × this below the server\'s `max_connections` with room for administration (docs/deploy.md). Embedded mode has one connection.',
+  ),
   DATA_DIR: setting(
     nonEmpty,
     './data',

@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
+import { readMigrationFiles } from 'drizzle-orm/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -9,7 +10,8 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { MEMORY_DATA_DIR } from '../config.js';
 import { migrationsFolder } from '../paths.js';
-import type { Database } from './database.js';
+import type { Database, Db } from './database.js';
+import { queryRows } from './query-rows.js';
 import { preparingClient } from './pglite-prepared.js';
 import * as schema from './schema.js';
 
@@ -18,6 +20,8 @@ export interface DatabaseOptions {
   databaseUrl: string | undefined;
   /** PGlite keeps its files in `${dataDir}/db`; `memory://` keeps them in memory. */
   dataDir: string;
+  /** Connections per process to PostgreSQL (node-postgres's own default: 10). */
+  poolSize?: number;
   /** Told about errors of idle pooled connections (server restart, failover). */
   onIdleError?: (error: Error) => void;
 }
@@ -40,8 +44,29 @@ function serialised(task: () => Promise<void>): () => Promise<void> {
 
 export async function createDatabase(options: DatabaseOptions): Promise<Database> {
   return options.databaseUrl
-    ? createPgDatabase(options.databaseUrl, options.onIdleError)
+    ? createPgDatabase(options.databaseUrl, options.poolSize ?? 10, options.onIdleError)
     : createPgliteDatabase(options.dataDir);
+}
+
+let latestMigrationMillis: number | undefined;
+
+/**
+ * Drizzle's migrator applies every migration newer than the newest one it recorded, so the
+ * database is current when that record is at least as new as this build's newest migration. A
+ * process started from an older build beside a newer schema is current too; one started from a
+ * newer build before `npm run migrate` ran is not.
+ */
+async function migrationsCurrent(db: Db): Promise<boolean> {
+  latestMigrationMillis ??= Math.max(0, ...readMigrationFiles({ migrationsFolder }).map((m) => m.folderMillis));
+  try {
+    const [row] = await queryRows<{ last: string | number | null }>(
+      db,
+      sql`select max(created_at) as last from drizzle.__drizzle_migrations`,
+    );
+    return Number(row?.last ?? 0) >= latestMigrationMillis;
+  } catch {
+    return false;
+  }
 }
 
 async function createPgliteDatabase(dataDir: string): Promise<Database> {
@@ -66,6 +91,7 @@ async function createPgliteDatabase(dataDir: string): Promise<Database> {
     // PGlite runs one statement at a time, but two migrators would still interleave their
     // "what is applied?" reads and CREATE statements; queue them.
     migrate: serialised(() => migratePglite(db, { migrationsFolder })),
+    migrationsCurrent: () => migrationsCurrent(db),
     close() {
       closing ??= client.closed ? Promise.resolve() : client.close();
       return closing;
@@ -73,8 +99,12 @@ async function createPgliteDatabase(dataDir: string): Promise<Database> {
   };
 }
 
-async function createPgDatabase(databaseUrl: string, onIdleError?: (error: Error) => void): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: databaseUrl, connectionTimeoutMillis: 5_000 });
+async function createPgDatabase(
+  databaseUrl: string,
+  poolSize: number,
+  onIdleError?: (error: Error) => void,
+): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: databaseUrl, connectionTimeoutMillis: 5_000, max: poolSize });
   // An idle client that loses its server (restart, failover) emits 'error' on the pool; without a
   // listener that would crash the process. The next query gets a fresh connection.
   pool.on('error', (error) => onIdleError?.(error));
@@ -105,6 +135,7 @@ async function createPgDatabase(databaseUrl: string, onIdleError?: (error: Error
         lock.release();
       }
     }),
+    migrationsCurrent: () => migrationsCurrent(db),
     close() {
       closing ??= pool.end();
       return closing;

@@ -21,6 +21,8 @@ export interface Database {
   ping(): Promise<void>;
   /** Applies pending migrations from apps/server/drizzle. Safe to call repeatedly and concurrently. */
   migrate(): Promise<void>;
+  /** Whether the database holds every migration this build knows (false if it cannot tell). */
+  migrationsCurrent(): Promise<boolean>;
   /** Idempotent. */
   close(): Promise<void>;
 }

@@ -21,6 +21,7 @@ async function databasePlugin(app: AppInstance, options: DatabasePluginOptions):
     (await createDatabase({
       databaseUrl: app.config.databaseUrl,
       dataDir: app.config.dataDir,
+      poolSize: app.config.databasePoolSize,
       onIdleError: (error) => app.log.warn({ err: error }, 'idle database connection failed'),
     }));
   try {

@@ -5,7 +5,7 @@ import { HealthService } from '../services/health.service.js';
 
 /** Probes for process managers and load balancers, outside the API prefix, in the envelope like everything else. */
 export function healthRoutes(app: AppInstance): Promise<void> {
-  const service = new HealthService(app.database, app.config);
+  const service = new HealthService(app.database, app.config, app.services.rateLimiter);
 
   app.get(
     '/healthz',
@@ -17,7 +17,7 @@ export function healthRoutes(app: AppInstance): Promise<void> {
     '/readyz',
     {
       schema: {
-        summary: 'Readiness: the database answers',
+        summary: 'Readiness: the database answers and holds this build\'s migrations',
         tags: ['health'],
         response: { 200: envelopeSchema(readinessSchema), 503: envelopeSchema(readinessSchema) },
       },

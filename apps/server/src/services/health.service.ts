@@ -2,6 +2,7 @@ import { Code } from '@cliffhanger/contract';
 import type { ServerConfig } from '../config.js';
 import type { Database } from '../db/database.js';
 import { AppError } from '../http/envelope.js';
+import type { RateLimiter } from './rate-limit/rate-limiter.js';
 
 export interface Liveness {
   status: 'ok';
@@ -11,6 +12,7 @@ export interface Liveness {
 export interface Readiness {
   status: 'ready' | 'not-ready';
   database: boolean;
+  migrations: boolean;
   warnings: string[];
 }
 
@@ -21,19 +23,26 @@ export interface Readiness {
  */
 export const RATE_LIMITS_PER_PROCESS = 'rate-limits-per-process';
 
+/** REDIS_URL is set but Redis does not answer: limits count per process until it is back. */
+export const REDIS_UNREACHABLE = 'redis-unreachable';
+
 export function configWarnings(config: Pick<ServerConfig, 'databaseUrl' | 'redisUrl'>): string[] {
   return config.databaseUrl !== undefined && config.redisUrl === undefined ? [RATE_LIMITS_PER_PROCESS] : [];
 }
 
-/** Liveness says the process answers; readiness says it can serve traffic (the database answers). */
+/**
+ * Liveness says the process answers; readiness says it can serve traffic: the database answers
+ * and holds this build's migrations. Redis being away degrades (warning), it does not stop service.
+ */
 export class HealthService {
   private readonly startedAt = process.hrtime.bigint();
 
   private readonly warnings: string[];
 
   constructor(
-    private readonly database: Pick<Database, 'ping'>,
-    config: Pick<ServerConfig, 'databaseUrl' | 'redisUrl'>,
+    private readonly database: Pick<Database, 'ping' | 'migrationsCurrent'>,
+    private readonly config: Pick<ServerConfig, 'databaseUrl' | 'redisUrl'>,
+    private readonly rateLimiter?: Pick<RateLimiter, 'shared'>,
   ) {
     this.warnings = configWarnings(config);
   }
@@ -45,12 +54,22 @@ export class HealthService {
 
   /** HTTP 503 (not 500) when not ready, so a load balancer takes this process out of rotation. */
   async readiness(): Promise<Readiness> {
+    const warnings = [...this.warnings];
+    if (this.config.redisUrl !== undefined && this.rateLimiter && !this.rateLimiter.shared()) {
+      warnings.push(REDIS_UNREACHABLE);
+    }
     try {
       await this.database.ping();
     } catch (cause) {
-      const data: Readiness = { status: 'not-ready', database: false, warnings: this.warnings };
+      const data: Readiness = { status: 'not-ready', database: false, migrations: false, warnings };
       throw new AppError(Code.INTERNAL_ERROR, 'Not ready: the database does not answer', data, { status: 503, cause });
     }
-    return { status: 'ready', database: true, warnings: this.warnings };
+    if (!(await this.database.migrationsCurrent())) {
+      const data: Readiness = { status: 'not-ready', database: true, migrations: false, warnings };
+      throw new AppError(Code.INTERNAL_ERROR, 'Not ready: the database lacks migrations (run npm run migrate)', data, {
+        status: 503,
+      });
+    }
+    return { status: 'ready', database: true, migrations: true, warnings };
   }
 }

@@ -200,16 +200,17 @@ async function post<T = unknown>(path: string, body: unknown, token?: string): P
 }
 
 /**
- * Sends `count` SMS codes to distinct phones from one new client address (TRUST_PROXY: nginx
- * forwards it) and answers how many were accepted.
+ * Sends `count` SMS codes to distinct phones, each claiming another client address, and answers
+ * how many were accepted. nginx replaces X-Forwarded-For, so every send counts for the address
+ * nginx saw (127.0.0.1): a client cannot pick the address the per-IP limit counts.
  */
 async function smsAccepted(count: number): Promise<number> {
-  const ip = `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
   let accepted = 0;
   for (let i = 0; i < count; i += 1) {
+    const claimed = `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
     const res = await fetch(`${nginx.url}/api/v1/auth/sms/send`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-forwarded-for': ip },
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': claimed },
       body: JSON.stringify({ phone: `+1500555${String(randomInt(10_000)).padStart(4, '0')}` }),
     });
     if (((await res.json()) as { code: number }).code === Code.OK) accepted += 1;

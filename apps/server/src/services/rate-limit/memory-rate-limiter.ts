@@ -11,6 +11,10 @@ export class MemoryRateLimiter implements RateLimiter {
 
   constructor(private readonly clock: Clock = systemClock) {}
 
+  shared(): boolean {
+    return false;
+  }
+
   hit(key: string, limit: number, windowSeconds: number): Promise<RateLimitResult> {
     const now = this.clock().getTime();
     if (++this.hits % SWEEP_EVERY === 0) this.sweep(now);

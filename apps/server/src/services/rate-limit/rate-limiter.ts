@@ -10,5 +10,7 @@ export interface RateLimitResult {
  */
 export interface RateLimiter {
   hit(key: string, limit: number, windowSeconds: number): Promise<RateLimitResult>;
+  /** Whether counts are shared by every process right now (Redis up), or this process's own. */
+  shared(): boolean;
   close(): Promise<void>;
 }

@@ -39,7 +39,7 @@ const COMMAND_TIMEOUT_MS = 250;
 export class RedisRateLimiter implements RateLimiter {
   private readonly redis: Redis;
   private readonly prefix: string;
-  private shared = true;
+  private sharing = true;
   private firstConnect: Promise<void> | undefined;
 
   constructor(private readonly options: RedisRateLimiterOptions) {
@@ -52,8 +52,8 @@ export class RedisRateLimiter implements RateLimiter {
     });
     this.redis.on('error', (error: unknown) => this.lost(error));
     this.redis.on('ready', () => {
-      if (this.shared) return;
-      this.shared = true;
+      if (this.sharing) return;
+      this.sharing = true;
       this.options.onStateChange?.(true);
     });
     this.prefix = options.prefix ?? 'ch:rl:';
@@ -73,6 +73,10 @@ export class RedisRateLimiter implements RateLimiter {
     }
   }
 
+  shared(): boolean {
+    return this.sharing && this.redis.status === 'ready';
+  }
+
   /** At boot the first hits wait (once, briefly) for the connection; later outages do not. */
   private awaitFirstConnect(): Promise<void> {
     this.firstConnect ??= new Promise<void>((resolve) => {
@@ -86,8 +90,8 @@ export class RedisRateLimiter implements RateLimiter {
   }
 
   private lost(error: unknown): void {
-    if (!this.shared) return;
-    this.shared = false;
+    if (!this.sharing) return;
+    this.sharing = false;
     this.options.onStateChange?.(false, error);
   }
 
