@@ -5,6 +5,7 @@ import { once } from 'node:events';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Code, type Session } from '@cliffhanger/contract';
+import { startFakeStripe, type FakeStripe } from '@cliffhanger/test-kit/fakes/fake-stripe';
 import { startFakeTwilio, type FakeTwilio } from '@cliffhanger/test-kit/fakes/fake-twilio';
 import { freePort, repoRoot, startServerProcess, type ServerProcess } from '@cliffhanger/test-kit/server-process';
 import { Redis } from 'ioredis';
@@ -21,9 +22,9 @@ import { startNginx, type NginxProcess } from './nginx-process.js';
 /**
  * The production shape on one machine: two compiled API processes on PostgreSQL and Redis behind
  * Debian's nginx running deploy/nginx/cliffhanger.conf, under a mixed load of reads, plays,
- * unlocks and check-ins. One process dies by SIGKILL and comes back; both restart by SIGTERM one
+ * unlocks, check-ins and coin purchases paid through Stripe's webhooks (a fake Stripe). One process dies by SIGKILL and comes back; both restart by SIGTERM one
  * after the other; the SMS limit is counted once for both; Redis (a private redis-server) stops,
- * and sign-in and unlocks go on with limits counted per process. The ledger must reconcile.
+ * and sign-in, unlocks and payments go on with limits counted per process. The ledger must reconcile.
  */
 const USERS = 12;
 const EPISODES = 40;
@@ -42,6 +43,9 @@ let paidEpisodeIds: number[] = [];
 const api: ServerProcess[] = [];
 let nginx: NginxProcess;
 let twilio: FakeTwilio;
+let stripe: FakeStripe;
+const STRIPE_KEY = 'sk_test_cliffhangerCluster';
+const STRIPE_WEBHOOK_SECRET = 'whsec_cliffhangerCluster';
 let redis: ChildProcess;
 
 /** A redis-server of this file's own, so stopping it touches no other test. */
@@ -73,6 +77,7 @@ beforeAll(async () => {
   const redisPort = await freePort();
   redis = await startRedis(redisPort);
   twilio = await startFakeTwilio({ accountSid: TWILIO_SID, authToken: 'cluster-twilio-token' });
+  stripe = await startFakeStripe({ secretKey: STRIPE_KEY, webhookSecret: STRIPE_WEBHOOK_SECRET });
   env = {
     DATA_DIR: dataDir,
     DATABASE_URL: database.databaseUrl!,
@@ -82,6 +87,9 @@ beforeAll(async () => {
     TWILIO_ACCOUNT_SID: TWILIO_SID,
     TWILIO_AUTH_TOKEN: 'cluster-twilio-token',
     TWILIO_FROM: '+15005550006',
+    STRIPE_SECRET_KEY: STRIPE_KEY,
+    STRIPE_WEBHOOK_SECRET,
+    STRIPE_API_BASE: stripe.url,
     LOG_LEVEL: 'silent',
     DEMO_CATALOG: 'false',
     TRUST_PROXY: 'true',
@@ -104,6 +112,8 @@ beforeAll(async () => {
   }
   api.push(await startApi(), await startApi());
   nginx = await startNginx(api.map(portOf));
+  // Stripe delivers its webhooks to the site, like any other request: through nginx.
+  stripe.setWebhookUrl(`${nginx.url}/api/v1/payments/stripe/webhook`);
 }, 180_000);
 
 afterAll(async () => {
@@ -111,6 +121,7 @@ afterAll(async () => {
   for (const server of api) await server.stop();
   redis?.kill('SIGKILL');
   await twilio?.close();
+  await stripe?.close();
   await database?.drop();
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
@@ -167,7 +178,24 @@ async function mixedLoad(ms: number, during: (elapsed: () => number) => Promise<
       }
     }
   };
-  await Promise.all([...Array.from({ length: CONCURRENCY }, client), during(elapsed)]);
+  // Coin packs bought and paid meanwhile: the order through nginx, then Stripe's webhook.
+  const payer = async () => {
+    for (let i = 0; elapsed() < ms; i += 1) {
+      const session = sessions[i % USERS]!;
+      const at = elapsed();
+      const bought = await buyCoins(session.token).catch(() => undefined);
+      if (!bought) {
+        outcomes.push({ at, status: 0, code: undefined, op: 'purchase' });
+        continue;
+      }
+      outcomes.push({ at, status: 200, code: Code.OK, op: 'purchase' });
+      const paid = await stripe.completeCheckout(bought.sessionId);
+      for (const delivery of paid.deliveries) {
+        outcomes.push({ at: elapsed(), status: delivery.status, code: Code.OK, op: 'webhook' });
+      }
+    }
+  };
+  await Promise.all([...Array.from({ length: CONCURRENCY }, client), payer(), during(elapsed)]);
   return outcomes;
 }
 
@@ -188,6 +216,17 @@ function reconcile(): { status: number | null; out: string } {
     timeout: 60_000,
   });
   return { status: result.status, out: `${result.stdout}${result.stderr}` };
+}
+
+/** A coin pack ordered through nginx with Stripe; the Checkout Session the fake then pays. */
+async function buyCoins(token: string): Promise<{ orderId: string; sessionId: string }> {
+  const body = await post<{ order_id: string; checkout_url: string }>(
+    '/api/v1/member/purchase',
+    { product: 'coins_500', pay_channel: 'stripe' },
+    token,
+  );
+  if (body.code !== Code.OK) throw new Error(`purchase answered ${body.code}`);
+  return { orderId: body.data.order_id, sessionId: new URL(body.data.checkout_url).pathname.split('/').pop() ?? '' };
 }
 
 async function post<T = unknown>(path: string, body: unknown, token?: string): Promise<{ code: number; data: T }> {
@@ -231,6 +270,7 @@ describe('two API processes behind nginx', () => {
       back = elapsed();
     });
     expect(outcomes.length).toBeGreaterThan(200);
+    expect(outcomes.filter((o) => o.op === 'webhook' && o.status === 200).length).toBeGreaterThan(3);
     // Only requests already inside the killed process may fail (nginx resends what it can).
     expect(failed(outcomes).length).toBeLessThanOrEqual(CONCURRENCY);
     const whileDown = outcomes.filter((o) => o.at > killedAt + 500 && o.at < back);
@@ -272,6 +312,7 @@ describe('two API processes behind nginx', () => {
       }
     });
     expect(outcomes.length).toBeGreaterThan(200);
+    expect(outcomes.filter((o) => o.op === 'webhook' && o.status === 200).length).toBeGreaterThan(3);
     expect(failed(outcomes)).toEqual([]);
     expect(reconcile().status).toBe(0);
   }, 120_000);
@@ -281,7 +322,7 @@ describe('two API processes behind nginx', () => {
     expect(accepted).toBe(SMS_IP_CAP);
   }, 60_000);
 
-  it('signs in and unlocks with Redis stopped, counting limits per process meanwhile', async () => {
+  it('signs in, unlocks and pays with Redis stopped, counting limits per process meanwhile', async () => {
     redis.kill('SIGKILL');
     await once(redis, 'exit');
 
@@ -301,6 +342,12 @@ describe('two API processes behind nginx', () => {
     expect(credit.status).toBe(0);
     const unlocked = await post('/api/v1/unlock', { episode_id: paidEpisodeIds[0] }, login.data.token);
     expect(unlocked.code).toBe(Code.OK);
+    const bought = await buyCoins(login.data.token);
+    expect((await stripe.completeCheckout(bought.sessionId)).deliveries.map((d) => d.status)).toEqual([200]);
+    const order = await fetch(`${nginx.url}/api/v1/orders/${bought.orderId}`, {
+      headers: { authorization: `Bearer ${login.data.token}` },
+    });
+    expect(((await order.json()) as { data: { status: string } }).data.status).toBe('fulfilled');
 
     // Two processes, each counting alone: more than the shared cap gets through, never more
     // than one cap per process.
