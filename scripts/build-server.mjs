@@ -23,6 +23,7 @@ rmSync(outdir, { recursive: true, force: true });
 await build({
   entryPoints: {
     main: path.join(server, 'src/main.ts'),
+    worker: path.join(server, 'src/worker.ts'),
     migrate: path.join(server, 'src/cli/migrate.ts'),
     catalog: path.join(server, 'src/cli/catalog.ts'),
     wallet: path.join(server, 'src/cli/wallet.ts'),

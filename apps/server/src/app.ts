@@ -153,12 +153,15 @@ export async function buildApp(config: Readonly<ServerConfig>, deps: BuildAppDep
           'DATABASE_URL is set without REDIS_URL: rate limits (SMS, sign-in, comments, shares) are counted per process, so N API processes allow N times each limit. Set REDIS_URL when running more than one process.',
         );
       }
-      stopExpiry = startExpiryScheduler({
-        wallet: app.services.wallet,
-        intervalMs: config.coinExpiryIntervalS * 1000,
-        log: app.log,
-        onRun: (outcome) => app.metrics.jobRun('coin_expiry', outcome),
-      });
+      // With a worker (JOB_RUNNER=worker) the sweep is its scheduled job instead.
+      if (config.jobRunner === 'in-process') {
+        stopExpiry = startExpiryScheduler({
+          wallet: app.services.wallet,
+          intervalMs: config.coinExpiryIntervalS * 1000,
+          log: app.log,
+          onRun: (outcome) => app.metrics.jobRun('coin_expiry', outcome),
+        });
+      }
       done();
     });
     app.addHook('onClose', async () => {

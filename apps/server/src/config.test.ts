@@ -305,6 +305,15 @@ describe('loadConfig', () => {
     ]);
   });
 
+  it('runs background jobs in process unless a worker takes them, which needs PostgreSQL', () => {
+    expect(loadConfig({}).jobRunner).toBe('in-process');
+    expect(loadConfig({ JOB_RUNNER: 'worker', DATABASE_URL: 'postgres://db/app' }).jobRunner).toBe('worker');
+    expect(configErrorOf({ JOB_RUNNER: 'worker' }).issues).toEqual([
+      { variable: 'JOB_RUNNER', message: 'worker needs DATABASE_URL' },
+    ]);
+    expect(configErrorOf({ JOB_RUNNER: 'cron' }).issues[0]?.variable).toBe('JOB_RUNNER');
+  });
+
   it('takes Stripe only with both its key and its webhook secret, and checks their shapes', () => {
     expect(loadConfig({}).stripe).toBeUndefined();
     expect(configErrorOf({ STRIPE_SECRET_KEY: 'sk_test_abc' }).issues).toEqual([

@@ -210,6 +210,8 @@ function toConfig(e: EnvValues) {
     ffprobePath: e.FFPROBE_PATH,
     /** Import the committed demo catalogue at boot when the dramas table is empty. */
     demoCatalog: e.DEMO_CATALOG ?? e.NODE_ENV !== 'production',
+    /** `worker`: background jobs are left to `npm run worker` (pg-boss); `in-process`: this server runs them. */
+    jobRunner: e.JOB_RUNNER,
     /** Connections per process to PostgreSQL. */
     databasePoolSize: e.DATABASE_POOL_SIZE,
     /** Seconds added to the server's clock; for trying day-based rules (check-in) by hand and in e2e. Never in production. */

@@ -476,6 +476,11 @@ export const envSchema = z.object({
     '300',
     'Seconds between runs of the in-process job that expires due coin lots (a wallet is also brought up to date whenever it is read or used).',
   ),
+  JOB_RUNNER: setting(
+    z.enum(['in-process', 'worker'], { error: 'must be in-process or worker' }),
+    'in-process',
+    'Who runs the background jobs (coin expiry; catalogue imports queued with `npm run catalog -- enqueue`): `in-process`, each server itself (one machine), or `worker`, a separate `npm run worker` on PostgreSQL through a job queue (pg-boss) while the API processes leave them to it. `worker` needs DATABASE_URL.',
+  ),
   REWARDS_TIME_ZONE: setting(
     timeZone,
     'UTC',
@@ -556,6 +561,10 @@ function crossFieldIssues(e: EnvValues): ConfigIssue[] {
   // A shifted clock pays tomorrow's check-in today: a testing aid, never a production setting.
   if (e.NODE_ENV === 'production' && e.CLOCK_OFFSET_S !== 0) {
     issues.push({ variable: 'CLOCK_OFFSET_S', message: 'must be 0 when NODE_ENV=production' });
+  }
+  // The worker takes its jobs from a queue in PostgreSQL; embedded mode has no such queue.
+  if (e.JOB_RUNNER === 'worker' && e.DATABASE_URL === undefined) {
+    issues.push({ variable: 'JOB_RUNNER', message: 'worker needs DATABASE_URL' });
   }
   // Demo dramas in a real catalogue would be sold to real viewers.
   if (e.NODE_ENV === 'production' && e.DEMO_CATALOG === true) {

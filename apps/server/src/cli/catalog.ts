@@ -1,13 +1,12 @@
 import { resolve } from 'node:path';
 import { formatSummary } from '../catalog-import/format-summary.js';
-import { importCatalog } from '../catalog-import/import-catalog.js';
 import { CatalogImportError, formatProblem } from '../catalog-import/import-problem.js';
-import { createFfmpegTools } from '../catalog-import/media-tools.js';
 import { configForCli, fail } from './cli-config.js';
 import { createDatabase } from '../db/create-database.js';
-import { createCatalogChanges } from '../services/catalog/catalog-changes.js';
+import { importAndAnnounce } from '../jobs/catalog-import.job.js';
+import { enqueueJob } from '../jobs/job-queue.js';
+import { JOB } from '../jobs/jobs.js';
 import { ProductsRepository } from '../repositories/products.repository.js';
-import { createMediaStorage } from '../media/storage/create-media-storage.js';
 import { formatProducts, parseFlags, ProductChangeError, setProduct } from '../services/payments/product-admin.js';
 
 /**
@@ -18,6 +17,7 @@ import { formatProducts, parseFlags, ProductChangeError, setProduct } from '../s
 
 const USAGE = [
   'Usage: npm run catalog -- import <manifest.json>',
+  '       npm run catalog -- enqueue <manifest.json>     (PostgreSQL: the worker imports it)',
   '       npm run catalog -- products list',
   '       npm run catalog -- products set <id> [--kind vip|coins] [--period week|month|quarter|year] [--coins N] [--bonus N]',
   '                                         [--price-cents N] [--stripe-price price_…|none] [--apple-product ID|none]',
@@ -52,32 +52,23 @@ async function runProducts(args: readonly string[]): Promise<void> {
   }
 }
 
+/** npm runs scripts from the package folder; INIT_CWD is where the user typed the command. */
+function manifestPath(arg: string): string {
+  return resolve(process.env.INIT_CWD ?? process.cwd(), arg);
+}
+
 async function runImport(manifestArg: string): Promise<void> {
   const config = configForCli();
-  // npm runs scripts from the package folder; INIT_CWD is where the user typed the command.
-  const manifest = resolve(process.env.INIT_CWD ?? process.cwd(), manifestArg);
+  const manifest = manifestPath(manifestArg);
   const database = await createDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
     await database.migrate();
-    const summary = await importCatalog(manifest, {
+    const summary = await importAndAnnounce(manifest, {
+      config,
       db: database.db,
-      media: createMediaStorage(config),
-      tools: createFfmpegTools({ ffmpegPath: config.ffmpegPath, ffprobePath: config.ffprobePath }),
       warn: (message) => process.stderr.write(`warning: ${message}\n`),
     });
     process.stdout.write(formatSummary(summary));
-    // Running servers cache public catalogue answers; with Redis they drop them now, without it
-    // (one process, or no shared channel) within PUBLIC_ANSWER_TTL_S.
-    const changes = createCatalogChanges(config);
-    try {
-      await changes.publish();
-    } catch (error) {
-      process.stderr.write(
-        `warning: could not tell running servers (they catch up within seconds): ${String(error)}\n`,
-      );
-    } finally {
-      await changes.close();
-    }
   } catch (error) {
     if (error instanceof CatalogImportError) {
       process.stderr.write(
@@ -92,12 +83,20 @@ async function runImport(manifestArg: string): Promise<void> {
   }
 }
 
+/** Hands the import to the worker (`npm run worker`), which transcodes while the API serves. */
+async function runEnqueue(manifestArg: string): Promise<void> {
+  const config = configForCli();
+  if (!config.databaseUrl) fail('enqueue needs DATABASE_URL: the embedded mode imports at once (`import`).', 2);
+  const id = await enqueueJob(config.databaseUrl, JOB.catalogImport, { manifest: manifestPath(manifestArg) });
+  process.stdout.write(`Queued the import as job ${id}; \`npm run worker\` runs it.\n`);
+}
+
 async function main(argv: readonly string[]): Promise<void> {
   const [command, ...args] = argv;
   if (command === 'products') return runProducts(args);
   const [manifest, ...rest] = args;
-  if (command !== 'import' || manifest === undefined || rest.length > 0) fail(USAGE, 2);
-  await runImport(manifest);
+  if ((command !== 'import' && command !== 'enqueue') || manifest === undefined || rest.length > 0) fail(USAGE, 2);
+  await (command === 'import' ? runImport(manifest) : runEnqueue(manifest));
 }
 
 main(process.argv.slice(2)).catch((error: unknown) => {

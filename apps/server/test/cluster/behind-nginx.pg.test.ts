@@ -18,12 +18,18 @@ import { signIn } from '../helpers/accounts.js';
 import { seedDrama } from '../helpers/catalog-fixture.js';
 import { createTestDatabaseUrl, type TestDatabaseUrl } from '../helpers/test-app.js';
 import { startNginx, type NginxProcess } from './nginx-process.js';
+import { writeFileSync } from 'node:fs';
+import { loadManifest } from '../../src/catalog-import/load-manifest.js';
+import { DEMO_MANIFEST } from '../../src/demo-catalog/seed-demo-catalog.js';
+import { enqueueJob } from '../../src/jobs/job-queue.js';
+import { JOB } from '../../src/jobs/jobs.js';
 
 /**
  * The production shape on one machine: two compiled API processes on PostgreSQL and Redis behind
  * Debian's nginx running deploy/nginx/cliffhanger.conf, under a mixed load of reads, plays,
  * unlocks, check-ins and coin purchases paid through Stripe's webhooks (a fake Stripe). One process dies by SIGKILL and comes back; both restart by SIGTERM one
- * after the other; the SMS limit is counted once for both; Redis (a private redis-server) stops,
+ * after the other; the SMS limit is counted once for both; a worker runs a queued catalogue
+ * import and the coin-expiry sweep; Redis (a private redis-server) stops,
  * and sign-in, unlocks and payments go on with limits counted per process. The ledger must reconcile.
  */
 const USERS = 12;
@@ -47,6 +53,9 @@ let stripe: FakeStripe;
 const STRIPE_KEY = 'sk_test_cliffhangerCluster';
 const STRIPE_WEBHOOK_SECRET = 'whsec_cliffhangerCluster';
 let redis: ChildProcess;
+let worker: ChildProcess;
+/** A viewer nobody else touches, holding coins that fall due once the servers are up. */
+let idleHolder: Session;
 
 /** A redis-server of this file's own, so stopping it touches no other test. */
 async function startRedis(port: number): Promise<ChildProcess> {
@@ -95,6 +104,8 @@ beforeAll(async () => {
     TRUST_PROXY: 'true',
     SMS_IP_HOURLY_CAP: String(SMS_IP_CAP),
     AUTH_SECRET: 'cluster-test-secret-0123456789abcdefghijklmnop',
+    // The API processes leave the background jobs to the worker.
+    JOB_RUNNER: 'worker',
   };
   const sms = new RecordingSmsSender();
   const app = await buildApp(loadConfig({ ...env, SMS_IP_HOURLY_CAP: '100000', REDIS_URL: '' }), { smsSender: sms });
@@ -107,10 +118,24 @@ beforeAll(async () => {
     for (const session of sessions) {
       await app.services.wallet.credit({ userId: session.user.uid, kind: 'recharge', amount: 100, key: 'seed:recharge' });
     }
+    idleHolder = await signIn({ app, sms });
+    await app.services.wallet.credit({
+      userId: idleHolder.user.uid,
+      kind: 'checkin_reward',
+      amount: 15,
+      key: 'seed:due',
+      expiresAt: new Date(Date.now() + 2_000),
+    });
   } finally {
     await app.close();
   }
   api.push(await startApi(), await startApi());
+  // One worker beside them (`npm run worker`, compiled), for the whole file.
+  worker = spawn(process.execPath, ['scripts/compiled.mjs', 'worker'], {
+    cwd: repoRoot,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   nginx = await startNginx(api.map(portOf));
   // Stripe delivers its webhooks to the site, like any other request: through nginx.
   stripe.setWebhookUrl(`${nginx.url}/api/v1/payments/stripe/webhook`);
@@ -118,6 +143,10 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await nginx?.stop();
+  if (worker && worker.exitCode === null) {
+    worker.kill('SIGTERM');
+    await once(worker, 'exit');
+  }
   for (const server of api) await server.stop();
   redis?.kill('SIGKILL');
   await twilio?.close();
@@ -321,6 +350,50 @@ describe('two API processes behind nginx', () => {
     const accepted = await smsAccepted(SMS_IP_CAP * 2);
     expect(accepted).toBe(SMS_IP_CAP);
   }, 60_000);
+
+  it('runs queued jobs in the worker: an import both processes show, and the coin-expiry sweep', async () => {
+    // One demo drama with prebuilt HLS (nothing to transcode), by absolute paths.
+    const demo = (await loadManifest(DEMO_MANIFEST)).dramas[0]!;
+    const manifest = join(dataDir, 'queued.json');
+    writeFileSync(manifest, JSON.stringify({ dramas: [demo] }));
+    const queued = spawnSync(process.execPath, ['scripts/compiled.mjs', 'catalog', 'enqueue', manifest], {
+      cwd: repoRoot,
+      env: { ...process.env, ...env },
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
+    expect(queued.stderr).toBe('');
+    expect(queued.stdout).toContain('Queued the import');
+
+    const title = demo.title.en ?? '';
+    const shows = async (server: ServerProcess) => {
+      const res = await fetch(`${server.url}/api/v1/dramas?sort=hits&size=50&lang=en`);
+      const list = ((await res.json()) as { data: { list: { title: string }[] } }).data.list;
+      return list.some((drama) => drama.title === title);
+    };
+    const deadline = Date.now() + 60_000;
+    while (!((await shows(api[0]!)) && (await shows(api[1]!))) && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    expect(await shows(api[0]!)).toBe(true);
+    expect(await shows(api[1]!)).toBe(true);
+
+    // The sweep is scheduled by the minute; queued now, it expires the idle holder's due coins.
+    await enqueueJob(env.DATABASE_URL!, JOB.coinExpiry, {});
+    const client = new pg.Client({ connectionString: env.DATABASE_URL });
+    await client.connect();
+    try {
+      const coin = async () =>
+        Number((await client.query('select coin from users where id = $1', [idleHolder.user.uid])).rows[0]?.coin);
+      for (let i = 0; i < 120 && (await coin()) !== 0; i += 1) {
+        await new Promise((resolve) => setTimeout(resolve, 250));
+      }
+      expect(await coin()).toBe(0);
+    } finally {
+      await client.end();
+    }
+    expect(reconcile().status).toBe(0);
+  }, 90_000);
 
   it('signs in, unlocks and pays with Redis stopped, counting limits per process meanwhile', async () => {
     redis.kill('SIGKILL');

@@ -1,0 +1,38 @@
+import type { ServerConfig } from '../config.js';
+import type { ImportSummary } from '../catalog-import/import-catalog.js';
+import { importCatalog } from '../catalog-import/import-catalog.js';
+import { createFfmpegTools } from '../catalog-import/media-tools.js';
+import type { Db } from '../db/database.js';
+import { createMediaStorage } from '../media/storage/create-media-storage.js';
+import { createCatalogChanges } from '../services/catalog/catalog-changes.js';
+
+export interface CatalogImportDeps {
+  config: Readonly<ServerConfig>;
+  db: Db;
+  warn: (message: string) => void;
+}
+
+/**
+ * Imports a manifest (transcoding what needs it) and tells running servers the catalogue changed:
+ * with Redis they drop their cached public answers at once, without it (one process, or no
+ * shared channel) within PUBLIC_ANSWER_TTL_S. The import itself switches the catalogue in one
+ * transaction, so a server shows the old catalogue or the new one, never half of it.
+ */
+export async function importAndAnnounce(manifest: string, deps: CatalogImportDeps): Promise<ImportSummary> {
+  const { config } = deps;
+  const summary = await importCatalog(manifest, {
+    db: deps.db,
+    media: createMediaStorage(config),
+    tools: createFfmpegTools({ ffmpegPath: config.ffmpegPath, ffprobePath: config.ffprobePath }),
+    warn: deps.warn,
+  });
+  const changes = createCatalogChanges(config);
+  try {
+    await changes.publish();
+  } catch (error) {
+    deps.warn(`could not tell running servers (they catch up within seconds): ${String(error)}`);
+  } finally {
+    await changes.close();
+  }
+  return summary;
+}

@@ -1,0 +1,60 @@
+import { ConfigError, loadConfig } from './config.js';
+import { createDatabase } from './db/create-database.js';
+import { startJobWorker, type JobLog } from './jobs/job-worker.js';
+import { offsetClock, systemClock } from './lib/clock.js';
+
+/**
+ * `npm run worker`: the background jobs of a PostgreSQL deployment (coin expiry, queued catalogue
+ * imports), beside the API processes, with the same configuration. Run the API processes with
+ * JOB_RUNNER=worker so they leave the jobs to it. In embedded mode the server runs them itself.
+ */
+
+/** One JSON line per event, as the API's own log (pino's level numbers). */
+const log: JobLog = {
+  info: (fields, msg) => process.stdout.write(`${JSON.stringify({ level: 30, time: Date.now(), ...fields, msg })}\n`),
+  error: (fields, msg) => {
+    const err = fields.err instanceof Error ? { message: fields.err.message, stack: fields.err.stack } : fields.err;
+    process.stdout.write(`${JSON.stringify({ level: 50, time: Date.now(), ...fields, err, msg })}\n`);
+  },
+};
+
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(2);
+    }
+    throw error;
+  }
+  const databaseUrl = config.databaseUrl;
+  if (!databaseUrl) {
+    process.stderr.write('npm run worker needs DATABASE_URL: in embedded mode the server runs its jobs itself.\n');
+    process.exit(2);
+  }
+  const database = await createDatabase({ databaseUrl, dataDir: config.dataDir, poolSize: config.databasePoolSize });
+  await database.migrate();
+  const worker = await startJobWorker(databaseUrl, {
+    config,
+    db: database.db,
+    clock: offsetClock(systemClock, config.clockOffsetS),
+    log,
+  });
+  log.info({}, 'worker started');
+  const stop = async (signal: string) => {
+    log.info({ signal }, 'worker stopping: finishing running jobs');
+    await worker.stop();
+    await database.close();
+    log.info({}, 'worker stopped');
+    process.exit(0);
+  };
+  process.once('SIGTERM', () => void stop('SIGTERM'));
+  process.once('SIGINT', () => void stop('SIGINT'));
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`Worker failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.exit(1);
+});
