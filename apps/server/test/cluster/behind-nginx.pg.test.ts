@@ -7,8 +7,8 @@ import { join } from 'node:path';
 import { Code, type Session } from '@cliffhanger/contract';
 import { startFakeStripe, type FakeStripe } from '@cliffhanger/test-kit/fakes/fake-stripe';
 import { startFakeTwilio, type FakeTwilio } from '@cliffhanger/test-kit/fakes/fake-twilio';
+import { startRedisServer } from '@cliffhanger/test-kit/redis-server';
 import { freePort, repoRoot, startServerProcess, type ServerProcess } from '@cliffhanger/test-kit/server-process';
-import { Redis } from 'ioredis';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.js';
@@ -57,23 +57,6 @@ let worker: ChildProcess;
 /** A viewer nobody else touches, holding coins that fall due once the servers are up. */
 let idleHolder: Session;
 
-/** A redis-server of this file's own, so stopping it touches no other test. */
-async function startRedis(port: number): Promise<ChildProcess> {
-  const server = spawn('redis-server', ['--port', String(port), '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
-  for (let i = 0; i < 100; i += 1) {
-    const probe = new Redis(port, { lazyConnect: true, maxRetriesPerRequest: 0 });
-    probe.on('error', () => {});
-    const up = await probe.connect().then(
-      () => true,
-      () => false,
-    );
-    probe.disconnect();
-    if (up) return server;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error('redis-server did not start');
-}
-
 const portOf = (server: ServerProcess) => Number(new URL(server.url).port);
 
 async function startApi(port?: number): Promise<ServerProcess> {
@@ -84,7 +67,8 @@ beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'ch-cluster-'));
   database = await createTestDatabaseUrl();
   const redisPort = await freePort();
-  redis = await startRedis(redisPort);
+  // A redis-server of this file's own, so stopping it touches no other test.
+  redis = await startRedisServer(redisPort);
   twilio = await startFakeTwilio({ accountSid: TWILIO_SID, authToken: 'cluster-twilio-token' });
   stripe = await startFakeStripe({ secretKey: STRIPE_KEY, webhookSecret: STRIPE_WEBHOOK_SECRET });
   env = {

@@ -1,6 +1,6 @@
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
+import { startRedisServer } from '@cliffhanger/test-kit/redis-server';
 import { freePort } from '@cliffhanger/test-kit/server-process';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -143,23 +143,7 @@ describe('RedisRateLimiter without Redis', () => {
     'falls back when Redis stops, and shares counters again when it is back',
     async () => {
       const port = await freePort();
-      const start = async () => {
-        const server = spawn('redis-server', ['--port', String(port), '--save', '', '--appendonly', 'no'], {
-          stdio: 'ignore',
-        });
-        for (let i = 0; i < 100; i += 1) {
-          const probe = new Redis(port, { lazyConnect: true, maxRetriesPerRequest: 0 });
-          probe.on('error', () => {});
-          const up = await probe.connect().then(
-            () => true,
-            () => false,
-          );
-          probe.disconnect();
-          if (up) return server;
-          await new Promise((resolve) => setTimeout(resolve, 50));
-        }
-        throw new Error('redis-server did not start');
-      };
+      const start = () => startRedisServer(port);
       let server = await start();
       const changes: boolean[] = [];
       const make = () =>
