@@ -17,8 +17,6 @@ export interface JobWorkerDeps {
   db: Db;
   clock: Clock;
   log: JobLog;
-  /** Told how each run ended. */
-  onRun?: (job: JobName, outcome: 'ok' | 'failed') => void;
 }
 
 /** A cron expression close to "every `seconds`" (cron counts whole minutes). */
@@ -49,10 +47,8 @@ export async function startJobWorker(databaseUrl: string, deps: JobWorkerDeps): 
       const started = Date.now();
       try {
         const result = await handler(job.data);
-        deps.onRun?.(name, 'ok');
         log.info({ job: name, id: job.id, ms: Date.now() - started, ...result }, 'job done');
       } catch (error) {
-        deps.onRun?.(name, 'failed');
         log.error({ job: name, id: job.id, ms: Date.now() - started, err: error }, 'job failed (pg-boss retries it)');
         throw error;
       }
