@@ -87,6 +87,38 @@ describe('home in the browser', () => {
     await context.close();
   });
 
+  it.each(Object.entries(VIEWPORTS))(
+    'draws its top from the HTML where the page then draws it, so nothing jumps when the app starts (%s)',
+    async (_size, viewport) => {
+      const parts = ['.home-bar', '.home-bar__name', '.home-search', '.ui-carousel__img', '.ui-carousel__caption'];
+      const boxes = (page: Page) =>
+        page.evaluate(
+          (selectors) =>
+            selectors.map((selector) => {
+              const box = document.querySelector(selector)?.getBoundingClientRect();
+              return box ? [box.x, box.y, box.width, box.height].map(Math.round) : null;
+            }),
+          parts,
+        );
+      const context = await newContext(browser, { viewport });
+      const page = await context.newPage();
+      // No script runs: what the HTML draws by itself, with the banner loaded.
+      await page.route('**/assets/*.js', (route) => route.abort());
+      await page.goto(`${baseUrl()}/`);
+      const stageBanner = page.locator('[data-boot-stage] .ui-carousel__img');
+      await expect.poll(() => stageBanner.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
+      const stage = await boxes(page);
+      expect(stage.every(Boolean), JSON.stringify(stage)).toBe(true);
+
+      await page.unroute('**/assets/*.js');
+      await page.reload();
+      await page.locator('[data-testid="home-banner-slide"][data-active="true"]').waitFor();
+      expect(await page.locator('[data-boot-stage]').count()).toBe(0);
+      expect(await boxes(page)).toEqual(stage);
+      await context.close();
+    },
+  );
+
   it.each([
     ['phone', VIEWPORTS.phone],
     ['desktop', VIEWPORTS.desktop],

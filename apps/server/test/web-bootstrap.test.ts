@@ -15,8 +15,21 @@ const INDEX_HTML =
   '<link rel="modulepreload" crossorigin href="/assets/i18n-I1.js">' +
   '</head><body><div id="root"></div></body></html>';
 const MANIFEST = {
-  'index.html': { file: 'assets/index-E1.js', isEntry: true, imports: ['_i18n-I1.js'], css: ['assets/index-C1.css'] },
+  'index.html': {
+    file: 'assets/index-E1.js',
+    isEntry: true,
+    imports: ['_i18n-I1.js'],
+    dynamicImports: ['src/app/boot.tsx'],
+    css: ['assets/index-C1.css'],
+  },
   '_i18n-I1.js': { file: 'assets/i18n-I1.js' },
+  '_react-R1.js': { file: 'assets/react-R1.js' },
+  'src/app/boot.tsx': {
+    file: 'assets/boot-B1.js',
+    isDynamicEntry: true,
+    imports: ['index.html', '_i18n-I1.js', '_react-R1.js'],
+    css: ['assets/boot-B1.css'],
+  },
   '_hls.light-H1.js': { file: 'assets/hls.light-H1.js' },
   '_shared-S1.js': { file: 'assets/shared-S1.js', imports: ['_i18n-I1.js'] },
   'src/features/video/pages/video-page.tsx': {
@@ -31,9 +44,10 @@ const MANIFEST = {
   'src/features/home/pages/home-page.tsx': {
     file: 'assets/home-page-P1.js',
     isDynamicEntry: true,
-    imports: ['index.html', '_shared-S1.js'],
+    imports: ['index.html', '_shared-S1.js', '_card-D1.js'],
     css: ['assets/home-page-P1.css'],
   },
+  '_card-D1.js': { file: 'assets/card-D1.js', css: ['assets/card-D1.css'] },
 };
 
 const HOSTILE_TITLE = '</script><script>alert(1)</script><!-- \u2028';
@@ -98,7 +112,14 @@ describe('home served with its first screen', () => {
     expect(res.body).toContain(`<link rel="preload" as="image" fetchpriority="high" href="${banner}">`);
     expect(res.body).toContain('<link rel="modulepreload" crossorigin href="/assets/home-page-P1.js">');
     expect(res.body).toContain('<link rel="modulepreload" crossorigin href="/assets/shared-S1.js">');
-    expect(res.body).toContain('<link rel="preload" as="style" crossorigin href="/assets/home-page-P1.css">');
+    // The app's start (the entry imports it once the stage has painted) and the page's code.
+    expect(res.body).toContain('<link rel="modulepreload" crossorigin href="/assets/boot-B1.js">');
+    expect(res.body).toContain('<link rel="modulepreload" crossorigin href="/assets/react-R1.js">');
+    // The stage is drawn in the classes of the app's frame and the home page's sheet: those two
+    // apply at once; the rest of the page's sheets are only fetched early.
+    expect(res.body).toContain('<link rel="stylesheet" crossorigin href="/assets/boot-B1.css">');
+    expect(res.body).toContain('<link rel="stylesheet" crossorigin href="/assets/home-page-P1.css">');
+    expect(res.body).toContain('<link rel="preload" as="style" crossorigin href="/assets/card-D1.css">');
     // The first render waits for the UI catalogue: only the one of the page's language.
     expect(res.body).toContain('<link rel="preload" as="fetch" crossorigin href="/assets/en-L1.json">');
     expect(res.body).not.toMatch(/(zh|tr)-L1\.json/);
@@ -106,6 +127,23 @@ describe('home served with its first screen', () => {
     expect(res.body.match(/i18n-I1\.js/g)).toHaveLength(1);
     expect(res.body).not.toContain('video-page-V1');
     expect(res.body).not.toContain('hls.light');
+  });
+
+  it("draws home's top in the root until the web renders: the bar, the search frame, the first banner", async () => {
+    const res = await page('/');
+    const root = /<div id="root">([^]*)<\/div>\s*<\/body>/.exec(res.body)?.[1] ?? '';
+    const banner = envelope<Home>(await t.app.inject({ method: 'GET', url: '/api/v1/home?lang=en' })).data.banners[0]!;
+    expect(root).toContain('data-boot-stage');
+    expect(root).toContain('class="home-bar__name">Cliffhanger<');
+    expect(root).toContain(`<img src="${banner.image}" class="ui-carousel__img"`);
+    // The banner's title is catalogue text: escaped, it cannot open an element.
+    expect(root).toContain('&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;');
+    // Nothing to type into: the web's search box replaces a frame, and nothing typed is lost.
+    expect(root).not.toMatch(/<(input|form|a|button)\b/);
+    // What it is drawn with comes before the scripts.
+    const order = ['as="image"', 'boot-B1.css', 'home-page-P1.css', '<script type="module"'].map((s) => res.body.indexOf(s));
+    expect(order.every((at) => at > 0)).toBe(true);
+    expect([...order].sort((a, b) => a - b)).toEqual(order);
   });
 
   it('speaks the language of the lang cookie the web writes, not the browser header', async () => {
@@ -158,6 +196,9 @@ describe('video deep link served with its first screen', () => {
     expect(res.body).toContain('<link rel="modulepreload" crossorigin href="/assets/video-page-V1.js">');
     expect(res.body).toContain('<link rel="modulepreload" crossorigin href="/assets/hls.light-H1.js">');
     expect(res.body).toContain('<link rel="preload" as="style" crossorigin href="/assets/video-page-V1.css">');
+    expect(res.body).toContain('<link rel="modulepreload" crossorigin href="/assets/boot-B1.js">');
+    // The poster's stage needs no sheet of the app's: the app's own is only fetched early.
+    expect(res.body).toContain('<link rel="preload" as="style" crossorigin href="/assets/boot-B1.css">');
     expect(res.body).not.toContain('home-page-P1');
   });
 

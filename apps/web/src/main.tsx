@@ -1,29 +1,29 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { App } from './app/app';
-import { startPage } from './app/lazy-page';
-import { ROUTES } from './app/routes';
 import './app/global.css';
-import { i18nReady } from './lib/i18n';
-import { startPageHints } from './lib/page-hints';
 
-startPageHints();
+/** Longest the app waits for the server's first screen to paint before it starts anyway. */
+const STAGE_WAIT_MS = 300;
 
-// The first page's code (and, for a video page, its data) is fetched while the shell starts.
-const first = ROUTES.find((route) => route.path === window.location.pathname);
-const firstPage = first ? startPage(first.path, first.load) : Promise.resolve();
-
-const root = document.getElementById('root');
-if (!root) throw new Error('#root is missing from index.html');
-
-// The first render waits for the catalogue of the language in use and for the first page's code
-// (fetched in parallel), so the viewer never sees a key in place of a text, nor a loading screen
-// that React would then hold for its minimum time. A catalogue that fails to load still renders:
-// the page shows keys rather than nothing; a page that fails shows its retry.
-const render = () =>
-  createRoot(root).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
+/**
+ * On a deep link to home or a video page the server has drawn the first screen into #root (the
+ * banner or the poster, apps/server/src/plugins/page-stages.ts). Evaluating the app's code takes
+ * the main thread for a long while on a phone, and the browser paints nothing meanwhile, so the
+ * app starts only once that screen is on it: its image decoded, then one frame. The image arrives
+ * before the code does on any real line, so this costs nothing there; a slow image is not waited
+ * for beyond STAGE_WAIT_MS, and a page without a stage starts at once.
+ */
+function stagePainted(): Promise<void> {
+  const image = document.querySelector<HTMLImageElement>('[data-boot-stage] img');
+  if (!image) return Promise.resolve();
+  const decoded = image.decode().catch(() => undefined);
+  const capped = new Promise<void>((resolve) => setTimeout(resolve, STAGE_WAIT_MS));
+  return Promise.race([decoded, capped]).then(
+    () =>
+      new Promise<void>((resolve) => {
+        // After the next frame; a hidden tab draws no frames, so a timer stands in there.
+        requestAnimationFrame(() => setTimeout(resolve, 0));
+        setTimeout(resolve, STAGE_WAIT_MS);
+      }),
   );
-void Promise.all([i18nReady.catch(() => undefined), firstPage]).then(render);
+}
+
+void stagePainted().then(() => import('./app/boot'));

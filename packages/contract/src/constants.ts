@@ -18,6 +18,10 @@ export const CURRENCY = 'USD';
 
 export const SIDEBAR_MIN_WIDTH = 768;
 export const MOBILE_MAX_WIDTH = 960;
+/** From this width on, the sidebar takes its wide form (DESIGN §12 reading of spec §2). */
+export const WIDE_SIDEBAR_MIN_WIDTH = 1200;
+export const SIDEBAR_NARROW_WIDTH = 120;
+export const SIDEBAR_WIDE_WIDTH = 240;
 
 /** Reward constants of spec §9 (coins). */
 export const REWARDS = {

@@ -16,6 +16,7 @@ import { clientOf } from '../http/signed-in.js';
 import { readText } from '../media/media-delivery.service.js';
 import type { AppInstance } from '../app-instance.js';
 import type { PreparedAnswer } from '../http/prepared-answer.js';
+import { escapeAttribute, homeStage, posterStage } from './page-stages.js';
 
 /**
  * The first screen's data and downloads, written into index.html for a deep link, so a cold load
@@ -30,8 +31,15 @@ const PHONE_VIDEO_PATH = '/pages/video/mobileVideoIndex';
 const VIDEO_PATHS = new Set([PHONE_VIDEO_PATH, '/pages/video/index']);
 /** The web's mount point in index.html; React replaces whatever the server put in it. */
 const EMPTY_ROOT = '<div id="root"></div>';
+/** index.html's title: what the first screen is drawn with goes right after it, before the scripts. */
+const TITLE = '<title>Cliffhanger</title>';
 
-/** Source modules of the pages, as named in the Vite manifest (apps/web/src/app/routes.ts imports them). */
+/**
+ * The app's start, imported by the entry once the first screen has painted (apps/web/src/main.tsx),
+ * and the source modules of the pages, as named in the Vite manifest (apps/web/src/app/routes.ts
+ * imports them).
+ */
+const BOOT_MODULE = 'src/app/boot.tsx';
 const HOME_MODULE = 'src/features/home/pages/home-page.tsx';
 const VIDEO_MODULE = 'src/features/video/pages/video-page.tsx';
 /** The UI catalogue of a language: a JSON file the web fetches (apps/web/src/lib/catalogues.ts). */
@@ -79,18 +87,21 @@ function closure(manifest: Manifest, key: string, seen = new Set<string>()): str
   return [key, ...(manifest[key].imports ?? []).flatMap((k) => closure(manifest, k, seen))];
 }
 
-function pageFiles(manifest: Manifest, module: string): PageFiles {
+/**
+ * The files a module needs besides those index.html already loads: the entry's own, and with
+ * `after`, those of modules listed before it (the app's start, then the page).
+ */
+function pageFiles(manifest: Manifest, module: string, after: string[] = []): PageFiles {
   const entry = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
-  const loaded = new Set(entry ? closure(manifest, entry) : []);
+  const loaded = new Set([
+    ...(entry ? closure(manifest, entry) : []),
+    ...after.flatMap((key) => closure(manifest, key)),
+  ]);
   const chunks = closure(manifest, module).filter((key) => !loaded.has(key));
   return {
     scripts: chunks.map((key) => `/${manifest[key]!.file}`),
     styles: chunks.flatMap((key) => (manifest[key]!.css ?? []).map((file) => `/${file}`)),
   };
-}
-
-function escapeAttribute(value: string): string {
-  return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
 
 /**
@@ -142,25 +153,14 @@ interface PageHead {
   data: PageBootstrap;
   /** `<link>` elements for the head. */
   links: string[];
+  /**
+   * What the first screen is drawn with (its image, the stylesheets of its stage): requested ahead
+   * of every script, so on a slow line it arrives and paints first instead of sharing the line
+   * with the code behind it.
+   */
+  first?: string[];
   /** Markup shown in the web's root until its first render replaces it. */
   stage?: string | undefined;
-}
-
-/**
- * The phone's video page before its code has run: the drama's poster on the player's black, in
- * the frame the player then fills, instead of an empty screen. The early player's video goes over
- * it once it has a frame, and React's first render replaces it.
- */
-function posterStage(drama: Pick<DramaDetail, 'title' | 'poster'>): string {
-  const srcSet = artworkSrcSet(drama.poster);
-  const source = srcSet
-    ? `<source type="image/webp" srcset="${escapeAttribute(srcSet)}" sizes="${escapeAttribute(ARTWORK_SIZES.stage)}">`
-    : '';
-  return (
-    '<div data-boot-stage style="position:fixed;inset:0;background:#000;display:flex;align-items:center;justify-content:center">' +
-    `<picture style="display:contents">${source}<img src="${escapeAttribute(drama.poster)}" alt="${escapeAttribute(drama.title)}" ` +
-    'fetchpriority="high" style="width:100%;height:100%;object-fit:contain"></picture></div>'
-  );
 }
 
 /** The first URI line of a playlist (a variant in a master, a segment in a media playlist). */
@@ -202,10 +202,12 @@ export interface PageShell {
 export function createPageShell(app: AppInstance, distDir: string): PageShell {
   const html = readFileSync(join(distDir, 'index.html'), 'utf8');
   const manifest = readManifest(distDir);
-  const homeFiles = pageFiles(manifest, HOME_MODULE);
-  const videoFiles = pageFiles(manifest, VIDEO_MODULE);
+  const bootFiles = pageFiles(manifest, BOOT_MODULE);
+  const homeFiles = pageFiles(manifest, HOME_MODULE, [BOOT_MODULE]);
+  const videoFiles = pageFiles(manifest, VIDEO_MODULE, [BOOT_MODULE]);
   const { catalog, playback, media, mediaDelivery, catalogChanges } = app.services;
   const mediaBaseUrl = app.config.mediaBaseUrl;
+  const productName = app.config.appName;
 
   const playlists = new Map<string, Promise<string | null>>();
   catalogChanges.subscribe(() => playlists.clear());
@@ -241,14 +243,23 @@ export function createPageShell(app: AppInstance, distDir: string): PageShell {
     return segmentUrl === undefined ? [variantUrl] : [variantUrl, segmentUrl];
   }
 
-  const modulePreloads = (files: PageFiles) => [
-    ...files.scripts.map((href) => `<link rel="modulepreload" crossorigin href="${escapeAttribute(href)}">`),
-    // crossorigin as on the stylesheet links the page's chunk inserts, or the preload is not reused.
-    ...files.styles.map((href) => `<link rel="preload" as="style" crossorigin href="${escapeAttribute(href)}">`),
-  ];
+  const modulePreloads = (files: PageFiles) =>
+    files.scripts.map((href) => `<link rel="modulepreload" crossorigin href="${escapeAttribute(href)}">`);
+  // crossorigin as on the stylesheet links the chunks insert, or the preload is not reused.
+  const stylePreloads = (files: PageFiles) =>
+    files.styles.map((href) => `<link rel="preload" as="style" crossorigin href="${escapeAttribute(href)}">`);
+  /**
+   * A stage drawn in the app's own classes needs their stylesheets applied from the start; the
+   * chunks, finding them linked, do not link them again.
+   */
+  const stylesheets = (styles: string[]) =>
+    styles.map((href) => `<link rel="stylesheet" crossorigin href="${escapeAttribute(href)}">`);
+  /** Home's stage is drawn in the classes of the app's frame and of the home page's own sheet. */
+  const homeStageStyles = [...bootFiles.styles, ...(manifest[HOME_MODULE]?.css ?? []).map((file) => `/${file}`)];
+  const homeOtherStyles = { scripts: [], styles: homeFiles.styles.filter((href) => !homeStageStyles.includes(href)) };
 
   /**
-   * The first render waits for the catalogue of the UI language (apps/web/src/main.tsx); without
+   * The first render waits for the catalogue of the UI language (apps/web/src/app/boot.tsx); without
    * this it would be requested only once the entry has run, a round trip on every cold start.
    */
   const catalogueFiles = new Map(
@@ -260,14 +271,19 @@ export function createPageShell(app: AppInstance, distDir: string): PageShell {
   );
   const pagePreloads = (lang: Language, files: PageFiles) => [
     ...(catalogueFiles.get(lang) ?? []),
+    ...modulePreloads(bootFiles),
     ...modulePreloads(files),
   ];
 
   async function homeHead(lang: Language): Promise<PageHead> {
     const home = dataOf<Home>(await catalog.homeAnswer(lang));
     const banner = home.banners[0]?.image;
-    const links = banner ? [artworkPreload(banner, ARTWORK_SIZES.banner)] : [];
-    return { data: { lang, home }, links: [...links, ...pagePreloads(lang, homeFiles)] };
+    return {
+      data: { lang, home },
+      first: [...(banner ? [artworkPreload(banner, ARTWORK_SIZES.banner)] : []), ...stylesheets(homeStageStyles)],
+      links: [...pagePreloads(lang, homeFiles), ...stylePreloads(homeOtherStyles)],
+      stage: homeStage(home, productName),
+    };
   }
 
   async function videoHead(
@@ -276,7 +292,7 @@ export function createPageShell(app: AppInstance, distDir: string): PageShell {
     params: URLSearchParams,
     lang: Language,
   ): Promise<PageHead | null> {
-    const links = pagePreloads(lang, videoFiles);
+    const links = [...pagePreloads(lang, videoFiles), ...stylePreloads(bootFiles), ...stylePreloads(videoFiles)];
     const dramaId = idFrom(params.get('drama_id')) ?? idFrom(params.get('id'));
     const drama =
       dramaId === null
@@ -292,7 +308,7 @@ export function createPageShell(app: AppInstance, distDir: string): PageShell {
     // A signed-in viewer's drama and playback carry their own locks, progress and likes: their
     // web asks the API with their token. Only the page's code and the poster are worth sending.
     if (cookieOf(request.headers.cookie, SIGNED_IN_COOKIE) === '1') {
-      return { data: { lang }, links: [...poster, ...links], stage };
+      return { data: { lang }, first: poster, links, stage };
     }
 
     // A visitor has no progress: the episode asked for, else the first (video-params.ts).
@@ -304,7 +320,7 @@ export function createPageShell(app: AppInstance, distDir: string): PageShell {
       summary && !summary.locked
         ? await playback.play(summary.id, null, clientOf(request), lang).catch(() => null)
         : null;
-    if (!play) return { data: { lang, drama }, links: [...poster, ...links], stage };
+    if (!play) return { data: { lang, drama }, first: poster, links, stage };
     // A playlist that cannot be read or signed here only costs the preload; the player will say.
     const mediaUrls = await firstMediaUrls(play.playlist_url, play.expires_at).catch(() => []);
     const fetches = [play.playlist_url, ...mediaUrls].map(
@@ -312,7 +328,8 @@ export function createPageShell(app: AppInstance, distDir: string): PageShell {
     );
     return {
       data: { lang, drama, playback: playEpisode.data.encode(play) },
-      links: [...fetches, ...poster, ...links],
+      first: poster,
+      links: [...fetches, ...links],
       stage,
     };
   }
@@ -329,8 +346,15 @@ export function createPageShell(app: AppInstance, distDir: string): PageShell {
           : null;
       if (!head) return null;
       const script = `<script type="application/json" id="${BOOTSTRAP_ELEMENT_ID}">${scriptJson(head.data)}</script>`;
-      const page = html.replace('</head>', `${[...head.links, script].join('\n')}\n</head>`);
-      return head.stage ? page.replace(EMPTY_ROOT, `<div id="root">${head.stage}</div>`) : page;
+      const page = html
+        .replace(TITLE, `${TITLE}\n${(head.first ?? []).join('\n')}`)
+        .replace('</head>', `${[...head.links, script].join('\n')}\n</head>`);
+      const out = head.stage ? page.replace(EMPTY_ROOT, `<div id="root">${head.stage}</div>`) : page;
+      return process.env.XLOW
+        ? out
+            .replaceAll('<link rel="modulepreload"', '<link rel="modulepreload" fetchpriority="low"')
+            .replace('<script type="module"', '<script type="module" fetchpriority="low"')
+        : out;
     },
   };
 }

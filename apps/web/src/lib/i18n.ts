@@ -19,7 +19,7 @@ export const languageChoice = choiceStore;
 export const i18n = i18next.createInstance();
 
 /**
- * Resolves once the catalogue of the language in use is in: main.tsx renders after it, so the
+ * Resolves once the catalogue of the language in use is in: app/boot.tsx renders after it, so the
  * first paint already has texts. Only that one catalogue is fetched; the others load on a switch.
  */
 export const i18nReady: Promise<unknown> = i18n

@@ -1,10 +1,11 @@
-import { MOBILE_MAX_WIDTH, SIDEBAR_MIN_WIDTH } from '@cliffhanger/contract/browser';
+import {
+  MOBILE_MAX_WIDTH,
+  SIDEBAR_MIN_WIDTH,
+  SIDEBAR_NARROW_WIDTH,
+  SIDEBAR_WIDE_WIDTH,
+  WIDE_SIDEBAR_MIN_WIDTH,
+} from '@cliffhanger/contract/browser';
 import { useSyncExternalStore } from 'react';
-
-/** From this width on, the sidebar takes its wide form (DESIGN §12 reading of spec §2). */
-export const WIDE_SIDEBAR_MIN_WIDTH = 1200;
-export const SIDEBAR_NARROW_WIDTH = 120;
-export const SIDEBAR_WIDE_WIDTH = 240;
 
 export interface Viewport {
   width: number;

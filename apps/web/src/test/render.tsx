@@ -27,7 +27,7 @@ export function renderRoutes(
       </QueryClientProvider>
     </I18nextProvider>
   );
-  // strict: as main.tsx renders it, with React's double effects in development.
+  // strict: as app/boot.tsx renders it, with React's double effects in development.
   const result: RenderResult = render(options.strict ? <StrictMode>{tree}</StrictMode> : tree);
   return { ...result, router, queryClient };
 }
