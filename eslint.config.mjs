@@ -10,12 +10,15 @@ const WEB_FEATURES = readdirSync(new URL('./apps/web/src/features', import.meta.
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
 
-/** Web files that may load the contract's zod entry (forms off home's path that validate input). */
+/** Web files that may load the contract's zod entry (forms off home's path that validate input, their schemas). */
 const WEB_ZOD_ALLOWED = [
   'apps/web/src/features/login/components/login-form.tsx',
+  'apps/web/src/features/login/login-schema.ts',
   'apps/web/src/features/payment/api/get-order.ts',
   'apps/web/src/features/me/components/profile-form.tsx',
+  'apps/web/src/features/me/profile-schema.ts',
   'apps/web/src/features/settings/components/password-dialog.tsx',
+  'apps/web/src/features/settings/password-schema.ts',
 ];
 const NO_ZOD_IN_WEB = {
   paths: [

@@ -8,6 +8,7 @@ import type { CatalogueLoaders } from '../lib/catalogues';
 import { i18n, i18nReady } from '../lib/i18n';
 import { clearSession } from '../lib/session';
 import { hideToast } from '../lib/toast';
+import { resetUserRefreshForTests } from '../lib/user-info/get-user';
 import { contractViolations } from './fake-api';
 
 // The app fetches each catalogue as a JSON file (catalogues.ts); under test there is no server to
@@ -65,6 +66,8 @@ afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
   clearSession();
+  // A user-info refresh left retrying must not be shared with the next test's.
+  resetUserRefreshForTests();
   hideToast();
   localStorage.clear();
   sessionStorage.clear();

@@ -1,9 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
 import { clearSession, getSession, setSession } from '../session';
-import { toastStore } from '../toast';
+import { hideToast, toastStore } from '../toast';
 import { deferred, stubApi, type Answer } from '../../test/fake-api';
 import { testUser } from '../../test/fixtures';
-import { USER_RETRY_DELAYS_MS, refreshUserInfo, resetUserRefreshForTests } from './get-user';
+import { refreshUserInfo, resetUserRefreshForTests } from './get-user';
+import { USER_RETRY_DELAYS_MS } from './user-query';
 
 describe('refreshUserInfo (spec §4)', () => {
   it('asks nothing for a visitor', async () => {
@@ -33,22 +34,50 @@ describe('refreshUserInfo (spec §4)', () => {
     expect(getSession()).toMatchObject({ token: 'second', userInfo: { uid: 2, nickname: 'Second' } });
   });
 
-  it('a transport failure is no answer: the session stays, Network Error shows, and it retries', async () => {
+  it('a transport failure is no answer: the session stays, Network Error shows once, and it retries', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     try {
       let fail = true;
-      const api = stubApi({ 'GET /user': () => (fail ? { networkError: true } : { code: 200, data: testUser({ coin: 7 }) }) });
+      const api = stubApi({
+        'GET /user': () => (fail ? { networkError: true } : { code: 200, data: testUser({ coin: 7 }) }),
+      });
       setSession({ token: 't', userInfo: testUser() });
-      await expect(refreshUserInfo({ silent: true })).resolves.toBe(false);
+      const refreshed = refreshUserInfo({ silent: true });
+      await vi.advanceTimersByTimeAsync(0);
+      expect(api.callsTo('GET /user')).toHaveLength(1);
       expect(getSession().token).toBe('t');
       expect(toastStore.get()?.text).toBe('Network Error');
+      hideToast();
       await vi.advanceTimersByTimeAsync(USER_RETRY_DELAYS_MS[0]);
       expect(api.callsTo('GET /user')).toHaveLength(2);
       expect(getSession().token).toBe('t');
+      // Asking again while a retry waits shares it rather than sending another request.
+      const again = refreshUserInfo();
       fail = false;
       await vi.advanceTimersByTimeAsync(USER_RETRY_DELAYS_MS[1]);
       expect(api.callsTo('GET /user')).toHaveLength(3);
-      await vi.waitFor(() => expect(getSession().userInfo?.coin).toBe(7));
+      await expect(Promise.all([refreshed, again])).resolves.toEqual([true, true]);
+      expect(getSession().userInfo?.coin).toBe(7);
+      // The retries said nothing.
+      expect(toastStore.get()).toBeNull();
+    } finally {
+      resetUserRefreshForTests();
+      vi.useRealTimers();
+    }
+  });
+
+  it('stops retrying once the viewer has signed out', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const api = stubApi({ 'GET /user': { networkError: true } });
+      setSession({ token: 't', userInfo: testUser() });
+      const refreshed = refreshUserInfo({ silent: true });
+      await vi.advanceTimersByTimeAsync(0);
+      clearSession();
+      await vi.advanceTimersByTimeAsync(USER_RETRY_DELAYS_MS[0]);
+      await expect(refreshed).resolves.toBe(false);
+      await vi.advanceTimersByTimeAsync(60_000);
+      expect(api.callsTo('GET /user')).toHaveLength(1);
     } finally {
       resetUserRefreshForTests();
       vi.useRealTimers();
@@ -74,7 +103,7 @@ describe('refreshUserInfo (spec §4)', () => {
   it('visible: a transport failure shows Network Error', async () => {
     stubApi({ 'GET /user': { networkError: true } });
     setSession({ token: 't', userInfo: testUser() });
-    await refreshUserInfo();
+    void refreshUserInfo();
     await vi.waitFor(() => expect(toastStore.get()?.text).toBe('Network Error'));
   });
 });

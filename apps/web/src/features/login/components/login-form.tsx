@@ -1,30 +1,31 @@
-// The code rule is a zod schema: the sign-in page loads it, off the home page's path.
-import { smsCodeSchema } from '@cliffhanger/contract';
 import { Code, isApiError } from '@cliffhanger/contract/browser';
-import { useState, type FormEvent } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { FormEvent } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { TextInput } from '../../../components/ui/text-input';
+import { CHECK_ON_SUBMIT, firstErrorOnly } from '../../../lib/form-validation';
 import { currentLanguage } from '../../../lib/i18n';
 import { showToast } from '../../../lib/toast';
 import { usePasswordLogin } from '../api/post-password-login';
 import { useSmsLogin } from '../api/post-sms-login';
 import { useSendSmsCode } from '../api/post-sms-send';
 import { useCountdown } from '../hooks/use-countdown';
-import { loginRefusal, secondsFrom, sendCodeRefusal, type LoginField, type Refusal } from '../login-errors';
-import { browserLanguages, defaultCountry, type Country } from '../phone/countries';
+import { loginRefusal, secondsFrom, sendCodeRefusal, type Refusal } from '../login-errors';
+import { loginSchema, type LoginMethod } from '../login-schema';
+import { browserLanguages, defaultCountry } from '../phone/countries';
 import { toE164 } from '../phone/phone-number';
 import { PhoneField } from './phone-field';
 
-export type LoginMethod = 'sms' | 'password';
+export type { LoginMethod };
 
 /** Longest password the API takes (bcrypt's limit, contract `passwordSchema`). */
 const PASSWORD_MAX = 72;
 
 /**
- * Spec §5: phone number required ('Please Enter Phone Number'), then the code ('Please Enter
- * Code') or the password ('Please Enter Password'). The send-code button is disabled during its
- * resend countdown, whose length the server gives (`resend_in`, also on 70006).
+ * Sign-in by SMS code or password. The send-code button is disabled during its resend countdown,
+ * whose length the server gives (`resend_in`, also on 70006).
  */
 export function LoginForm({
   method,
@@ -37,38 +38,36 @@ export function LoginForm({
   onSignedIn: () => void;
 }) {
   const { t } = useTranslation();
-  const [country, setCountry] = useState<Country>(() => defaultCountry(currentLanguage(), browserLanguages()));
-  const [phone, setPhone] = useState('');
-  const [code, setCode] = useState('');
-  const [password, setPassword] = useState('');
-  const [errors, setErrors] = useState<Partial<Record<LoginField, string>>>({});
+  const { register, handleSubmit, getValues, setError, clearErrors, formState } = useForm({
+    ...CHECK_ON_SUBMIT,
+    resolver: firstErrorOnly(zodResolver(loginSchema(t, method))),
+    defaultValues: {
+      country: defaultCountry(currentLanguage(), browserLanguages()),
+      phone: '',
+      code: '',
+      password: '',
+    },
+  });
+  const { errors } = formState;
   const countdown = useCountdown();
   const sendCode = useSendSmsCode();
   const smsLogin = useSmsLogin();
   const passwordLogin = usePasswordLogin();
 
-  const fail = (field: LoginField | undefined, message: string) => {
-    setErrors(field ? { [field]: message } : {});
-    showToast(message);
-  };
+  /** Says what is wrong, under its field too; null: nothing to add (a transport failure has toasted). */
   const refuse = (refusal: Refusal | null) => {
-    if (refusal) fail(refusal.field, refusal.message);
-    else setErrors({});
-  };
-
-  /** The phone in E.164, or null after telling the viewer what is wrong with it. */
-  const checkedPhone = (): string | null => {
-    const checked = toE164(phone, country);
-    if (checked.ok) return checked.e164;
-    fail('phone', checked.reason === 'empty' ? t('login.enterPhone') : t('errors.70003'));
-    return null;
+    if (!refusal) return;
+    clearErrors();
+    if (refusal.field) setError(refusal.field, { message: refusal.message });
+    showToast(refusal.message);
   };
 
   const requestCode = () => {
-    const e164 = checkedPhone();
-    if (!e164) return;
-    setErrors({});
-    sendCode.mutate(e164, {
+    const checked = toE164(getValues('phone'), getValues('country'));
+    if (!checked.ok)
+      return refuse({ field: 'phone', message: t(checked.reason === 'empty' ? 'login.enterPhone' : 'errors.70003') });
+    clearErrors();
+    sendCode.mutate(checked.e164, {
       onSuccess: ({ resendIn }) => {
         countdown.start(resendIn);
         showToast(t('login.codeSent'));
@@ -83,45 +82,31 @@ export function LoginForm({
     });
   };
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!phone.trim()) return fail('phone', t('login.enterPhone'));
-    if (method === 'sms' && !code.trim()) return fail('code', t('login.enterCode'));
-    if (method === 'password' && !password) return fail('password', t('login.enterPassword'));
-    const e164 = checkedPhone();
-    if (!e164) return;
-    setErrors({});
-    const onError = (error: unknown) => refuse(loginRefusal(error, method, t));
-    if (method === 'sms') {
-      if (!smsCodeSchema.safeParse(code.trim()).success) return fail('code', t('login.codeFormat'));
-      smsLogin.mutate({ phone: e164, code: code.trim() }, { onSuccess: onSignedIn, onError });
-    } else {
-      if (!passwordEnabled) return fail(undefined, t('login.notImplemented'));
-      passwordLogin.mutate({ phone: e164, password }, { onSuccess: onSignedIn, onError });
-    }
-  };
+  const submit = (event: FormEvent) =>
+    void handleSubmit(
+      ({ phone, code, password }) => {
+        const onError = (error: unknown) => refuse(loginRefusal(error, method, t));
+        if (method === 'sms') smsLogin.mutate({ phone, code }, { onSuccess: onSignedIn, onError });
+        else if (!passwordEnabled) refuse({ message: t('login.notImplemented') });
+        else passwordLogin.mutate({ phone, password }, { onSuccess: onSignedIn, onError });
+      },
+      (found) => showToast(Object.values(found)[0]?.message ?? ''),
+    )(event);
 
   const counting = countdown.seconds > 0;
   const busy = smsLogin.isPending || passwordLogin.isPending;
   return (
     <form className="login-form" onSubmit={submit} noValidate data-testid={`login-form-${method}`}>
-      <PhoneField
-        country={country}
-        onCountryChange={setCountry}
-        phone={phone}
-        onPhoneChange={setPhone}
-        error={errors.phone}
-      />
+      <PhoneField country={register('country')} phone={register('phone')} error={errors.phone?.message} />
       {method === 'sms' ? (
         <TextInput
+          {...register('code')}
           label={t('login.code')}
           placeholder={t('login.codePlaceholder')}
           inputMode="numeric"
           autoComplete="one-time-code"
           maxLength={6}
-          value={code}
-          onChange={(event) => setCode(event.target.value)}
-          error={errors.code}
+          error={errors.code?.message}
           data-testid="login-code"
           trailing={
             <Button
@@ -137,14 +122,13 @@ export function LoginForm({
         />
       ) : (
         <TextInput
+          {...register('password')}
           label={t('login.password')}
           placeholder={t('login.passwordPlaceholder')}
           type="password"
           autoComplete="current-password"
           maxLength={PASSWORD_MAX}
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
-          error={errors.password}
+          error={errors.password?.message}
           data-testid="login-password"
         />
       )}

@@ -1,20 +1,17 @@
 import { useId, useMemo } from 'react';
+import type { UseFormRegisterReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { countryOptions, isOfferedCountry, type Country } from '../phone/countries';
+import { countryOptions } from '../phone/countries';
 import './phone-field.css';
 
-/** Country (flag and dial prefix) plus the number; the form turns both into E.164. */
+/** Country (flag and dial prefix) plus the number, two fields of the form; it turns both into E.164. */
 export function PhoneField({
   country,
-  onCountryChange,
   phone,
-  onPhoneChange,
   error,
 }: {
-  country: Country;
-  onCountryChange: (country: Country) => void;
-  phone: string;
-  onPhoneChange: (phone: string) => void;
+  country: UseFormRegisterReturn;
+  phone: UseFormRegisterReturn;
   error?: string;
 }) {
   const { t, i18n } = useTranslation();
@@ -28,11 +25,8 @@ export function PhoneField({
       </label>
       <div className="ui-field__row">
         <select
+          {...country}
           className="phone-field__country"
-          value={country}
-          onChange={(event) => {
-            if (isOfferedCountry(event.target.value)) onCountryChange(event.target.value);
-          }}
           aria-label={t('login.country')}
           data-testid="login-country"
         >
@@ -43,6 +37,7 @@ export function PhoneField({
           ))}
         </select>
         <input
+          {...phone}
           id={id}
           className="ui-field__input"
           type="tel"
@@ -50,8 +45,6 @@ export function PhoneField({
           autoComplete="tel-national"
           placeholder={t('login.phonePlaceholder')}
           maxLength={20}
-          value={phone}
-          onChange={(event) => onPhoneChange(event.target.value)}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? errorId : undefined}
           data-testid="login-phone"

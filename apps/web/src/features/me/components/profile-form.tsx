@@ -1,28 +1,27 @@
-// The profile rules are zod schemas: the profile page loads them, off the home page's path.
-import { nicknameSchema, usernameSchema } from '@cliffhanger/contract';
-import { Code, isApiError, NICKNAME_MAX, USERNAME_MAX, USERNAME_MIN, type ApiError } from '@cliffhanger/contract/browser';
+import { Code, isApiError, type ApiError } from '@cliffhanger/contract/browser';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useState, type FormEvent } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { TextInput } from '../../../components/ui/text-input';
 import { messageForError } from '../../../lib/error-message';
+import { CHECK_ON_SUBMIT } from '../../../lib/form-validation';
 import { useGoBack } from '../../../lib/navigation';
 import { useRequireLogin } from '../../../lib/require-login';
 import { useSession } from '../../../lib/session';
 import { showToast } from '../../../lib/toast';
 import { AvatarUploadError, useUpdateProfile } from '../api/update-profile';
+import { profileRules, profileSchema, type ProfileField } from '../profile-schema';
 import { AvatarPicker } from './avatar-picker';
 import './profile-form.css';
 
-type Field = 'nickname' | 'username';
-type FieldErrors = Partial<Record<Field, string>>;
-
 /** Field names a 10001 answer lists in `data.fields` (an array of names, or an object keyed by name). */
-function badFields(error: ApiError): Field[] {
+function badFields(error: ApiError): ProfileField[] {
   const fields = (error.data as { fields?: unknown } | null)?.fields;
   const names = Array.isArray(fields) ? fields : fields && typeof fields === 'object' ? Object.keys(fields) : [];
-  return names.filter((name): name is Field => name === 'nickname' || name === 'username');
+  return names.filter((name): name is ProfileField => name === 'nickname' || name === 'username');
 }
 
 /**
@@ -35,30 +34,22 @@ export function ProfileForm() {
   const goBack = useGoBack();
   const requireLogin = useRequireLogin();
   const { userInfo } = useSession();
-  const [nickname, setNickname] = useState(userInfo?.nickname ?? '');
-  const [username, setUsername] = useState(userInfo?.username ?? '');
+  const rules = profileRules(t);
+  const { register, handleSubmit, setError, formState } = useForm({
+    ...CHECK_ON_SUBMIT,
+    resolver: zodResolver(profileSchema(rules)),
+    defaultValues: { username: userInfo?.username ?? '', nickname: userInfo?.nickname ?? '' },
+  });
+  const { errors } = formState;
   const [avatar, setAvatar] = useState<File | null>(null);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [asking, setAsking] = useState(false);
+  /** The checked changes while 'Are you sure…?' is asked. */
+  const [asking, setAsking] = useState<{ nickname: string; username: string } | null>(null);
   const mutation = useUpdateProfile();
 
-  const ruleFor = (field: Field): string =>
-    field === 'nickname'
-      ? t('profile.nicknameRule', { max: NICKNAME_MAX })
-      : t('profile.usernameRule', { min: USERNAME_MIN, max: USERNAME_MAX });
-
-  const check = (): FieldErrors => ({
-    nickname: nicknameSchema.safeParse(nickname).success ? undefined : ruleFor('nickname'),
-    // Empty keeps an account without a username as it is.
-    username: username.trim() === '' || usernameSchema.safeParse(username).success ? undefined : ruleFor('username'),
-  });
-
+  const submit = handleSubmit(setAsking);
   const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!requireLogin()) return;
-    const found = check();
-    setErrors(found);
-    if (!found.nickname && !found.username) setAsking(true);
+    if (requireLogin()) void submit(event);
+    else event.preventDefault();
   };
 
   const onFailure = (error: unknown) => {
@@ -73,12 +64,10 @@ export function ProfileForm() {
     if (!isApiError(error) || error.kind === 'bad-response') {
       showToast(t('errors.updateProfileFailed'));
     } else if (error.code === Code.USERNAME_TAKEN) {
-      const message = t('errors.10008');
-      setErrors({ username: message });
-      showToast(message);
+      setError('username', { message: t('errors.10008') });
+      showToast(t('errors.10008'));
     } else if (error.code === Code.INVALID_INPUT) {
-      const fields = badFields(error);
-      setErrors(Object.fromEntries(fields.map((field) => [field, ruleFor(field)])));
+      for (const field of badFields(error)) setError(field, { message: rules[field] });
       showToast(t('errors.saveFailed'));
     } else if (error.kind === 'session-invalid' || error.code === Code.TOO_MANY_REQUESTS) {
       showToast(messageForError(error, t));
@@ -88,14 +77,11 @@ export function ProfileForm() {
   };
 
   const save = () => {
-    setAsking(false);
-    const nextUsername = username.trim().toLowerCase();
+    if (!asking) return;
+    setAsking(null);
+    const { nickname, username } = asking;
     mutation.mutate(
-      {
-        nickname: nickname.trim(),
-        username: nextUsername && nextUsername !== userInfo?.username ? nextUsername : null,
-        avatar,
-      },
+      { nickname, username: username && username !== userInfo?.username ? username : null, avatar },
       {
         onSuccess: () => {
           showToast(t('profile.updated'));
@@ -115,22 +101,20 @@ export function ProfileForm() {
       <AvatarPicker current={userInfo?.avatar} onChange={setAvatar} allowed={() => requireLogin()} />
       <div className="profile-form__fields">
         <TextInput
+          {...register('username')}
           label={t('profile.username')}
           placeholder={t('profile.usernamePlaceholder')}
-          value={username}
-          onChange={(event) => setUsername(event.target.value)}
-          error={errors.username}
+          error={errors.username?.message}
           autoComplete="username"
           autoCapitalize="none"
           spellCheck={false}
           data-testid="profile-username"
         />
         <TextInput
+          {...register('nickname')}
           label={t('profile.nickname')}
           placeholder={t('profile.nicknamePlaceholder')}
-          value={nickname}
-          onChange={(event) => setNickname(event.target.value)}
-          error={errors.nickname}
+          error={errors.nickname?.message}
           autoComplete="nickname"
           data-testid="profile-nickname"
         />
@@ -139,10 +123,10 @@ export function ProfileForm() {
         {t('common.save')}
       </Button>
       <ConfirmDialog
-        open={asking}
+        open={asking !== null}
         title={t('profile.confirmSave')}
         onConfirm={save}
-        onCancel={() => setAsking(false)}
+        onCancel={() => setAsking(null)}
         testId="profile-save-dialog"
       />
     </form>

@@ -1,20 +1,16 @@
-// The password rule is a zod schema: the settings page loads it, off the home page's path.
-import { passwordSchema } from '@cliffhanger/contract';
 import { Code, isApiError } from '@cliffhanger/contract/browser';
-import { useState, type FormEvent } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { TextInput } from '../../../components/ui/text-input';
 import { messageForError } from '../../../lib/error-message';
+import { CHECK_ON_SUBMIT, firstErrorOnly } from '../../../lib/form-validation';
 import { showToast } from '../../../lib/toast';
 import { useSetPassword } from '../api/put-user-password';
+import { PASSWORD_MAX, PASSWORD_MIN, passwordFormSchema } from '../password-schema';
 import './password-dialog.css';
-
-type Field = 'current' | 'password' | 'repeat';
-
-const PASSWORD_MIN = 8;
-const PASSWORD_MAX = 72;
 
 /**
  * Set a password (an account made by SMS or a provider has none) or change it. The current
@@ -30,30 +26,20 @@ export function PasswordDialog({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const [current, setCurrent] = useState('');
-  const [password, setPassword] = useState('');
-  const [repeat, setRepeat] = useState('');
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const { register, handleSubmit, setError, reset, formState } = useForm({
+    ...CHECK_ON_SUBMIT,
+    resolver: firstErrorOnly(zodResolver(passwordFormSchema(t, hasPassword))),
+    defaultValues: { current: '', password: '', repeat: '' },
+  });
+  const { errors } = formState;
   const mutation = useSetPassword();
 
   const close = () => {
-    setCurrent('');
-    setPassword('');
-    setRepeat('');
-    setErrors({});
+    reset();
     onClose();
   };
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    let found: Partial<Record<Field, string>> = {};
-    if (hasPassword && !current) found = { current: t('password.enterCurrent') };
-    else if (!password) found = { password: t('login.enterPassword') };
-    else if (!passwordSchema.safeParse(password).success)
-      found = { password: t('password.rule', { min: PASSWORD_MIN, max: PASSWORD_MAX }) };
-    else if (repeat !== password) found = { repeat: t('password.mismatch') };
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
+  const submit = handleSubmit(({ current, password }) =>
     mutation.mutate(
       { password, ...(hasPassword ? { currentPassword: current } : {}) },
       {
@@ -65,7 +51,7 @@ export function PasswordDialog({
           // A transport failure already showed 'Network Error'.
           if (isApiError(error) && error.isTransportFailure) return;
           if (isApiError(error) && error.code === Code.SIGNIN_WRONG_PASSWORD) {
-            setErrors({ current: t('errors.70004') });
+            setError('current', { message: t('errors.70004') });
             showToast(t('errors.70004'));
           } else if (isApiError(error) && error.kind !== 'bad-response') {
             showToast(messageForError(error, t));
@@ -74,8 +60,8 @@ export function PasswordDialog({
           }
         },
       },
-    );
-  };
+    ),
+  );
 
   return (
     <Dialog
@@ -85,38 +71,35 @@ export function PasswordDialog({
       testId="password-dialog"
       className="password-dialog"
     >
-      <form className="password-dialog__form" onSubmit={onSubmit} noValidate>
+      <form className="password-dialog__form" onSubmit={(event) => void submit(event)} noValidate>
         {hasPassword && (
           <TextInput
+            {...register('current')}
             label={t('password.current')}
             type="password"
             autoComplete="current-password"
             maxLength={PASSWORD_MAX}
-            value={current}
-            onChange={(event) => setCurrent(event.target.value)}
-            error={errors.current}
+            error={errors.current?.message}
             data-testid="password-current"
           />
         )}
         <TextInput
+          {...register('password')}
           label={t('password.new')}
           placeholder={t('password.rule', { min: PASSWORD_MIN, max: PASSWORD_MAX })}
           type="password"
           autoComplete="new-password"
           maxLength={PASSWORD_MAX}
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
-          error={errors.password}
+          error={errors.password?.message}
           data-testid="password-new"
         />
         <TextInput
+          {...register('repeat')}
           label={t('password.repeat')}
           type="password"
           autoComplete="new-password"
           maxLength={PASSWORD_MAX}
-          value={repeat}
-          onChange={(event) => setRepeat(event.target.value)}
-          error={errors.repeat}
+          error={errors.repeat?.message}
           data-testid="password-repeat"
         />
         <div className="ui-dialog__actions">

@@ -1,0 +1,74 @@
+import { getUser, type ApiResult, type UserInfo } from '@cliffhanger/contract/browser';
+import { queryOptions } from '@tanstack/react-query';
+import { api, silentApi } from '../api-client';
+import { isTransportFailure } from '../error-message';
+import { i18n } from '../i18n';
+import { getSession, isSignedIn, updateUserInfo } from '../session';
+import { showToast } from '../toast';
+
+/** The signed-in user's query. */
+export const USER_QUERY_KEY = ['user'] as const;
+
+/** Waits between retries after a transport failure: 2, 4, 8, 16, then every 30 s. */
+export const USER_RETRY_DELAYS_MS = [2_000, 4_000, 8_000, 16_000, 30_000] as const;
+
+/**
+ * How one GET /user goes out: `visible` through the client that toasts a transport failure;
+ * `silent` without it, the 'Network Error' of a first transport failure then said here; `retry`
+ * without a word, since the first failure has already said it.
+ */
+type Asking = 'visible' | 'silent' | 'retry';
+
+/**
+ * Spec §4: GET /user; code 200 stores the user info and answers it, a failed or non-200 *answer*
+ * clears the login state (`updateUserInfo`). A transport failure is no answer: a network blip at
+ * launch must not sign the viewer out, so the session stays and the error goes back to the query,
+ * which retries it. An answer that arrives after the viewer signed out or in as someone else is
+ * dropped (null): it describes a session that is gone.
+ */
+async function fetchUserInfo(asking: Asking): Promise<UserInfo | null> {
+  if (!isSignedIn()) return null;
+  const { token, refreshToken } = getSession();
+  const sameSession = () => {
+    const now = getSession();
+    return now.token === token && now.refreshToken === refreshToken;
+  };
+  let result: ApiResult<UserInfo>;
+  try {
+    result = await (asking === 'visible' ? api : silentApi).call(getUser);
+  } catch (error) {
+    if (!sameSession()) return null;
+    if (isTransportFailure(error)) {
+      if (asking === 'silent') showToast(i18n.t('errors.network'));
+    } else if (isSignedIn()) {
+      // 20003/10027/20007 have already cleared and said so (api-client); any other refusal
+      // clears here, and says so too.
+      updateUserInfo(null);
+      showToast(i18n.t('errors.signInAgain'));
+    }
+    throw error;
+  }
+  return sameSession() && updateUserInfo(result) ? getSession().userInfo : null;
+}
+
+/**
+ * The user info as a query: one request at a time however many ask (the launch and the Me tab
+ * often ask together), retried with backoff after a transport failure. Its data is only the last
+ * answer; the session in local storage (lib/session.ts) stays what the app reads.
+ */
+export function userQueryOptions({ silent }: { silent: boolean }) {
+  return queryOptions({
+    queryKey: USER_QUERY_KEY,
+    queryFn: ({ client }) => {
+      const retrying = (client.getQueryState(USER_QUERY_KEY)?.fetchFailureCount ?? 0) > 0;
+      return fetchUserInfo(retrying ? 'retry' : silent ? 'silent' : 'visible');
+    },
+    // Every refresh asks the server (spec §4): the stored session is what the app shows.
+    staleTime: 0,
+    retry: (_failures, error) => isTransportFailure(error),
+    retryDelay: (failures) => USER_RETRY_DELAYS_MS[Math.min(failures, USER_RETRY_DELAYS_MS.length - 1)]!,
+    // The first try goes out even when the browser says it is offline (so the outage is told);
+    // a retry due while it is offline waits until it is back online.
+    networkMode: 'offlineFirst',
+  });
+}
