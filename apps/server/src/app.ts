@@ -13,6 +13,7 @@ import compressPlugin from './plugins/compress.plugin.js';
 import corsPlugin from './plugins/cors.plugin.js';
 import databasePlugin from './plugins/database.plugin.js';
 import errorHandlerPlugin from './plugins/error-handler.plugin.js';
+import jobsPlugin from './plugins/jobs.plugin.js';
 import metricsPlugin from './plugins/metrics.plugin.js';
 import openapiPlugin from './plugins/openapi.plugin.js';
 import securityHeadersPlugin from './plugins/security-headers.plugin.js';
@@ -36,8 +37,11 @@ import { rewardsRoutes } from './routes/rewards.routes.js';
 import { configWarnings, RATE_LIMITS_PER_PROCESS } from './services/health.service.js';
 import type { RateLimiter } from './services/rate-limit/rate-limiter.js';
 import type { SmsSender } from './services/sms/sms-sender.js';
-import { startExpiryScheduler } from './services/wallet/expiry-scheduler.js';
 import type { MediaStorage } from './media/storage/media-storage.js';
+import { InProcessJobs } from './jobs/in-process-jobs.js';
+import { createJobHandlers } from './jobs/job-handlers.js';
+import { JOB } from './jobs/jobs.js';
+import type { ProviderImageFetcher } from './services/oauth/provider-image.js';
 
 /** How often Node looks for connections past their header or request timeout. */
 const TIMEOUT_CHECK_INTERVAL_MS = 1000;
@@ -57,6 +61,8 @@ export interface BuildAppDeps {
   media?: MediaStorage;
   /** Where log lines go instead of stdout (tests read them). */
   logStream?: { write(line: string): void };
+  /** Replaces the HTTPS download of sign-in providers' pictures (the avatar copy). */
+  providerImages?: ProviderImageFetcher;
 }
 
 function servicesOptionsOf(deps: BuildAppDeps): ServicesPluginOptions {
@@ -65,6 +71,7 @@ function servicesOptionsOf(deps: BuildAppDeps): ServicesPluginOptions {
   if (deps.smsSender) options.smsSender = deps.smsSender;
   if (deps.rateLimiter) options.rateLimiter = deps.rateLimiter;
   if (deps.media) options.media = deps.media;
+  if (deps.providerImages) options.providerImages = deps.providerImages;
   return options;
 }
 
@@ -119,6 +126,7 @@ export async function buildApp(config: Readonly<ServerConfig>, deps: BuildAppDep
     // web assets arrive already compressed (content-encoding set), so they are passed through.
     await app.register(compressPlugin);
     await app.register(databasePlugin, deps.database ? { database: deps.database } : {});
+    await app.register(jobsPlugin);
     await app.register(servicesPlugin, servicesOptionsOf(deps));
     if (config.demoCatalog) await seedDemoCatalog(app);
     await app.register(authPlugin);
@@ -143,29 +151,34 @@ export async function buildApp(config: Readonly<ServerConfig>, deps: BuildAppDep
       await app.register(async (scope) => extend(scope));
     }
     await app.register(webPlugin);
-    // Coin expiry runs in-process (docs/wallet.md). Started once the app is ready, so a failed
-    // boot leaves no timer; close handlers run in reverse order, so a run in progress finishes
-    // before the database plugin closes the pool.
-    let stopExpiry: (() => Promise<void>) | undefined;
+    // With JOB_RUNNER=in-process this process runs the jobs (docs/deploy.md). Started once the
+    // app is ready, so a failed boot leaves no timer; close handlers run in reverse order, so a
+    // run in progress finishes before the database plugin closes the pool.
+    const localJobs = app.jobs instanceof InProcessJobs ? app.jobs : undefined;
     app.addHook('onReady', (done) => {
       if (configWarnings(config).includes(RATE_LIMITS_PER_PROCESS)) {
         app.log.warn(
           'DATABASE_URL is set without REDIS_URL: rate limits (SMS, sign-in, comments, shares) are counted per process, so N API processes allow N times each limit. Set REDIS_URL when running more than one process.',
         );
       }
-      // With a worker (JOB_RUNNER=worker) the sweep is its scheduled job instead.
-      if (config.jobRunner === 'in-process') {
-        stopExpiry = startExpiryScheduler({
-          wallet: app.services.wallet,
-          intervalMs: config.coinExpiryIntervalS * 1000,
-          log: app.log,
-          onRun: (outcome) => app.metrics.jobRun('coin_expiry', outcome),
-        });
+      // With a worker (JOB_RUNNER=worker) the jobs, the sweep's schedule included, are its own.
+      if (localJobs) {
+        const { services } = app;
+        localJobs.start(
+          createJobHandlers({
+            config,
+            db: app.database.db,
+            wallet: services.wallet,
+            avatarCopy: services.avatarCopy,
+            log: app.log,
+          }),
+        );
+        localJobs.schedule(JOB.coinExpiry, {}, config.coinExpiryIntervalS * 1000);
       }
       done();
     });
     app.addHook('onClose', async () => {
-      await stopExpiry?.();
+      await localJobs?.stop();
       // Plays are written after their answers: the last batch goes in before the pool closes.
       await app.services.playRecorder.flush();
     });

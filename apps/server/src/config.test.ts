@@ -314,6 +314,13 @@ describe('loadConfig', () => {
     expect(configErrorOf({ JOB_RUNNER: 'cron' }).issues[0]?.variable).toBe('JOB_RUNNER');
   });
 
+  it("gives the worker's /metrics a port of its own, 0 for a free one", () => {
+    expect(loadConfig({}).workerMetricsPort).toBe(9464);
+    expect(loadConfig({ WORKER_METRICS_PORT: '0' }).workerMetricsPort).toBe(0);
+    expect(configErrorOf({ WORKER_METRICS_PORT: '65536' }).issues[0]?.variable).toBe('WORKER_METRICS_PORT');
+    expect(configErrorOf({ WORKER_METRICS_PORT: 'metrics' }).issues[0]?.variable).toBe('WORKER_METRICS_PORT');
+  });
+
   it('takes Stripe only with both its key and its webhook secret, and checks their shapes', () => {
     expect(loadConfig({}).stripe).toBeUndefined();
     expect(configErrorOf({ STRIPE_SECRET_KEY: 'sk_test_abc' }).issues).toEqual([

@@ -212,6 +212,8 @@ function toConfig(e: EnvValues) {
     demoCatalog: e.DEMO_CATALOG ?? e.NODE_ENV !== 'production',
     /** `worker`: background jobs are left to `npm run worker` (pg-boss); `in-process`: this server runs them. */
     jobRunner: e.JOB_RUNNER,
+    /** Port of the worker's own /metrics and /healthz listener (npm run worker only). */
+    workerMetricsPort: e.WORKER_METRICS_PORT,
     /** Connections per process to PostgreSQL. */
     databasePoolSize: e.DATABASE_POOL_SIZE,
     /** Seconds added to the server's clock; for trying day-based rules (check-in) by hand and in e2e. Never in production. */
@@ -220,7 +222,7 @@ function toConfig(e: EnvValues) {
     coinCheckinValidityDays: e.COIN_CHECKIN_VALIDITY_DAYS,
     /** Days other reward coins (tasks, ads, invites, giveaways) stay spendable; 0 = they never expire. */
     coinRewardValidityDays: e.COIN_REWARD_VALIDITY_DAYS,
-    /** How often the in-process job expires due coin lots, in seconds. */
+    /** How often the coin-expiry job runs, in seconds. */
     coinExpiryIntervalS: e.COIN_EXPIRY_INTERVAL_S,
     /** Check-in, tasks, invites and ads (docs/rewards.md). */
     rewards: Object.freeze({

@@ -474,12 +474,17 @@ export const envSchema = z.object({
   COIN_EXPIRY_INTERVAL_S: setting(
     integer(10, DAY_S),
     '300',
-    'Seconds between runs of the in-process job that expires due coin lots (a wallet is also brought up to date whenever it is read or used).',
+    'Seconds between runs of the background job that expires due coin lots (a wallet is also brought up to date whenever it is read or used). The worker schedules it by whole minutes.',
   ),
   JOB_RUNNER: setting(
     z.enum(['in-process', 'worker'], { error: 'must be in-process or worker' }),
     'in-process',
-    'Who runs the background jobs (coin expiry; catalogue imports queued with `npm run catalog -- enqueue`): `in-process`, each server itself (one machine), or `worker`, a separate `npm run worker` on PostgreSQL through a job queue (pg-boss) while the API processes leave them to it. `worker` needs DATABASE_URL.',
+    'Who runs the background jobs (coin expiry, copies of sign-in providers\' pictures, catalogue imports queued with `npm run catalog -- enqueue`): `in-process`, each server itself (one machine), or `worker`, a separate `npm run worker` on PostgreSQL through a job queue (pg-boss) while the API processes only queue them. `worker` needs DATABASE_URL. See docs/deploy.md.',
+  ),
+  WORKER_METRICS_PORT: setting(
+    integer(0, 65535),
+    '9464',
+    'TCP port on which `npm run worker` answers GET /metrics (its job runs, guarded by METRICS_TOKEN like the API\'s) and GET /healthz, on HOST (0 picks a free port, logged at start). Only the worker reads it; give each worker on one machine its own. See docs/operations.md.',
   ),
   REWARDS_TIME_ZONE: setting(
     timeZone,

@@ -57,7 +57,8 @@ describe('GET /metrics', () => {
     expect(res.body).toMatch(/^# HELP /);
     expect(sample(res.body, 'process_cpu_user_seconds_total')).toBeGreaterThan(0);
     expect(sample(res.body, 'ledger_entries_total', { kind: 'checkin_reward' })).toBe(0);
-    expect(sample(res.body, 'job_runs_total', { job: 'coin_expiry', outcome: 'failed' })).toBe(0);
+    expect(sample(res.body, 'job_runs_total', { job: 'coin-expiry', outcome: 'failed' })).toBe(0);
+    expect(sample(res.body, 'job_runs_total', { job: 'avatar-copy', outcome: 'retried' })).toBe(0);
   });
 
   it('compresses like any text answer, and the text survives it', async () => {

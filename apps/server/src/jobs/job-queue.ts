@@ -1,18 +1,11 @@
 import PgBoss from 'pg-boss';
-import { JOB, type JobName } from './jobs.js';
+import { JOB_POLICIES, type JobData, type JobName, type JobSender } from './jobs.js';
 
 /** pg-boss keeps its tables in a schema of its own, beside the app's. */
 const BOSS_SCHEMA = 'pgboss';
 
-/**
- * Each queue's rules: a failed job is tried again with growing delays (retryDelay doubled each
- * time), and a job that runs past its expiry counts as failed (and is retried) rather than
- * holding its slot forever. The expiry sweep is a singleton: one run at a time across workers.
- */
-const QUEUES: Record<JobName, Omit<PgBoss.Queue, 'name'>> = {
-  [JOB.coinExpiry]: { policy: 'singleton', retryLimit: 3, retryDelay: 10, retryBackoff: true, expireInSeconds: 600 },
-  [JOB.catalogImport]: { retryLimit: 2, retryDelay: 30, retryBackoff: true, expireInSeconds: 6 * 3600 },
-};
+/** Connections of an API process's sender: it only inserts jobs, one short statement each. */
+const SENDER_POOL_SIZE = 2;
 
 /** A pg-boss client on the app's database; `worker: false` only sends (no maintenance, no schedules). */
 export async function openBoss(
@@ -28,10 +21,11 @@ export async function openBoss(
   });
   boss.on('error', (error) => options.onError?.(error));
   await boss.start();
-  for (const [name, queue] of Object.entries(QUEUES)) {
+  for (const [name, policy] of Object.entries(JOB_POLICIES)) {
+    const queue: PgBoss.Queue = { name, ...policy };
     // createQueue keeps an existing queue as it is; updateQueue applies this build's rules.
-    if (await boss.getQueue(name)) await boss.updateQueue(name, { name, ...queue });
-    else await boss.createQueue(name, { name, ...queue });
+    if (await boss.getQueue(name)) await boss.updateQueue(name, queue);
+    else await boss.createQueue(name, queue);
   }
   return boss;
 }
@@ -46,4 +40,21 @@ export async function enqueueJob(databaseUrl: string, name: JobName, data: objec
   } finally {
     await boss.stop({ graceful: false, wait: true });
   }
+}
+
+/**
+ * How an API process with JOB_RUNNER=worker hands jobs to the worker: each send is one insert
+ * into pg-boss's queue, on a small pool of its own beside the app's.
+ */
+export async function openJobSender(
+  databaseUrl: string,
+  onError: (error: Error) => void,
+): Promise<JobSender & { close(): Promise<void> }> {
+  const boss = await openBoss(databaseUrl, { worker: false, poolSize: SENDER_POOL_SIZE, onError });
+  return {
+    async send<N extends JobName>(name: N, data: JobData[N]): Promise<void> {
+      if ((await boss.send(name, data)) === null) throw new Error(`${name} was not queued`);
+    },
+    close: () => boss.stop({ graceful: false, wait: true }),
+  };
 }

@@ -1,14 +1,94 @@
-/** The background jobs, by queue name. */
+/** The background jobs, by queue name: the same names label `job_runs_total`. */
 export const JOB = {
   /** Expires every due coin lot (a wallet is also brought up to date whenever it is used). */
   coinExpiry: 'coin-expiry',
   /** Imports a catalogue manifest, transcoding what needs it, then tells the API processes. */
   catalogImport: 'catalog-import',
+  /** Copies a sign-in provider's picture into media storage as the user's avatar. */
+  avatarCopy: 'avatar-copy',
 } as const;
 
 export type JobName = (typeof JOB)[keyof typeof JOB];
 
+/** Every queue, in a fixed order (metrics start a series at 0 for each). */
+export const JOB_NAMES: readonly JobName[] = Object.freeze(Object.values(JOB));
+
+/**
+ * How a run ended: `completed`; `retried`, it failed and the job will be tried again after a
+ * delay; `failed`, it failed with no tries left, so the job is given up.
+ */
+export const JOB_OUTCOMES = ['completed', 'retried', 'failed'] as const;
+export type JobOutcome = (typeof JOB_OUTCOMES)[number];
+
 export interface CatalogImportJobData {
   /** Absolute path of the manifest, readable by the worker. */
   manifest: string;
+}
+
+export interface AvatarCopyJobData {
+  userId: number;
+  /** The provider's picture as its API answered it at this sign-in (https). */
+  url: string;
+  /**
+   * The avatar the copy replaces: the provider URL stored at sign-in. The copy lands only while
+   * the user's avatar is still exactly this, so a repeat or a run after the user chose their own
+   * avatar changes nothing.
+   */
+  replaces: string;
+}
+
+/** What each queue's jobs carry. */
+export interface JobData {
+  'coin-expiry': Record<string, never>;
+  'catalog-import': CatalogImportJobData;
+  'avatar-copy': AvatarCopyJobData;
+}
+
+/** Hands a job to whoever runs jobs here: this process, or the worker through pg-boss. */
+export interface JobSender {
+  send<N extends JobName>(name: N, data: JobData[N]): Promise<void>;
+}
+
+/** What a handler gets besides its data. */
+export interface JobContext {
+  /** Aborted when the process stops: a handler waiting on the network gives up at once. */
+  signal: AbortSignal;
+}
+
+/** A handler answers what its log line should say; a throw is a failed run. */
+export type JobResult = Record<string, unknown>;
+export type JobHandler<N extends JobName> = (data: JobData[N], context: JobContext) => Promise<JobResult>;
+export type JobHandlers = { [N in JobName]: JobHandler<N> };
+
+/**
+ * Each queue's rules, the same for pg-boss (job-queue.ts) and for the in-process runner: a failed
+ * job is tried again up to `retryLimit` times, the delay (seconds) doubling each time with
+ * `retryBackoff`; a run past `expireInSeconds` counts as failed (and is retried) rather than
+ * holding its slot forever. `singleton`: one run at a time.
+ */
+export interface JobPolicy {
+  retryLimit: number;
+  retryDelay: number;
+  retryBackoff: boolean;
+  expireInSeconds: number;
+  policy?: 'singleton';
+}
+
+export const JOB_POLICIES: Readonly<Record<JobName, JobPolicy>> = Object.freeze({
+  [JOB.coinExpiry]: { policy: 'singleton', retryLimit: 3, retryDelay: 10, retryBackoff: true, expireInSeconds: 600 },
+  [JOB.catalogImport]: { retryLimit: 2, retryDelay: 30, retryBackoff: true, expireInSeconds: 6 * 3600 },
+  // An image host's hiccup passes in seconds, an outage in minutes: 5 tries spread over about
+  // 5 minutes. A copy is one small download and decode, so a minute is plenty.
+  [JOB.avatarCopy]: { retryLimit: 5, retryDelay: 5, retryBackoff: true, expireInSeconds: 60 },
+});
+
+/**
+ * Milliseconds before the next try of a job that has failed `retryCount + 1` times, as pg-boss
+ * 10 computes it: with backoff, between d and 2d where d = retryDelay × 2^retryCount (the random
+ * part spreads retries of many jobs failing together).
+ */
+export function retryDelayMs(policy: JobPolicy, retryCount: number, random: () => number = Math.random): number {
+  if (!policy.retryBackoff) return policy.retryDelay * 1000;
+  const base = (policy.retryDelay * 2 ** Math.min(16, retryCount + 1)) / 2;
+  return Math.round((base + base * random()) * 1000);
 }

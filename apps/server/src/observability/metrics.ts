@@ -1,5 +1,6 @@
 import { WALLET_KINDS, type WalletKind } from '@cliffhanger/contract';
 import { collectDefaultMetrics, Counter, Histogram, Registry } from 'prom-client';
+import { JOB_NAMES, JOB_OUTCOMES, type JobName, type JobOutcome } from '../jobs/jobs.js';
 
 /**
  * Seconds. Fine steps up to the API's goal (p99 under 50 ms, docs/performance.md), so a drift
@@ -12,30 +13,18 @@ export const HTTP_DURATION_BUCKETS: readonly number[] = [
 /** The route label of a request no route matched: raw URLs would make a series per probed path. */
 export const UNMATCHED_ROUTE = 'unmatched';
 
-/** The background jobs a process runs (docs/operations.md). */
-export const JOB_NAMES = ['coin_expiry'] as const;
-export type JobName = (typeof JOB_NAMES)[number];
-export const JOB_OUTCOMES = ['ok', 'failed'] as const;
-export type JobOutcome = (typeof JOB_OUTCOMES)[number];
-
 export const VIEWER_KINDS = ['visitor', 'signed_in'] as const;
 export type ViewerKind = (typeof VIEWER_KINDS)[number];
 
 /**
- * The Prometheus metrics of one app instance, in a registry of its own: tests build many apps in
- * one process, and the global registry would mix their counters (and refuse a second
+ * What every process that does work reports: its default process metrics, the ledger entries it
+ * committed and the background job runs it ran, in a registry of its own (tests build many apps
+ * in one process, and the global registry would mix their counters and refuse a second
  * registration of a name). Series with known labels start at 0, so `rate()` sees their first
- * increment.
+ * increment. The worker (`npm run worker`) exposes exactly this; the API adds its own below.
  */
-export class AppMetrics {
+export class ProcessMetrics {
   readonly registry = new Registry();
-  private readonly httpDuration = new Histogram({
-    name: 'http_request_duration_seconds',
-    help: 'Time from receiving a request to sending its answer, by route pattern and status code.',
-    labelNames: ['method', 'route', 'status_code'] as const,
-    buckets: [...HTTP_DURATION_BUCKETS],
-    registers: [this.registry],
-  });
   private readonly ledgerEntries = new Counter({
     name: 'ledger_entries_total',
     help: 'Wallet ledger entries committed by this process, by kind.',
@@ -44,14 +33,8 @@ export class AppMetrics {
   });
   private readonly jobRuns = new Counter({
     name: 'job_runs_total',
-    help: 'Runs of background jobs in this process, by job and outcome.',
+    help: 'Tries of background jobs run by this process, by job (queue name) and outcome: completed, retried (failed, tried again later) or failed (no tries left).',
     labelNames: ['job', 'outcome'] as const,
-    registers: [this.registry],
-  });
-  private readonly playbackStarts = new Counter({
-    name: 'playback_starts_total',
-    help: 'Episodes handed out for playback (GET /episodes/:id/play answered 200), by viewer kind.',
-    labelNames: ['viewer'] as const,
     registers: [this.registry],
   });
 
@@ -59,12 +42,6 @@ export class AppMetrics {
     collectDefaultMetrics({ register: this.registry });
     for (const kind of WALLET_KINDS) this.ledgerEntries.inc({ kind }, 0);
     for (const job of JOB_NAMES) for (const outcome of JOB_OUTCOMES) this.jobRuns.inc({ job, outcome }, 0);
-    for (const viewer of VIEWER_KINDS) this.playbackStarts.inc({ viewer }, 0);
-  }
-
-  /** `route` is the route's pattern (`/api/v1/dramas/:id`), undefined when none matched. */
-  observeRequest(method: string, route: string | undefined, statusCode: number, seconds: number): void {
-    this.httpDuration.observe({ method, route: route ?? UNMATCHED_ROUTE, status_code: statusCode }, seconds);
   }
 
   ledgerEntry(kind: WalletKind): void {
@@ -75,10 +52,6 @@ export class AppMetrics {
     this.jobRuns.inc({ job, outcome });
   }
 
-  playbackStart(viewer: ViewerKind): void {
-    this.playbackStarts.inc({ viewer });
-  }
-
   get contentType(): string {
     return this.registry.contentType;
   }
@@ -86,5 +59,36 @@ export class AppMetrics {
   /** The text exposition format Prometheus scrapes. */
   render(): Promise<string> {
     return this.registry.metrics();
+  }
+}
+
+/** The metrics of one API app instance: the process's, plus request durations and playback starts. */
+export class AppMetrics extends ProcessMetrics {
+  private readonly httpDuration = new Histogram({
+    name: 'http_request_duration_seconds',
+    help: 'Time from receiving a request to sending its answer, by route pattern and status code.',
+    labelNames: ['method', 'route', 'status_code'] as const,
+    buckets: [...HTTP_DURATION_BUCKETS],
+    registers: [this.registry],
+  });
+  private readonly playbackStarts = new Counter({
+    name: 'playback_starts_total',
+    help: 'Episodes handed out for playback (GET /episodes/:id/play answered 200), by viewer kind.',
+    labelNames: ['viewer'] as const,
+    registers: [this.registry],
+  });
+
+  constructor() {
+    super();
+    for (const viewer of VIEWER_KINDS) this.playbackStarts.inc({ viewer }, 0);
+  }
+
+  /** `route` is the route's pattern (`/api/v1/dramas/:id`), undefined when none matched. */
+  observeRequest(method: string, route: string | undefined, statusCode: number, seconds: number): void {
+    this.httpDuration.observe({ method, route: route ?? UNMATCHED_ROUTE, status_code: statusCode }, seconds);
+  }
+
+  playbackStart(viewer: ViewerKind): void {
+    this.playbackStarts.inc({ viewer });
   }
 }

@@ -1,8 +1,8 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
 import { Code } from '@cliffhanger/contract';
-import type { FastifyReply, onResponseHookHandler } from 'fastify';
+import type { onResponseHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../http/envelope.js';
+import { METRICS_CHALLENGE, metricsGuard } from '../observability/metrics-access.js';
 import { AppMetrics } from '../observability/metrics.js';
 import type { AppInstance } from '../app-instance.js';
 
@@ -14,21 +14,6 @@ declare module 'fastify' {
 }
 
 export const METRICS_PATH = '/metrics';
-
-const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest();
-
-/**
- * METRICS_TOKEN, when set, as `Authorization: Bearer <token>` (what Prometheus sends for its
- * `authorization` setting). Digests are compared, so the time taken says nothing of the token.
- */
-function checkToken(header: string | undefined, expected: Buffer, reply: FastifyReply): void {
-  const presented = header === undefined ? undefined : /^bearer[ \t]+(\S+)[ \t]*$/i.exec(header)?.[1];
-  if (presented === undefined) {
-    reply.header('www-authenticate', 'Bearer realm="metrics"');
-    throw new AppError(Code.NOT_SIGNED_IN, 'Metrics need a bearer token');
-  }
-  if (!timingSafeEqual(sha256(presented), expected)) throw new AppError(Code.FORBIDDEN, 'Metrics token invalid');
-}
 
 /**
  * Prometheus metrics: `app.metrics`, the request-duration histogram, and `GET /metrics` outside
@@ -59,10 +44,14 @@ function metricsPlugin(app: AppInstance): Promise<void> {
   });
 
   // Unset: open, as /healthz is (the embedded single-machine default, docs/operations.md).
-  const token = app.config.metricsToken;
-  const expected = token === undefined ? undefined : sha256(token);
+  const access = metricsGuard(app.config.metricsToken);
   app.get(METRICS_PATH, { schema: { hide: true } }, async (request, reply) => {
-    if (expected) checkToken(request.headers.authorization, expected, reply);
+    const granted = access(request.headers.authorization);
+    if (granted === 'missing') {
+      reply.header('www-authenticate', METRICS_CHALLENGE);
+      throw new AppError(Code.NOT_SIGNED_IN, 'Metrics need a bearer token');
+    }
+    if (granted === 'wrong') throw new AppError(Code.FORBIDDEN, 'Metrics token invalid');
     const text = await metrics.render();
     return reply.header('cache-control', 'no-store').type(metrics.contentType).send(text);
   });

@@ -9,6 +9,7 @@ import type { MediaStorage } from '../media/storage/media-storage.js';
 import { createRateLimiter } from '../services/rate-limit/create-rate-limiter.js';
 import type { RateLimiter } from '../services/rate-limit/rate-limiter.js';
 import { createSmsSender } from '../services/sms/create-sms-sender.js';
+import type { ProviderImageFetcher } from '../services/oauth/provider-image.js';
 import type { SmsSender } from '../services/sms/sms-sender.js';
 
 export interface ServicesPluginOptions {
@@ -22,6 +23,8 @@ export interface ServicesPluginOptions {
   media?: MediaStorage;
   /** Replaces the catalogue-change channel chosen by REDIS_URL. */
   catalogChanges?: CatalogChanges;
+  /** Replaces the HTTPS download of sign-in providers' pictures (the avatar copy). */
+  providerImages?: ProviderImageFetcher;
 }
 
 /** Builds `app.services` once, after the database plugin, before any route that uses it. */
@@ -56,10 +59,12 @@ async function servicesPlugin(app: AppInstance, options: ServicesPluginOptions):
       media: options.media ?? createMediaStorage(config),
       sms: options.smsSender ?? createSmsSender(config.sms, app.log),
       catalogChanges,
+      jobs: app.jobs,
+      ...(options.providerImages ? { providerImages: options.providerImages } : {}),
       onLedgerEntry: (kind) => app.metrics.ledgerEntry(kind),
     }),
   );
   return Promise.resolve();
 }
 
-export default fp(servicesPlugin, { name: 'services', dependencies: ['database', 'metrics'] });
+export default fp(servicesPlugin, { name: 'services', dependencies: ['database', 'metrics', 'jobs'] });

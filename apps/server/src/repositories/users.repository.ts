@@ -63,6 +63,19 @@ export class UsersRepository {
     return row;
   }
 
+  /**
+   * Sets the avatar only while it is still `expected` on a live account (compare-and-set in one
+   * statement): whatever the user did meanwhile wins. True when the row changed.
+   */
+  async replaceAvatar(id: number, expected: string, avatar: string, tx: Db = this.db): Promise<boolean> {
+    const rows = await tx
+      .update(users)
+      .set({ avatar })
+      .where(and(eq(users.id, id), eq(users.avatar, expected), isNull(users.deletedAt)))
+      .returning({ id: users.id });
+    return rows.length > 0;
+  }
+
   async setPasswordHash(id: number, passwordHash: string, tx: Db = this.db): Promise<void> {
     await tx
       .update(users)

@@ -8,12 +8,15 @@ import { IdentitiesRepository } from '../repositories/identities.repository.js';
 import { OAuthStatesRepository } from '../repositories/oauth-states.repository.js';
 import { AccountService } from './auth/account.service.js';
 import { AvatarService } from './avatar.service.js';
+import { AvatarCopyService } from './avatar-copy.service.js';
+import type { JobSender } from '../jobs/jobs.js';
 import type { CatalogChanges } from './catalog/catalog-changes.js';
 import { createCatalogServices, type CatalogServices } from './catalog/catalog-services.js';
 import { MediaDeliveryService } from '../media/media-delivery.service.js';
 import type { MediaStorage } from '../media/storage/media-storage.js';
 import { createOAuthProviders } from './oauth/oauth-providers.js';
 import { OAuthService } from './oauth/oauth.service.js';
+import { createProviderImageFetcher, type ProviderImageFetcher } from './oauth/provider-image.js';
 import { PasswordService } from './auth/password.service.js';
 import { createPaymentsServices, type PaymentsServices } from './payments/payments-services.js';
 import { createRewardsServices, type RewardsServices } from './rewards/rewards-services.js';
@@ -47,6 +50,8 @@ export interface AppServices extends CatalogServices, WalletServices, RewardsSer
   smsLogin: SmsLoginService;
   password: PasswordService;
   avatar: AvatarService;
+  /** Copies a sign-in provider's picture into media storage (the `avatar-copy` job). */
+  avatarCopy: AvatarCopyService;
   account: AccountService;
   oauth: OAuthService;
   /** Comments, likes, favourites, history, shares. */
@@ -65,6 +70,10 @@ export interface AppServicesDeps {
   media: MediaStorage;
   sms: SmsSender;
   catalogChanges: CatalogChanges;
+  /** Where services queue background jobs (this process or the worker, by JOB_RUNNER). */
+  jobs: JobSender;
+  /** Replaces the HTTPS download of provider pictures (tests serve their own). */
+  providerImages?: ProviderImageFetcher;
   /** Told of each wallet ledger entry once its transaction has committed (metrics). */
   onLedgerEntry?: WalletServicesDeps['onLedgerEntry'];
 }
@@ -77,6 +86,7 @@ export function createAppServices(deps: AppServicesDeps): AppServices {
   const hasher = new KeyedHasher(deps.secret);
   const session = new SessionService({ db, config, clock, secret: deps.secret });
   const users = new UserService({ db, hasher, media, clock, log });
+  const avatar = new AvatarService({ db, media, users, rateLimiter });
   const catalog = createCatalogServices({
     db,
     config,
@@ -123,7 +133,14 @@ export function createAppServices(deps: AppServicesDeps): AppServices {
     users,
     smsLogin: new SmsLoginService({ db, config, hasher, sender: sms, rateLimiter, session, users, clock, log }),
     password: new PasswordService({ db, config, rateLimiter, session, users, clock }),
-    avatar: new AvatarService({ db, media, users, rateLimiter }),
+    avatar,
+    avatarCopy: new AvatarCopyService({
+      db,
+      media,
+      images: deps.providerImages ?? createProviderImageFetcher({ maxBytes: config.avatarMaxBytes }),
+      decodes: avatar.decodes,
+      log,
+    }),
     account: new AccountService({
       db,
       session,
@@ -140,6 +157,7 @@ export function createAppServices(deps: AppServicesDeps): AppServices {
       sessions: session,
       rateLimiter,
       clock,
+      jobs: deps.jobs,
     }),
     ...catalog,
     social: createSocialServices({

@@ -52,7 +52,7 @@ export class AvatarService {
   async upload(userId: number, bytes: Buffer): Promise<{ avatar: string }> {
     const limit = await this.deps.rateLimiter.hit(`avatar:user:${userId}`, AVATAR_UPLOADS_PER_HOUR, 3600);
     if (!limit.allowed) throw tooManyRequests(limit.retryAfterS);
-    const encoded = await this.decodes.run(() => this.reencode(bytes));
+    const encoded = await this.decodes.run(() => reencodeAvatar(bytes));
     const path = `avatars/${randomUUID()}.webp`;
     await this.deps.media.put(path, encoded, 'image/webp');
 
@@ -70,26 +70,31 @@ export class AvatarService {
     if (isStoredMediaPath(previous)) await this.deps.users.deleteMediaQuietly(previous);
     return { avatar: path };
   }
+}
 
-  private async reencode(bytes: Buffer): Promise<Buffer> {
-    let format: string | undefined;
-    try {
-      format = (await sharp(bytes, { limitInputPixels: AVATAR_MAX_INPUT_PIXELS }).metadata()).format;
-    } catch (error) {
-      throw invalidImage(error);
-    }
-    if (format === undefined || !ACCEPTED_FORMATS.has(format)) throw invalidImage();
-    try {
-      // rotate() applies the EXIF orientation before the metadata is dropped (sharp keeps none
-      // unless told withMetadata). Only the first frame of an animation is kept.
-      return await sharp(bytes, { limitInputPixels: AVATAR_MAX_INPUT_PIXELS })
-        .rotate()
-        .resize(AVATAR_SIZE_PX, AVATAR_SIZE_PX, { fit: 'cover' })
-        .webp({ quality: WEBP_QUALITY })
-        .toBuffer();
-    } catch (error) {
-      // Headers parse but the pixel data is truncated or corrupt.
-      throw invalidImage(error);
-    }
+/**
+ * Any accepted image as the avatar file: 512×512 WebP without metadata. An upload and a copied
+ * provider picture go through the same decode, so a copy is no more trusted than an upload.
+ * Throws 10007 (IMAGE_INVALID) for what is not a supported, intact image.
+ */
+export async function reencodeAvatar(bytes: Buffer): Promise<Buffer> {
+  let format: string | undefined;
+  try {
+    format = (await sharp(bytes, { limitInputPixels: AVATAR_MAX_INPUT_PIXELS }).metadata()).format;
+  } catch (error) {
+    throw invalidImage(error);
+  }
+  if (format === undefined || !ACCEPTED_FORMATS.has(format)) throw invalidImage();
+  try {
+    // rotate() applies the EXIF orientation before the metadata is dropped (sharp keeps none
+    // unless told withMetadata). Only the first frame of an animation is kept.
+    return await sharp(bytes, { limitInputPixels: AVATAR_MAX_INPUT_PIXELS })
+      .rotate()
+      .resize(AVATAR_SIZE_PX, AVATAR_SIZE_PX, { fit: 'cover' })
+      .webp({ quality: WEBP_QUALITY })
+      .toBuffer();
+  } catch (error) {
+    // Headers parse but the pixel data is truncated or corrupt.
+    throw invalidImage(error);
   }
 }

@@ -54,6 +54,8 @@ const STRIPE_KEY = 'sk_test_cliffhangerCluster';
 const STRIPE_WEBHOOK_SECRET = 'whsec_cliffhangerCluster';
 let redis: ChildProcess;
 let worker: ChildProcess;
+/** The worker's own /metrics and /healthz. */
+let workerUrl: string;
 /** A viewer nobody else touches, holding coins that fall due once the servers are up. */
 let idleHolder: Session;
 
@@ -115,9 +117,11 @@ beforeAll(async () => {
   }
   api.push(await startApi(), await startApi());
   // One worker beside them (`npm run worker`, compiled), for the whole file.
+  const workerPort = await freePort();
+  workerUrl = `http://127.0.0.1:${workerPort}`;
   worker = spawn(process.execPath, ['scripts/compiled.mjs', 'worker'], {
     cwd: repoRoot,
-    env: { ...process.env, ...env },
+    env: { ...process.env, ...env, HOST: '127.0.0.1', WORKER_METRICS_PORT: String(workerPort) },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   nginx = await startNginx(api.map(portOf));
@@ -377,6 +381,23 @@ describe('two API processes behind nginx', () => {
       await client.end();
     }
     expect(reconcile().status).toBe(0);
+
+    // Both runs were the worker's, and its own /metrics counts them (the API processes cannot).
+    expect((await fetch(`${workerUrl}/healthz`)).status).toBe(200);
+    const metric = async (series: string) => {
+      const text = await (await fetch(`${workerUrl}/metrics`)).text();
+      return Number(text.split('\n').find((line) => line.startsWith(`${series} `))?.split(' ')[1]);
+    };
+    const completed = (job: string) => metric(`job_runs_total{job="${job}",outcome="completed"}`);
+    for (let i = 0; i < 40 && (await completed('coin-expiry')) < 1; i += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    expect(await completed('catalog-import')).toBe(1);
+    expect(await completed('coin-expiry')).toBeGreaterThanOrEqual(1);
+    expect(await metric('job_runs_total{job="catalog-import",outcome="failed"}')).toBe(0);
+    expect(await metric('ledger_entries_total{kind="coin_expiry"}')).toBeGreaterThanOrEqual(1);
+    const apiText = await (await fetch(`${api[0]!.url}/metrics`)).text();
+    expect(apiText).toContain('job_runs_total{job="catalog-import",outcome="completed"} 0');
   }, 90_000);
 
   it('signs in, unlocks and pays with Redis stopped, counting limits per process meanwhile', async () => {

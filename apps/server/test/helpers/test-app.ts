@@ -74,7 +74,16 @@ export interface TestAppOptions {
   smsSender?: BuildAppDeps['smsSender'];
   /** Receives the log lines (set LOG_LEVEL in env to see any). */
   logStream?: BuildAppDeps['logStream'];
+  /**
+   * Serves sign-in providers' pictures to the avatar copy. Default: none can be downloaded (tests
+   * reach no network), so a queued copy completes without copying and the provider URL stays.
+   */
+  providerImages?: BuildAppDeps['providerImages'];
 }
+
+/** Tests reach no image host: every picture is unavailable for good (no retries in the background). */
+export const NO_PROVIDER_IMAGES: NonNullable<BuildAppDeps['providerImages']> = () =>
+  Promise.resolve({ ok: false, reason: 'tests reach no network' });
 
 export interface TestApp {
   app: AppInstance;
@@ -108,6 +117,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     if (options.clock) deps.clock = options.clock;
     if (options.smsSender) deps.smsSender = options.smsSender;
     if (options.logStream) deps.logStream = options.logStream;
+    deps.providerImages = options.providerImages ?? NO_PROVIDER_IMAGES;
     app = await buildApp(config, deps);
   } catch (error) {
     await database.drop();

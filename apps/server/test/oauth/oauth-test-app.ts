@@ -2,7 +2,7 @@ import type { OAuthProvider, Session } from '@cliffhanger/contract';
 import type { LightMyRequestResponse } from 'fastify';
 import type { Env } from '../../src/config.js';
 import { authorizeHeadless, startFakeOAuthProviders, type FakeOAuthProvider } from '@cliffhanger/test-kit/fakes/oauth-fakes';
-import { createTestApp, type TestApp } from '../helpers/test-app.js';
+import { createTestApp, type TestApp, type TestAppOptions } from '../helpers/test-app.js';
 
 export const PUBLIC_BASE_URL = 'https://cliffhanger.test';
 
@@ -14,11 +14,11 @@ export interface OAuthTestApp extends TestApp {
  * The app with all three providers pointing at their fakes. Each fake knows the redirect URI
  * the app must use (PUBLIC_BASE_URL + callback page) and refuses any other.
  */
-export async function createOAuthTestApp(env: Env = {}): Promise<OAuthTestApp> {
+export async function createOAuthTestApp(env: Env = {}, options: Omit<TestAppOptions, 'env'> = {}): Promise<OAuthTestApp> {
   const fakes = await startFakeOAuthProviders({ publicBaseUrl: PUBLIC_BASE_URL });
   let t: TestApp;
   try {
-    t = await createTestApp({ env: { PUBLIC_BASE_URL, ...fakes.env, ...env } });
+    t = await createTestApp({ ...options, env: { PUBLIC_BASE_URL, ...fakes.env, ...env } });
   } catch (error) {
     await fakes.close();
     throw error;

@@ -12,6 +12,7 @@ import {
   type ProviderProfile,
 } from '../../src/services/oauth/oauth-provider.js';
 import { OAuthService } from '../../src/services/oauth/oauth.service.js';
+import type { JobData, JobName, JobSender } from '../../src/jobs/jobs.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 
 /** A provider that answers whatever profile the test sets, or fails when told to. */
@@ -48,8 +49,21 @@ class RacyIdentities extends IdentitiesRepository {
   }
 }
 
+/** Keeps what was queued instead of running it; fails every send while `failing`. */
+class RecordingJobs implements JobSender {
+  readonly sent: { name: JobName; data: unknown }[] = [];
+  failing = false;
+
+  send<N extends JobName>(name: N, data: JobData[N]): Promise<void> {
+    if (this.failing) return Promise.reject(new Error('queue unreachable'));
+    this.sent.push({ name, data });
+    return Promise.resolve();
+  }
+}
+
 describe('OAuthService', () => {
   let t: TestApp;
+  const jobs = new RecordingJobs();
   let provider: StubProvider;
   let identities: RacyIdentities;
   let service: OAuthService;
@@ -69,6 +83,7 @@ describe('OAuthService', () => {
       sessions: t.app.services.session,
       rateLimiter: t.app.services.rateLimiter,
       urlRateLimit: { limit: 3, windowSeconds: 60 },
+      jobs,
     });
   });
   afterAll(async () => {
@@ -83,8 +98,8 @@ describe('OAuthService', () => {
   // The URL limit is 3 per IP here (tested last); every other sign-in comes from its own IP.
   let clients = 0;
   const nextIp = () => `198.51.100.${(clients += 1)}`;
-  async function signIn(subject: string) {
-    provider.profile = { subject, name: `Name of ${subject}` };
+  async function signIn(subject: string, picture?: string) {
+    provider.profile = { subject, name: `Name of ${subject}`, ...(picture ? { avatarUrl: picture } : {}) };
     const { state, binder } = await service.authorizationUrl('google', { ip: nextIp(), binder: undefined });
     return service.signIn({ provider: 'google', code: 'c', state, binder: { cookie: binder, body: undefined } }, log);
   }
@@ -152,6 +167,62 @@ describe('OAuthService', () => {
     } finally {
       provider.failure = undefined;
     }
+  });
+
+  describe('the copy of the provider picture', () => {
+    const copies = () => jobs.sent.filter((job) => job.name === 'avatar-copy').map((job) => job.data);
+
+    it('is queued, not awaited: the first answer shows the provider URL and the job replaces exactly it', async () => {
+      jobs.sent.length = 0;
+      const session = await signIn('picture-1', 'https://lh3.example/p1');
+      expect(session.user.avatar).toBe('https://lh3.example/p1');
+      expect(copies()).toEqual([{ userId: session.user.uid, url: 'https://lh3.example/p1', replaces: 'https://lh3.example/p1' }]);
+    });
+
+    it('is queued again at a later sign-in while the copy has not landed, with the fresh URL', async () => {
+      jobs.sent.length = 0;
+      const first = await signIn('picture-2', 'https://lh3.example/p2-old');
+      const again = await signIn('picture-2', 'https://lh3.example/p2-new');
+      expect(again.user.uid).toBe(first.user.uid);
+      expect(copies().at(-1)).toEqual({
+        userId: first.user.uid,
+        url: 'https://lh3.example/p2-new',
+        replaces: 'https://lh3.example/p2-old',
+      });
+    });
+
+    it('is not queued once the avatar is a stored file or was removed, nor without a picture', async () => {
+      const stored = await signIn('picture-3', 'https://lh3.example/p3');
+      await db()
+        .update(users)
+        .set({ avatar: 'avatars/00000000-0000-4000-8000-000000000003.webp' })
+        .where(eq(users.id, stored.user.uid));
+      const removed = await signIn('picture-4', 'https://lh3.example/p4');
+      await db().update(users).set({ avatar: '' }).where(eq(users.id, removed.user.uid));
+      jobs.sent.length = 0;
+      await signIn('picture-3', 'https://lh3.example/p3');
+      await signIn('picture-4', 'https://lh3.example/p4');
+      await signIn('picture-5');
+      expect(copies()).toEqual([]);
+      // Positive control: the same sign-in with a picture on a fresh account does queue one.
+      await signIn('picture-6', 'https://lh3.example/p6');
+      expect(copies()).toHaveLength(1);
+    });
+
+    it('costs only the copy when the queue cannot take it: the sign-in succeeds and the failure is logged', async () => {
+      jobs.failing = true;
+      log.warn.mockClear();
+      try {
+        const session = await signIn('picture-7', 'https://lh3.example/p7');
+        expect(session.user.avatar).toBe('https://lh3.example/p7');
+        expect(log.warn).toHaveBeenCalledWith(
+          expect.objectContaining({ userId: session.user.uid }),
+          'could not queue the avatar copy',
+        );
+      } finally {
+        jobs.failing = false;
+      }
+    });
   });
 
   it('answers 70007 for a provider that is not configured, before touching any state', async () => {

@@ -4,6 +4,8 @@ import type { UserRow } from '../../db/schema.js';
 import { AppError } from '../../http/envelope.js';
 import { systemClock, type Clock } from '../../lib/clock.js';
 import { isUniqueViolation } from '../../lib/pg-errors.js';
+import { JOB, type JobSender } from '../../jobs/jobs.js';
+import { isStoredMediaPath } from '../../media/storage/media-paths.js';
 import type { IdentitiesRepository } from '../../repositories/identities.repository.js';
 import type { OAuthStatesRepository } from '../../repositories/oauth-states.repository.js';
 import { sessionResponse } from '../auth/auth-response.js';
@@ -27,6 +29,8 @@ export interface OAuthServiceDeps {
   urlRateLimit?: { limit: number; windowSeconds: number };
   /** Decides the VIP state shown in the answer; the same clock as the user service's. */
   clock?: Clock;
+  /** Where the copy of a provider's picture is queued (`avatar-copy`). */
+  jobs: Pick<JobSender, 'send'>;
 }
 
 export interface OAuthLogger {
@@ -153,12 +157,30 @@ export class OAuthService {
     }
 
     const user = await this.findOrCreateUser(input.provider, profile);
+    await this.queueAvatarCopy(user, profile, log);
     const session = await this.deps.sessions.issue({
       userId: user.id,
       ...(input.userAgent === undefined ? {} : { userAgent: input.userAgent }),
       ...(input.ip === undefined ? {} : { ip: input.ip }),
     });
     return sessionResponse(session, user, (this.deps.clock ?? systemClock)());
+  }
+
+  /**
+   * While the avatar is a provider's picture URL (set at the first sign-in, shown at once), its
+   * copy into media storage is queued: these URLs expire. The copy downloads from the provider's
+   * image host, so it runs as a job and the sign-in never waits for that host. Queued at every
+   * sign-in until it lands, with this sign-in's fresh URL: a copy lost or given up is tried again.
+   * A failure to queue costs only the copy, never the sign-in.
+   */
+  private async queueAvatarCopy(user: UserRow, profile: ProviderProfile, log: OAuthLogger): Promise<void> {
+    const url = avatarFromProviderPicture(profile.avatarUrl);
+    if (url === undefined || user.avatar === '' || isStoredMediaPath(user.avatar)) return;
+    try {
+      await this.deps.jobs.send(JOB.avatarCopy, { userId: user.id, url, replaces: user.avatar });
+    } catch (error) {
+      log.warn({ err: error, userId: user.id }, 'could not queue the avatar copy');
+    }
   }
 
   private providerOf(name: OAuthProviderName) {
