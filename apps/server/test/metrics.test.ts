@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RecordingSmsSender } from './fakes/recording-sms-sender.js';
 import { envelope, signIn } from './helpers/accounts.js';
 import { seedDrama, type SeededDrama } from './helpers/catalog-fixture.js';
+import { sample } from './helpers/prometheus.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
 import { TestClock } from './helpers/test-clock.js';
 
@@ -29,20 +30,6 @@ async function scrape(app: TestApp = t, headers: Record<string, string> = {}): P
   const res = await app.app.inject({ method: 'GET', url: '/metrics', headers });
   expect(res.statusCode).toBe(200);
   return res.body;
-}
-
-/** One sample's value: `name{labels}` with exactly these labels (order aside); undefined if absent. */
-function sample(text: string, name: string, labels: Record<string, string | number> = {}): number | undefined {
-  const wanted = Object.entries(labels)
-    .map(([key, value]) => `${key}="${value}"`)
-    .sort()
-    .join(',');
-  for (const line of text.split('\n')) {
-    const match = /^([a-zA-Z_:][\w:]*)(?:\{(.*)\})? (\S+)$/.exec(line);
-    if (match?.[1] !== name) continue;
-    if ((match[2] ?? '').split(',').filter(Boolean).sort().join(',') === wanted) return Number(match[3]);
-  }
-  return undefined;
 }
 
 const requests = (text: string, route: string, status: number, method = 'GET') =>

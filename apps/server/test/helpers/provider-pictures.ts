@@ -71,17 +71,3 @@ export async function until(what: string, check: () => Promise<boolean>, timeout
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
 }
-
-/** One sample of a Prometheus text answer: `name{labels}` with exactly these labels; 0 when absent. */
-export function sample(text: string, name: string, labels: Record<string, string>): number {
-  const wanted = Object.entries(labels)
-    .map(([key, value]) => `${key}="${value}"`)
-    .sort()
-    .join(',');
-  for (const line of text.split('\n')) {
-    const match = /^([a-zA-Z_:][\w:]*)(?:\{(.*)\})? (\S+)$/.exec(line);
-    if (match?.[1] !== name) continue;
-    if ((match[2] ?? '').split(',').filter(Boolean).sort().join(',') === wanted) return Number(match[3]);
-  }
-  return 0;
-}

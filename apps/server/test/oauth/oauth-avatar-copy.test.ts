@@ -4,7 +4,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { users } from '../../src/db/schema.js';
 import { AVATAR_PATH } from '../../src/media/storage/media-paths.js';
-import { FakePictureHost, pictureBytes, sample, until } from '../helpers/provider-pictures.js';
+import { FakePictureHost, pictureBytes, until } from '../helpers/provider-pictures.js';
+import { sample } from '../helpers/prometheus.js';
 import { multipartBody } from '../helpers/multipart.js';
 import { createOAuthTestApp, sessionOf, signIn, type OAuthTestApp } from './oauth-test-app.js';
 
@@ -35,7 +36,7 @@ const avatarOf = async (uid: number) =>
 
 async function copies(outcome: 'completed' | 'retried' | 'failed'): Promise<number> {
   const text = (await t.app.inject({ method: 'GET', url: '/metrics' })).body;
-  return sample(text, 'job_runs_total', { job: 'avatar-copy', outcome });
+  return sample(text, 'job_runs_total', { job: 'avatar-copy', outcome }) ?? 0;
 }
 
 /** A first sign-in with Google whose profile has this picture. */
