@@ -1,13 +1,20 @@
-import { useState } from 'react';
-import { RouterProvider } from 'react-router';
+import type { QueryClient } from '@tanstack/react-query';
+import type { Location } from 'react-router';
 import { AppProvider } from './provider';
-import { createAppRouter } from './router';
+import { AppRouterProvider, type AppRouter } from './router';
 
-export function App() {
-  const [router] = useState(createAppRouter);
+export interface AppProps {
+  queryClient: QueryClient;
+  /** Created before the first render, so the first page loads while the app starts. */
+  router: AppRouter;
+  /** A new router at `at`, with the same routes (a page's Retry). */
+  rebuild: (at: Location) => AppRouter;
+}
+
+export function App({ queryClient, router, rebuild }: AppProps) {
   return (
-    <AppProvider>
-      <RouterProvider router={router} />
+    <AppProvider queryClient={queryClient}>
+      <AppRouterProvider router={router} rebuild={rebuild} />
     </AppProvider>
   );
 }

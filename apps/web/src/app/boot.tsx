@@ -2,23 +2,24 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { i18nReady } from '../lib/i18n';
 import { startPageHints } from '../lib/page-hints';
+import { createQueryClient } from '../lib/query-client';
 import { App } from './app';
-import { startPage } from './lazy-page';
-import { ROUTES } from './routes';
+import { createAppRouter, routerReady } from './router';
 
 startPageHints();
 
-// The first page's code (and, for a video page, its data) is fetched while the shell starts.
-const first = ROUTES.find((route) => route.path === window.location.pathname);
-const firstPage = first ? startPage(first.path, first.load) : Promise.resolve();
+// The router starts on the first page at once: its code (and, for a video page, its data) is
+// fetched while the shell starts.
+const queryClient = createQueryClient();
+const router = createAppRouter(queryClient);
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');
 
 // The first render waits for the catalogue of the language in use and for the first page's code
 // (fetched in parallel), so the viewer never sees a key in place of a text, nor a loading screen
-// that React would then hold for its minimum time. A catalogue that fails to load still renders:
-// the page shows keys rather than nothing; a page that fails shows its retry.
+// where the page is about to be. A catalogue that fails to load still renders: the page shows
+// keys rather than nothing; a page that fails shows its retry.
 // As a transition, the first render yields to the browser every few milliseconds instead of
 // holding the main thread for the whole page: a tap or the player's next frame is not held up
 // behind it on a slow phone.
@@ -26,8 +27,8 @@ const render = () =>
   startTransition(() =>
     createRoot(root).render(
       <StrictMode>
-        <App />
+        <App queryClient={queryClient} router={router} rebuild={() => createAppRouter(queryClient)} />
       </StrictMode>,
     ),
   );
-void Promise.all([i18nReady.catch(() => undefined), firstPage]).then(render);
+void Promise.all([i18nReady.catch(() => undefined), routerReady(router)]).then(render);

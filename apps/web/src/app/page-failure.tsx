@@ -1,8 +1,15 @@
 import { useTranslation } from 'react-i18next';
 import { Button } from '../components/ui/button';
 import { AlertIcon } from '../components/ui/icons';
-import { PageLoadError } from './lazy-page';
 import './page-failure.css';
+
+/** A page whose code could not be fetched (a chunk that failed to load). */
+export class PageLoadError extends Error {
+  constructor(cause: unknown) {
+    super(cause instanceof Error ? cause.message : 'page failed to load', { cause });
+    this.name = 'PageLoadError';
+  }
+}
 
 /**
  * What a page shows when it cannot: 'Navigation failed, please try again' when its code did not

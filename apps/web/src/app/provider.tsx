@@ -1,4 +1,4 @@
-import { QueryClientProvider, useQueryClient } from '@tanstack/react-query';
+import { QueryClientProvider, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { ToastHost } from '../components/ui/toast-host';
@@ -8,7 +8,6 @@ import { appConfigQueryOptions, useProductName } from '../lib/app-config/get-app
 import { IapProvider } from '../lib/iap/iap-context';
 import { nativePurchases } from '../lib/iap/iap-plugin';
 import { i18n } from '../lib/i18n';
-import { createQueryClient } from '../lib/query-client';
 import { getSession, subscribeSession } from '../lib/session';
 
 /** Spec §2: the document title is always the product name; no page changes it. */
@@ -47,8 +46,8 @@ function ResetQueriesOnSessionChange() {
   return null;
 }
 
-export function AppProvider({ children }: { children: ReactNode }) {
-  const [queryClient] = useState(createQueryClient);
+/** The query client comes from boot.tsx: the first page's route loader fills it before the first render. */
+export function AppProvider({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
   // In-app purchase lives as long as the app inside the shell (spec §4: restore at launch); a
   // browser never mounts it.
   const [inShell] = useState(() => nativePurchases() !== undefined);

@@ -1,13 +1,14 @@
+import type { QueryClient } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
 import type { NavKind } from '../components/ui/nav-bar';
-import { startVideoPrefetch, takeInlinedStart } from '../features/video/api/start-video-prefetch';
+import { loadVideoPage } from '../features/video/video-page-loader';
 import { PATHS } from '../lib/paths';
 import type { TabKey } from '../lib/tab-bar';
 import type en from '../locales/en.json';
 
 export type TitleKey = `titles.${keyof typeof en.titles}`;
 
-/** One screen of spec §2: where it lives, which bar it gets, and how its code is fetched. */
+/** One screen of spec §2: where it lives, which bar it gets, and how its code and data are fetched. */
 export interface RouteDef {
   path: string;
   /** default and dark bars are drawn by the shell; a custom page draws its own. */
@@ -16,24 +17,10 @@ export interface RouteDef {
   tab?: TabKey;
   /** Video pages: black, edge to edge, no sidebar and no tab bar. */
   video?: boolean;
+  /** The page's code (the route's `lazy`). */
   load: () => Promise<ComponentType>;
-}
-
-/**
- * A video page's code, with its two calls started before it arrives. hls.js comes with the page:
- * on a playback the HTML carried, the player starts at once, while React is still starting, and
- * on the phone page it goes on screen and plays once the pre-roll decision is "no ad".
- */
-function loadVideoPage(name: 'VideoPage' | 'MobileVideoPage'): Promise<ComponentType> {
-  startVideoPrefetch(window.location.search);
-  return import('../features/video/pages/video-page').then(async (page) => {
-    const start = takeInlinedStart();
-    // The desktop page lays its player out beside the episode list: it only loads early. The
-    // phone page's first render waits for that first frame (a bounded time), then takes the
-    // playing element over: the video, not the controls around it, is what a link was opened for.
-    if (start) await page.startEarlyPlayer(name === 'MobileVideoPage' ? start : { ...start, adDecision: null });
-    return page[name];
-  });
+  /** What its first screen needs, fetched alongside the code (the route's `loader`). */
+  loadData?: (queryClient: QueryClient, search: string) => Promise<unknown>;
 }
 
 /** The route table: every page of spec §2 plus the sign-in page. Pages load on first visit. */
@@ -81,14 +68,16 @@ export const ROUTES: readonly RouteDef[] = [
     navKind: 'custom',
     titleKey: 'titles.video',
     video: true,
-    load: () => loadVideoPage('VideoPage'),
+    load: () => import('../features/video/pages/video-page').then((m) => m.VideoPage),
+    loadData: (queryClient, search) => loadVideoPage(queryClient, search, 'desktop'),
   },
   {
     path: PATHS.mobileVideo,
     navKind: 'custom',
     titleKey: 'titles.video',
     video: true,
-    load: () => loadVideoPage('MobileVideoPage'),
+    load: () => import('../features/video/pages/video-page').then((m) => m.MobileVideoPage),
+    loadData: (queryClient, search) => loadVideoPage(queryClient, search, 'phone'),
   },
   {
     path: PATHS.vip,

@@ -1,9 +1,10 @@
 import type { CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Outlet, useLocation } from 'react-router';
+import { Outlet, useLocation, useNavigation } from 'react-router';
 import { NavBar } from '../../components/ui/nav-bar';
 import { useViewport } from '../../lib/viewport';
 import { NativeShellBridge } from '../native-shell-bridge';
+import { PageLoading } from '../page-states';
 import { routeForPath } from '../routes';
 import { Sidebar } from './sidebar';
 import { TabBar } from './tab-bar';
@@ -12,13 +13,17 @@ import './app-shell.css';
 /**
  * The frame around every page (spec §2, DESIGN §12): the sidebar from 768px (never on video
  * pages), the bottom tab bar on the tab pages below that, and the default or dark navigation bar
- * the route declares. Custom-bar pages draw their own.
+ * the route declares. Custom-bar pages draw their own. A tap is answered at once: while the router
+ * fetches the code of the page being opened, that page's frame shows, with a loading page.
  */
 export function AppShell() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
+  const navigation = useNavigation();
+  const opening =
+    navigation.location && navigation.location.pathname !== pathname ? navigation.location.pathname : null;
   const viewport = useViewport();
-  const route = routeForPath(pathname);
+  const route = routeForPath(opening ?? pathname);
   const video = route?.video === true;
   const showSidebar = viewport.hasSidebar && !video;
   const showTabBar = !viewport.hasSidebar && route?.tab !== undefined;
@@ -37,7 +42,7 @@ export function AppShell() {
         )}
         <main className={video ? 'page page--video' : 'page'} data-testid="page">
           <div className={video ? 'page__column page__column--full' : 'page__column'}>
-            <Outlet />
+            {opening === null ? <Outlet /> : <PageLoading pathname={opening} />}
           </div>
         </main>
       </div>

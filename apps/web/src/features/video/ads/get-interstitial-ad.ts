@@ -1,37 +1,54 @@
 import { getNextAd, type Ad } from '@cliffhanger/contract/browser';
-import { useQuery } from '@tanstack/react-query';
+import { QueryObserver, queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { silentApi } from '../../../lib/api-client';
-import { prefetchKey, takePrefetched } from '../api/prefetch';
 
 /**
  * GET /ads/next?episode_id= before an episode starts: a house ad, or null (VIP, not this episode,
  * no clip). Silent: an ad that cannot be fetched simply is not shown.
- */
-export async function requestInterstitialAd(episodeId: number): Promise<Ad | null> {
-  try {
-    const { data } = await silentApi.call(getNextAd, { query: { kind: 'interstitial', episode_id: episodeId } });
-    return data.ad?.placement === 'interstitial' ? data.ad : null;
-  } catch {
-    return null;
-  }
-}
-
-/** The decision, taking over one the route asked for before the page code arrived (api/prefetch.ts). */
-export function fetchInterstitialAd(episodeId: number): Promise<Ad | null> {
-  return takePrefetched<Ad | null>(prefetchKey.ad(episodeId)) ?? requestInterstitialAd(episodeId);
-}
-
-/**
  * Asked once per start of an episode (the server counts starts for its interval): kept while the
- * episode is on screen, dropped as soon as the viewer moves on, so coming back asks again.
+ * episode is on screen, dropped as soon as nobody observes it, so coming back asks again.
  */
-export function useInterstitialAd(episodeId: number | null, enabled: boolean) {
-  return useQuery({
+const interstitialAdQueryOptions = (episodeId: number | null) =>
+  queryOptions({
     queryKey: ['video', 'ad', episodeId],
-    queryFn: () => fetchInterstitialAd(episodeId!),
-    enabled: enabled && episodeId !== null,
+    queryFn: async (): Promise<Ad | null> => {
+      try {
+        const { data } = await silentApi.call(getNextAd, { query: { kind: 'interstitial', episode_id: episodeId! } });
+        return data.ad?.placement === 'interstitial' ? data.ad : null;
+      } catch {
+        return null;
+      }
+    },
     staleTime: Infinity,
     gcTime: 0,
     retry: false,
   });
+
+export function useInterstitialAd(episodeId: number | null, enabled: boolean) {
+  return useQuery({ ...interstitialAdQueryOptions(episodeId), enabled: enabled && episodeId !== null });
+}
+
+/** How long a decision asked for before its page is there is kept for it. */
+const HANDOFF_MS = 15_000;
+
+/**
+ * Asks for the decision before the page is there to observe it (the video route's loader). A
+ * query nobody observes is dropped at once, and a second ask would count a second start, so an
+ * observer of its own keeps the answer until the page's takes over (or HANDOFF_MS have passed).
+ */
+export function prefetchInterstitialAd(queryClient: QueryClient, episodeId: number): Promise<Ad | null> {
+  const options = interstitialAdQueryOptions(episodeId);
+  const hold = new QueryObserver(queryClient, options);
+  const query = hold.getCurrentQuery();
+  const unwatch = queryClient.getQueryCache().subscribe((event) => {
+    if (event.type === 'observerAdded' && event.query === query && event.observer !== hold) release();
+  });
+  const unhold = hold.subscribe(() => undefined);
+  const timer = setTimeout(() => release(), HANDOFF_MS);
+  function release() {
+    clearTimeout(timer);
+    unwatch();
+    unhold();
+  }
+  return queryClient.ensureQueryData(options);
 }

@@ -9,19 +9,7 @@ import {
 } from '@cliffhanger/contract/browser';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { prefetchKey, takePrefetched } from './prefetch';
 import { videoKeys } from './video-keys';
-
-/** GET /episodes/:id/play: a signed playlist, or a 30002 rejection carrying the prices. */
-export async function requestPlayback(episodeId: number, lang: Language): Promise<Playback> {
-  const { data } = await api.call(playEpisode, { params: { id: episodeId }, query: { lang } });
-  return data;
-}
-
-/** The playback, taking over a call the route started before the page code arrived (prefetch.ts). */
-export function fetchPlayback(episodeId: number, lang: Language): Promise<Playback> {
-  return takePrefetched<Playback>(prefetchKey.playback(episodeId, lang)) ?? requestPlayback(episodeId, lang);
-}
 
 /** A cached playback is reused until shortly before its signatures expire. */
 const EXPIRY_MARGIN_MS = 60_000;
@@ -32,10 +20,11 @@ export function playbackStaleMs(playback: Playback | undefined, now = Date.now()
   return Number.isFinite(expires) ? Math.max(0, expires - now - EXPIRY_MARGIN_MS) : 0;
 }
 
+/** GET /episodes/:id/play: a signed playlist, or a 30002 rejection carrying the prices. */
 export const playbackQueryOptions = (episodeId: number, lang: Language) =>
   queryOptions({
     queryKey: videoKeys.playback(episodeId, lang),
-    queryFn: () => fetchPlayback(episodeId, lang),
+    queryFn: async () => (await api.call(playEpisode, { params: { id: episodeId }, query: { lang } })).data,
     staleTime: (query) => playbackStaleMs(query.state.data),
     gcTime: PLAYBACK_GC_MS,
   });
