@@ -35,6 +35,8 @@ import { JOB } from '../../src/jobs/jobs.js';
 const USERS = 12;
 const EPISODES = 40;
 const CONCURRENCY = 8;
+/** One coin pack every this often: about 5 per user in each 9 s load of this file. */
+const PURCHASE_EVERY_MS = 150;
 /** The per-IP SMS limit the processes run with (the seeding app has its own, higher one). */
 const SMS_IP_CAP = 5;
 const TWILIO_SID = 'AC0000000000000000000000000cluster';
@@ -150,6 +152,8 @@ interface Outcome {
   code: number | undefined;
   op: string;
   unlocked?: { userId: number; episodeId: number };
+  /** Why a purchase failed, for the assertion's message. */
+  error?: string;
 }
 
 /** Closed-loop clients through nginx for `ms`: reads, plays, unlocks and check-ins in turn. */
@@ -195,14 +199,18 @@ async function mixedLoad(ms: number, during: (elapsed: () => number) => Promise<
       }
     }
   };
-  // Coin packs bought and paid meanwhile: the order through nginx, then Stripe's webhook.
+  // Coin packs bought and paid meanwhile: the order through nginx, then Stripe's webhook. Paced:
+  // a user may open 20 checkouts an hour (purchase.service.ts), and the file's loads together
+  // must stay under that for every user, however fast the machine runs them.
   const payer = async () => {
     for (let i = 0; elapsed() < ms; i += 1) {
       const session = sessions[i % USERS]!;
       const at = elapsed();
-      const bought = await buyCoins(session.token).catch(() => undefined);
-      if (!bought) {
-        outcomes.push({ at, status: 0, code: undefined, op: 'purchase' });
+      const next = at + PURCHASE_EVERY_MS;
+      const bought = await buyCoins(session.token).catch((error: unknown) => error as Error);
+      await sleepUntil(elapsed, next);
+      if (bought instanceof Error) {
+        outcomes.push({ at, status: 0, code: undefined, op: 'purchase', error: bought.message });
         continue;
       }
       outcomes.push({ at, status: 200, code: Code.OK, op: 'purchase' });
