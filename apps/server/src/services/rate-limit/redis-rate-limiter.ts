@@ -61,7 +61,12 @@ export class RedisRateLimiter implements RateLimiter {
 
   async hit(key: string, limit: number, windowSeconds: number): Promise<RateLimitResult> {
     if (this.redis.status !== 'ready') await this.awaitFirstConnect();
-    if (this.redis.status !== 'ready') return this.options.fallback.hit(key, limit, windowSeconds);
+    if (this.redis.status !== 'ready') {
+      // Counting alone is said even when no error came first (a connection closed and not yet
+      // retried), so that its return is said too.
+      this.lost(new Error(`Redis connection ${this.redis.status}`));
+      return this.options.fallback.hit(key, limit, windowSeconds);
+    }
     try {
       const reply = (await this.redis.eval(HIT_SCRIPT, 1, this.prefix + key, windowSeconds)) as [number, number];
       const [count, ttl] = reply;
