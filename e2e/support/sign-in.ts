@@ -22,6 +22,11 @@ export async function signInBySms(page: Page, twilio: FakeTwilio, national: stri
   });
   await page.click('[data-testid="login-submit"]');
   await page.waitForFunction(() => localStorage.getItem('token') !== null);
-  await checkin;
+  const { data } = (await (await checkin).json()) as { data: { balance: number } };
+  // The response is seen here before the page has stored its balance.
+  await page.waitForFunction(
+    (balance) => (JSON.parse(localStorage.getItem('user_info') ?? '{}') as { coin?: number }).coin === balance,
+    data.balance,
+  );
   return JSON.parse((await page.evaluate(() => localStorage.getItem('user_info'))) ?? '{}') as UserInfo;
 }

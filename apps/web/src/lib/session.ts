@@ -78,17 +78,36 @@ export function clearSession(): void {
   reload();
 }
 
+/** How many wallet answers have set the balance in this page (see `coinAnswersSeen`). */
+let coinAnswers = 0;
+
+/**
+ * A stamp to take when a GET /user goes out: if it differs when the answer is stored, a wallet
+ * answer (check-in, unlock, …) came in meanwhile. The two may have crossed on the server (the
+ * read before the write committed), so the write's balance is the one to keep.
+ */
+export function coinAnswersSeen(): number {
+  return coinAnswers;
+}
+
 /**
  * Spec §4: a user-info response with code 200 stores its data; anything else (another code,
  * data that breaks the contract) clears the login state. Returns whether the data was stored.
+ * With `coinStamp` (from `coinAnswersSeen` when the request went out), a balance stored since then
+ * for the same user stays.
  */
-export function updateUserInfo(response: { code: number; data: unknown } | null | undefined): boolean {
+export function updateUserInfo(
+  response: { code: number; data: unknown } | null | undefined,
+  { coinStamp }: { coinStamp?: number } = {},
+): boolean {
   const info = response?.code === Code.OK ? checkUserInfo(response.data) : null;
   if (!info) {
     clearSession();
     return false;
   }
-  storage()?.setItem(SESSION_KEYS.userInfo, JSON.stringify(info));
+  const current = sessionStore.get().userInfo;
+  const keepCoin = coinStamp !== undefined && coinStamp !== coinAnswers && current?.uid === info.uid;
+  storage()?.setItem(SESSION_KEYS.userInfo, JSON.stringify(keepCoin ? { ...info, coin: current.coin } : info));
   reload();
   return true;
 }
@@ -102,8 +121,10 @@ export function updateUserInfo(response: { code: number; data: unknown } | null 
  */
 export function storeCoinBalance({ uid, coin }: { uid: number; coin: number }): void {
   const { userInfo } = sessionStore.get();
-  if (!userInfo || userInfo.uid !== uid || userInfo.coin === coin) return;
+  if (!userInfo || userInfo.uid !== uid) return;
   if (!Number.isSafeInteger(coin) || coin < 0) return;
+  coinAnswers += 1;
+  if (userInfo.coin === coin) return;
   storage()?.setItem(SESSION_KEYS.userInfo, JSON.stringify({ ...userInfo, coin }));
   reload();
 }

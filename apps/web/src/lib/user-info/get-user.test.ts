@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { clearSession, getSession, setSession } from '../session';
+import { clearSession, getSession, setSession, storeCoinBalance } from '../session';
 import { hideToast, toastStore } from '../toast';
 import { deferred, stubApi, type Answer } from '../../test/fake-api';
 import { testUser } from '../../test/fixtures';
@@ -32,6 +32,26 @@ describe('refreshUserInfo (spec §4)', () => {
     answer.resolve({ code: 200, data: testUser({ uid: 1, nickname: 'First' }) });
     await expect(pending).resolves.toBe(false);
     expect(getSession()).toMatchObject({ token: 'second', userInfo: { uid: 2, nickname: 'Second' } });
+  });
+
+  it('keeps a balance a wallet answer stored while GET /user was out (the read may predate the write)', async () => {
+    const answer = deferred<Answer>();
+    stubApi({ 'GET /user': () => answer.promise });
+    setSession({ token: 't', userInfo: testUser({ uid: 1, coin: 0, nickname: 'Old' }) });
+    const pending = refreshUserInfo();
+    storeCoinBalance({ uid: 1, coin: 10 });
+    answer.resolve({ code: 200, data: testUser({ uid: 1, coin: 0, nickname: 'New' }) });
+    await expect(pending).resolves.toBe(true);
+    // The rest of the answer is stored; only the coin stays the write's.
+    expect(getSession().userInfo).toMatchObject({ coin: 10, nickname: 'New' });
+  });
+
+  it('takes the balance from GET /user when no wallet answer came in meanwhile', async () => {
+    stubApi({ 'GET /user': { code: 200, data: testUser({ uid: 1, coin: 3 }) } });
+    setSession({ token: 't', userInfo: testUser({ uid: 1, coin: 10 }) });
+    storeCoinBalance({ uid: 1, coin: 10 });
+    await expect(refreshUserInfo()).resolves.toBe(true);
+    expect(getSession().userInfo?.coin).toBe(3);
   });
 
   it('a transport failure is no answer: the session stays, Network Error shows once, and it retries', async () => {

@@ -3,7 +3,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { api, silentApi } from '../api-client';
 import { isTransportFailure } from '../error-message';
 import { i18n } from '../i18n';
-import { getSession, isSignedIn, updateUserInfo } from '../session';
+import { coinAnswersSeen, getSession, isSignedIn, updateUserInfo } from '../session';
 import { showToast } from '../toast';
 
 /** The signed-in user's query. */
@@ -29,6 +29,7 @@ type Asking = 'visible' | 'silent' | 'retry';
 async function fetchUserInfo(asking: Asking): Promise<UserInfo | null> {
   if (!isSignedIn()) return null;
   const { token, refreshToken } = getSession();
+  const coinStamp = coinAnswersSeen();
   const sameSession = () => {
     const now = getSession();
     return now.token === token && now.refreshToken === refreshToken;
@@ -48,7 +49,7 @@ async function fetchUserInfo(asking: Asking): Promise<UserInfo | null> {
     }
     throw error;
   }
-  return sameSession() && updateUserInfo(result) ? getSession().userInfo : null;
+  return sameSession() && updateUserInfo(result, { coinStamp }) ? getSession().userInfo : null;
 }
 
 /**
