@@ -32,6 +32,12 @@ const MANIFEST = {
   },
   '_hls.light-H1.js': { file: 'assets/hls.light-H1.js' },
   '_shared-S1.js': { file: 'assets/shared-S1.js', imports: ['_i18n-I1.js'] },
+  'src/features/video/video-page-loader.ts': {
+    file: 'assets/video-page-loader-L1.js',
+    isDynamicEntry: true,
+    imports: ['_shared-S1.js', '_video-keys-K1.js'],
+  },
+  '_video-keys-K1.js': { file: 'assets/video-keys-K1.js' },
   'src/features/video/pages/video-page.tsx': {
     file: 'assets/video-page-V1.js',
     isDynamicEntry: true,
@@ -127,6 +133,7 @@ describe('home served with its first screen', () => {
     expect(res.body.match(/i18n-I1\.js/g)).toHaveLength(1);
     expect(res.body).not.toContain('video-page-V1');
     expect(res.body).not.toContain('hls.light');
+    expect(res.body).not.toContain('video-page-loader');
   });
 
   it("draws home's top in the root until the web renders: the bar, the search frame, the first banner", async () => {
@@ -195,6 +202,10 @@ describe('video deep link served with its first screen', () => {
     expect(fetches).toEqual([playlist_url, variantUrl, segmentUrl, '/assets/en-L1.json']);
     expect(res.body).toContain('<link rel="modulepreload" crossorigin href="/assets/video-page-V1.js">');
     expect(res.body).toContain('<link rel="modulepreload" crossorigin href="/assets/hls.light-H1.js">');
+    // The route's loader is a chunk of its own, and what it imports comes with it, once.
+    expect(res.body).toContain('<link rel="modulepreload" crossorigin href="/assets/video-page-loader-L1.js">');
+    expect(res.body).toContain('<link rel="modulepreload" crossorigin href="/assets/video-keys-K1.js">');
+    expect(res.body.match(/shared-S1\.js/g)).toHaveLength(1);
     expect(res.body).toContain('<link rel="preload" as="style" crossorigin href="/assets/video-page-V1.css">');
     expect(res.body).toContain('<link rel="modulepreload" crossorigin href="/assets/boot-B1.js">');
     // The poster's stage needs no sheet of the app's: the app's own is only fetched early.

@@ -42,6 +42,8 @@ const TITLE = '<title>Cliffhanger</title>';
 const BOOT_MODULE = 'src/app/boot.tsx';
 const HOME_MODULE = 'src/features/home/pages/home-page.tsx';
 const VIDEO_MODULE = 'src/features/video/pages/video-page.tsx';
+/** The video pages' route loader, a chunk the route table imports on its own. */
+const VIDEO_LOADER_MODULE = 'src/features/video/video-page-loader.ts';
 /** The UI catalogue of a language: a JSON file the web fetches (apps/web/src/lib/catalogues.ts). */
 const catalogueModule = (lang: Language) => `src/locales/${lang}.json`;
 
@@ -88,16 +90,16 @@ function closure(manifest: Manifest, key: string, seen = new Set<string>()): str
 }
 
 /**
- * The files a module needs besides those index.html already loads: the entry's own, and with
- * `after`, those of modules listed before it (the app's start, then the page).
+ * The files modules need besides those index.html already loads: the entry's own, and with
+ * `after`, those of modules listed before them (the app's start, then the page).
  */
-function pageFiles(manifest: Manifest, module: string, after: string[] = []): PageFiles {
+function pageFiles(manifest: Manifest, modules: string[], after: string[] = []): PageFiles {
   const entry = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
   const loaded = new Set([
     ...(entry ? closure(manifest, entry) : []),
     ...after.flatMap((key) => closure(manifest, key)),
   ]);
-  const chunks = closure(manifest, module).filter((key) => !loaded.has(key));
+  const chunks = [...new Set(modules.flatMap((module) => closure(manifest, module)))].filter((key) => !loaded.has(key));
   return {
     scripts: chunks.map((key) => `/${manifest[key]!.file}`),
     styles: chunks.flatMap((key) => (manifest[key]!.css ?? []).map((file) => `/${file}`)),
@@ -202,9 +204,9 @@ export interface PageShell {
 export function createPageShell(app: AppInstance, distDir: string): PageShell {
   const html = readFileSync(join(distDir, 'index.html'), 'utf8');
   const manifest = readManifest(distDir);
-  const bootFiles = pageFiles(manifest, BOOT_MODULE);
-  const homeFiles = pageFiles(manifest, HOME_MODULE, [BOOT_MODULE]);
-  const videoFiles = pageFiles(manifest, VIDEO_MODULE, [BOOT_MODULE]);
+  const bootFiles = pageFiles(manifest, [BOOT_MODULE]);
+  const homeFiles = pageFiles(manifest, [HOME_MODULE], [BOOT_MODULE]);
+  const videoFiles = pageFiles(manifest, [VIDEO_LOADER_MODULE, VIDEO_MODULE], [BOOT_MODULE]);
   const { catalog, playback, media, mediaDelivery, catalogChanges } = app.services;
   const mediaBaseUrl = app.config.mediaBaseUrl;
   const productName = app.config.appName;

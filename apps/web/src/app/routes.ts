@@ -1,7 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
 import type { NavKind } from '../components/ui/nav-bar';
-import { loadVideoPage } from '../features/video/video-page-loader';
 import { PATHS } from '../lib/paths';
 import type { TabKey } from '../lib/tab-bar';
 import type en from '../locales/en.json';
@@ -22,6 +21,13 @@ export interface RouteDef {
   /** What its first screen needs, fetched alongside the code (the route's `loader`). */
   loadData?: (queryClient: QueryClient, search: string) => Promise<unknown>;
 }
+
+/**
+ * The video pages' loader is a chunk of its own, so home's start does not carry it; the server
+ * preloads it with a video page (apps/server/src/plugins/page-bootstrap.ts).
+ */
+const loadVideoData = (queryClient: QueryClient, search: string, page: 'phone' | 'desktop') =>
+  import('../features/video/video-page-loader').then((m) => m.loadVideoPage(queryClient, search, page));
 
 /** The route table: every page of spec §2 plus the sign-in page. Pages load on first visit. */
 export const ROUTES: readonly RouteDef[] = [
@@ -69,7 +75,7 @@ export const ROUTES: readonly RouteDef[] = [
     titleKey: 'titles.video',
     video: true,
     load: () => import('../features/video/pages/video-page').then((m) => m.VideoPage),
-    loadData: (queryClient, search) => loadVideoPage(queryClient, search, 'desktop'),
+    loadData: (queryClient, search) => loadVideoData(queryClient, search, 'desktop'),
   },
   {
     path: PATHS.mobileVideo,
@@ -77,7 +83,7 @@ export const ROUTES: readonly RouteDef[] = [
     titleKey: 'titles.video',
     video: true,
     load: () => import('../features/video/pages/video-page').then((m) => m.MobileVideoPage),
-    loadData: (queryClient, search) => loadVideoPage(queryClient, search, 'phone'),
+    loadData: (queryClient, search) => loadVideoData(queryClient, search, 'phone'),
   },
   {
     path: PATHS.vip,

@@ -6,9 +6,15 @@ import { MEMBERSHIP_QUERY_KEY, WALLET_QUERY_KEY } from '../library-query-keys';
 import { isSignedIn, subscribeSession } from '../session';
 import { showToast } from '../toast';
 import { refreshUserInfo } from '../user-info/get-user';
-import { IapFlow, INIT_FAILED_TOAST_MS, localOrderMemory, type IapPhase } from './iap-flow';
+import type { IapFlow, IapPhase } from './iap-flow';
 import { nativePurchases } from './iap-plugin';
-import { apiIapServer, type AppIapServer } from './iap-server';
+import type { AppIapServer } from './iap-server';
+
+/** Spec §8: 'Payment initialization failed' stays 2 s. */
+const INIT_FAILED_TOAST_MS = 2000;
+
+/** The StoreKit flow's code, fetched only inside the shell: the H5 start does not carry it. */
+const loadFlow = () => Promise.all([import('./iap-flow'), import('./iap-server')]);
 
 export interface InAppPurchase {
   /** True inside the shell with the StoreKit plugin: the store buys through Apple, not Stripe. */
@@ -45,37 +51,46 @@ export function IapProvider({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     if (!plugin) return;
-    const server = apiIapServer();
-    const flow = new IapFlow(plugin, server, localOrderMemory(), {
-      phase: (next) => {
-        setPhase(next);
-        if (next === 'failed') showToast(t('errors.paymentInitFailed'), { durationMs: INIT_FAILED_TOAST_MS });
-      },
-      status: (status) => {
-        if (status === IAP_STATUS.purchased || status === IAP_STATUS.restored) {
-          void queryClient.invalidateQueries({ queryKey: MEMBERSHIP_QUERY_KEY });
-          void queryClient.invalidateQueries({ queryKey: WALLET_QUERY_KEY });
-          // The stored user info holds the balance and VIP the pages show.
-          void refreshUserInfo({ silent: true });
-        }
-        if (status === IAP_STATUS.failed) showToast(t('errors.purchaseFailed'));
-        if (status === IAP_STATUS.deferred) showToast(t('vip.purchaseDeferred'));
-      },
-    });
-    running.current = { flow, server };
-    void flow.initialise();
-    // Transactions left at launch by a visitor (no session to confirm with) are settled once
-    // someone signs in; a confirm refused for another user's order stays for its owner.
-    let signedIn = isSignedIn();
-    const stop = subscribeSession(() => {
-      const now = isSignedIn();
-      if (now && !signedIn && flow.phase === 'ready') void flow.restore();
-      signedIn = now;
+    let ended = false;
+    let end: (() => void) | undefined;
+    void loadFlow().then(([{ IapFlow, localOrderMemory }, { apiIapServer }]) => {
+      if (ended) return;
+      const server = apiIapServer();
+      const flow = new IapFlow(plugin, server, localOrderMemory(), {
+        phase: (next) => {
+          setPhase(next);
+          if (next === 'failed') showToast(t('errors.paymentInitFailed'), { durationMs: INIT_FAILED_TOAST_MS });
+        },
+        status: (status) => {
+          if (status === IAP_STATUS.purchased || status === IAP_STATUS.restored) {
+            void queryClient.invalidateQueries({ queryKey: MEMBERSHIP_QUERY_KEY });
+            void queryClient.invalidateQueries({ queryKey: WALLET_QUERY_KEY });
+            // The stored user info holds the balance and VIP the pages show.
+            void refreshUserInfo({ silent: true });
+          }
+          if (status === IAP_STATUS.failed) showToast(t('errors.purchaseFailed'));
+          if (status === IAP_STATUS.deferred) showToast(t('vip.purchaseDeferred'));
+        },
+      });
+      running.current = { flow, server };
+      void flow.initialise();
+      // Transactions left at launch by a visitor (no session to confirm with) are settled once
+      // someone signs in; a confirm refused for another user's order stays for its owner.
+      let signedIn = isSignedIn();
+      const stop = subscribeSession(() => {
+        const now = isSignedIn();
+        if (now && !signedIn && flow.phase === 'ready') void flow.restore();
+        signedIn = now;
+      });
+      end = () => {
+        stop();
+        running.current = undefined;
+        void flow.dispose();
+      };
     });
     return () => {
-      stop();
-      running.current = undefined;
-      void flow.dispose();
+      ended = true;
+      end?.();
     };
   }, [plugin, queryClient, t]);
 

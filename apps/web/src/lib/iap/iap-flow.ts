@@ -38,9 +38,6 @@ export interface IapEvents {
   status?: (status: IapStatus, appleProductId: string) => void;
 }
 
-/** Spec §8: 'Payment initialization failed' stays 2 s. */
-export const INIT_FAILED_TOAST_MS = 2000;
-
 const tokenOf = (transaction: IapTransaction) => transaction.appAccountToken?.toLowerCase() ?? '';
 
 /**
