@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { DramaDetail, Home, Playback } from '@cliffhanger/contract';
+import type { DramaDetail, Home, NextAd, Playback } from '@cliffhanger/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { artworkPreload, scriptJson } from '../src/plugins/page-bootstrap.js';
 import { envelope } from './helpers/accounts.js';
@@ -92,6 +92,7 @@ interface Bootstrap {
   home?: Home;
   drama?: DramaDetail;
   playback?: Playback;
+  nextAd?: NextAd;
 }
 
 function bootstrapOf(html: string): Bootstrap {
@@ -211,6 +212,24 @@ describe('video deep link served with its first screen', () => {
     // The poster's stage needs no sheet of the app's: the app's own is only fetched early.
     expect(res.body).toContain('<link rel="preload" as="style" crossorigin href="/assets/boot-B1.css">');
     expect(res.body).not.toContain('home-page-P1');
+  });
+
+  it("carries the visitor's pre-roll decision for that episode, the API's own answer, the start counted once", async () => {
+    const first = free.episodes[0]!;
+    const data = bootstrapOf((await page(videoUrl(free.drama.id), { 'user-agent': 'pre-roll-visitor' })).body);
+    expect(data.nextAd).toMatchObject({ rewarded_today: 0 });
+    // The same visitor asking the API for the same episode later is told the same: a start
+    // already counted is not counted again.
+    const api = envelope<NextAd>(
+      await t.app.inject({
+        method: 'GET',
+        url: `/api/v1/ads/next?kind=interstitial&episode_id=${first.id}`,
+        headers: { 'user-agent': 'pre-roll-visitor' },
+      }),
+    ).data;
+    expect(data.nextAd).toEqual(api);
+    // No playback, no decision.
+    expect(bootstrapOf((await page(videoUrl(paid.drama.id))).body).nextAd).toBeUndefined();
   });
 
   it('inlines the episode asked for when it is free', async () => {

@@ -5,10 +5,12 @@ import {
   artworkSrcSet,
   DEFAULT_LANGUAGE,
   LANGUAGES,
+  getNextAd,
   playEpisode,
   type DramaDetail,
   type Home,
   type Language,
+  type NextAd,
   type Playback,
 } from '@cliffhanger/contract';
 import type { FastifyRequest } from 'fastify';
@@ -16,6 +18,7 @@ import { clientOf } from '../http/signed-in.js';
 import { readText } from '../media/media-delivery.service.js';
 import type { AppInstance } from '../app-instance.js';
 import type { PreparedAnswer } from '../http/prepared-answer.js';
+import { adViewerOf } from '../services/ads/ads.service.js';
 import { escapeAttribute, homeStage, posterStage } from './page-stages.js';
 
 /**
@@ -61,6 +64,8 @@ export interface PageBootstrap {
   drama?: DramaDetail;
   /** A visitor's GET /episodes/:id/play of the episode the page opens on. */
   playback?: Playback;
+  /** The visitor's GET /ads/next?kind=interstitial for that episode: whether an ad plays first. */
+  nextAd?: NextAd;
 }
 
 interface ManifestChunk {
@@ -207,7 +212,7 @@ export function createPageShell(app: AppInstance, distDir: string): PageShell {
   const bootFiles = pageFiles(manifest, [BOOT_MODULE]);
   const homeFiles = pageFiles(manifest, [HOME_MODULE], [BOOT_MODULE]);
   const videoFiles = pageFiles(manifest, [VIDEO_LOADER_MODULE, VIDEO_MODULE], [BOOT_MODULE]);
-  const { catalog, playback, media, mediaDelivery, catalogChanges } = app.services;
+  const { catalog, playback, ads, media, mediaDelivery, catalogChanges } = app.services;
   const mediaBaseUrl = app.config.mediaBaseUrl;
   const productName = app.config.appName;
 
@@ -324,12 +329,20 @@ export function createPageShell(app: AppInstance, distDir: string): PageShell {
         : null;
     if (!play) return { data: { lang, drama }, first: poster, links, stage };
     // A playlist that cannot be read or signed here only costs the preload; the player will say.
-    const mediaUrls = await firstMediaUrls(play.playlist_url, play.expires_at).catch(() => []);
+    // Whether an ad plays first is asked here too (it counts the start, as the API would), so the
+    // page need not ask before it plays. One that fails is left to the page to ask.
+    const [mediaUrls, nextAd] = await Promise.all([
+      firstMediaUrls(play.playlist_url, play.expires_at).catch(() => []),
+      ads
+        .next(adViewerOf(null, clientOf(request)), { kind: 'interstitial', episode_id: play.episode.id }, lang)
+        .then((answer) => getNextAd.data.encode(answer))
+        .catch(() => undefined),
+    ]);
     const fetches = [play.playlist_url, ...mediaUrls].map(
       (href) => `<link rel="preload" as="fetch" crossorigin href="${escapeAttribute(href)}">`,
     );
     return {
-      data: { lang, drama, playback: playEpisode.data.encode(play) },
+      data: { lang, drama, playback: playEpisode.data.encode(play), nextAd },
       first: poster,
       links: [...fetches, ...links],
       stage,
@@ -351,12 +364,7 @@ export function createPageShell(app: AppInstance, distDir: string): PageShell {
       const page = html
         .replace(TITLE, `${TITLE}\n${(head.first ?? []).join('\n')}`)
         .replace('</head>', `${[...head.links, script].join('\n')}\n</head>`);
-      const out = head.stage ? page.replace(EMPTY_ROOT, `<div id="root">${head.stage}</div>`) : page;
-      return process.env.XLOW
-        ? out
-            .replaceAll('<link rel="modulepreload"', '<link rel="modulepreload" fetchpriority="low"')
-            .replace('<script type="module"', '<script type="module" fetchpriority="low"')
-        : out;
+      return head.stage ? page.replace(EMPTY_ROOT, `<div id="root">${head.stage}</div>`) : page;
     },
   };
 }

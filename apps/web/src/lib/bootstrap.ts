@@ -1,9 +1,9 @@
-import type { DramaDetail, Home, Language, Playback } from '@cliffhanger/contract';
+import type { DramaDetail, Home, Language, NextAd, Playback } from '@cliffhanger/contract';
 
 /**
  * The first screen's data the server wrote into index.html for a deep link
  * (apps/server/src/plugins/page-bootstrap.ts): home's answer, or a visitor's drama and the signed
- * playback of the episode the video page opens on. Each part is the `data` of the API answer it
+ * playback of the episode the video page opens on, with its pre-roll decision. Each part is the `data` of the API answer it
  * stands for, in the language the server took from the `lang` cookie (page-hints.ts).
  */
 export interface PageBootstrap {
@@ -11,6 +11,8 @@ export interface PageBootstrap {
   home?: Home;
   drama?: DramaDetail;
   playback?: Playback;
+  /** GET /ads/next?kind=interstitial for the playback's episode. */
+  nextAd?: NextAd;
 }
 
 export const BOOTSTRAP_ELEMENT_ID = 'bootstrap';
@@ -34,7 +36,7 @@ function read(): PageBootstrap | null {
  * One part of the bootstrap, handed out once and only in the language asked for: the data
  * describes the page as it was served, so a later visit (or another language) asks the API.
  */
-export function takeBootstrap<K extends 'home' | 'drama' | 'playback'>(
+export function takeBootstrap<K extends 'home' | 'drama' | 'playback' | 'nextAd'>(
   part: K,
   lang: Language,
   matches: (value: NonNullable<PageBootstrap[K]>) => boolean = () => true,

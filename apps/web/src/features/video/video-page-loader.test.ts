@@ -55,6 +55,45 @@ describe('video page loader', () => {
     expect(api.callsTo('GET /ads/next').map((call) => call.query.get('episode_id'))).toEqual(['101']);
   });
 
+  it('takes the pre-roll decision the HTML carries: the player waits for no request', async () => {
+    const api = stubApi({ 'GET /ads/next': never });
+    inline({ lang: 'en', drama: drama(), playback: playback(1), nextAd: NO_AD.data });
+    await loadVideoPage(testQueryClient(), '?drama_id=7', 'phone');
+    expect(await startEarlyPlayer.mock.calls[0]![0].adDecision).toBeNull();
+    expect(api.callsTo('GET /ads/next')).toHaveLength(0);
+  });
+
+  it('an ad the HTML carries is the one the page shows, and the early player leaves it to the page', async () => {
+    const api = stubApi({ 'GET /ads/next': never });
+    const ad = {
+      id: 'house-9',
+      kind: 'house' as const,
+      placement: 'interstitial' as const,
+      drama_id: 9,
+      title: 'Moonlit Vows',
+      poster: '/media/9/poster.jpg',
+      playlist_url: '/media/9/promo/master.m3u8?sig=x',
+      skippable_after_s: 5,
+      token: null,
+      reward: null,
+    };
+    inline({ lang: 'en', drama: drama(), playback: playback(1), nextAd: { ...NO_AD.data, ad } });
+    const queryClient = testQueryClient();
+    await loadVideoPage(queryClient, '?drama_id=7', 'phone');
+    expect(await startEarlyPlayer.mock.calls[0]![0].adDecision).toEqual(ad);
+    expect(queryClient.getQueryData(['video', 'ad', 101])).toEqual(ad);
+    expect(api.callsTo('GET /ads/next')).toHaveLength(0);
+  });
+
+  it('asks for the decision of an episode other than the one the HTML decided for', async () => {
+    const api = stubApi({ 'GET /ads/next': NO_AD });
+    inline({ lang: 'en', drama: drama(), playback: playback(1), nextAd: NO_AD.data });
+    const queryClient = testQueryClient();
+    await loadVideoPage(queryClient, '?drama_id=7&episode_id=102', 'phone');
+    await flush();
+    expect(api.callsTo('GET /ads/next').map((call) => call.query.get('episode_id'))).toEqual(['102']);
+  });
+
   it('only loads the player early on the desktop page, which lays it out beside the episode list', async () => {
     stubApi({ 'GET /ads/next': NO_AD });
     inline({ lang: 'en', drama: drama(), playback: playback(2) });

@@ -10,7 +10,8 @@ import { dramaIdFrom, episodeToPlay, idFrom } from './video-params';
 
 /**
  * A visitor's drama and first playback the server wrote into the HTML (lib/bootstrap.ts) go into
- * the cache as the API's answers, so the page does not ask for them. Returns the playback.
+ * the cache as the API's answers, so the page does not ask for them. Returns the playback, with
+ * the pre-roll decision for its episode when the server made it.
  */
 function seedFromHtml(queryClient: QueryClient, dramaId: number, requested: number | null, lang: Language) {
   const drama = takeBootstrap('drama', lang, (d) => d.id === dramaId);
@@ -18,8 +19,9 @@ function seedFromHtml(queryClient: QueryClient, dramaId: number, requested: numb
   queryClient.setQueryData(dramaQueryOptions(dramaId, lang).queryKey, drama);
   const episodeId = episodeToPlay(requested, drama);
   const playback = takeBootstrap('playback', lang, (p) => p.episode.id === episodeId);
-  if (playback) queryClient.setQueryData(playbackQueryOptions(playback.episode.id, lang).queryKey, playback);
-  return playback;
+  if (!playback) return undefined;
+  queryClient.setQueryData(playbackQueryOptions(playback.episode.id, lang).queryKey, playback);
+  return { playback, nextAd: takeBootstrap('nextAd', lang) };
 }
 
 /**
@@ -42,11 +44,13 @@ export async function loadVideoPage(
   const lang = currentLanguage();
   const requested = idFrom(params.get('episode_id'));
   // A signed-in viewer's answers carry their own locks and progress: they always ask.
-  const inlined: Playback | undefined = isSignedIn() ? undefined : seedFromHtml(queryClient, dramaId, requested, lang);
+  const seeded = isSignedIn() ? undefined : seedFromHtml(queryClient, dramaId, requested, lang);
+  const inlined: Playback | undefined = seeded?.playback;
 
   const startEpisode = (episodeId: number): Promise<Ad | null> => {
     void queryClient.ensureQueryData(playbackQueryOptions(episodeId, lang)).catch(() => undefined);
-    return prefetchInterstitialAd(queryClient, episodeId);
+    const known = episodeId === inlined?.episode.id ? seeded?.nextAd : undefined;
+    return prefetchInterstitialAd(queryClient, episodeId, known);
   };
   // A drama that fails is the page's to show.
   const drama = queryClient.ensureQueryData(dramaQueryOptions(dramaId, lang)).catch(() => undefined);

@@ -1,4 +1,4 @@
-import { getNextAd, type Ad } from '@cliffhanger/contract/browser';
+import { getNextAd, type Ad, type NextAd } from '@cliffhanger/contract/browser';
 import { QueryObserver, queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { silentApi } from '../../../lib/api-client';
 
@@ -8,13 +8,15 @@ import { silentApi } from '../../../lib/api-client';
  * Asked once per start of an episode (the server counts starts for its interval): kept while the
  * episode is on screen, dropped as soon as nobody observes it, so coming back asks again.
  */
+const interstitialOf = (answer: NextAd): Ad | null => (answer.ad?.placement === 'interstitial' ? answer.ad : null);
+
 const interstitialAdQueryOptions = (episodeId: number | null) =>
   queryOptions({
     queryKey: ['video', 'ad', episodeId],
     queryFn: async (): Promise<Ad | null> => {
       try {
         const { data } = await silentApi.call(getNextAd, { query: { kind: 'interstitial', episode_id: episodeId! } });
-        return data.ad?.placement === 'interstitial' ? data.ad : null;
+        return interstitialOf(data);
       } catch {
         return null;
       }
@@ -32,14 +34,17 @@ export function useInterstitialAd(episodeId: number | null, enabled: boolean) {
 const HANDOFF_MS = 15_000;
 
 /**
- * Asks for the decision before the page is there to observe it (the video route's loader). A
- * query nobody observes is dropped at once, and a second ask would count a second start, so an
- * observer of its own keeps the answer until the page's takes over (or HANDOFF_MS have passed).
+ * Asks for the decision before the page is there to observe it (the video route's loader), or
+ * takes the `known` answer the server wrote into the HTML. A query nobody observes is dropped at
+ * once, and a second ask would count a second start, so an observer of its own keeps the answer
+ * until the page's takes over (or HANDOFF_MS have passed).
  */
-export function prefetchInterstitialAd(queryClient: QueryClient, episodeId: number): Promise<Ad | null> {
+export function prefetchInterstitialAd(queryClient: QueryClient, episodeId: number, known?: NextAd): Promise<Ad | null> {
   const options = interstitialAdQueryOptions(episodeId);
   const hold = new QueryObserver(queryClient, options);
   const query = hold.getCurrentQuery();
+  // Set before the observer subscribes: with the answer there, it does not fetch.
+  if (known) queryClient.setQueryData(options.queryKey, interstitialOf(known));
   const unwatch = queryClient.getQueryCache().subscribe((event) => {
     if (event.type === 'observerAdded' && event.query === query && event.observer !== hold) release();
   });
