@@ -9,7 +9,7 @@ import { testQueryClient } from '../../test/render';
 import { prefetchInterstitialAd } from './ads/get-interstitial-ad';
 import { dramaQueryOptions } from './api/get-drama';
 import { playbackQueryOptions } from './api/play-episode';
-import { drama, episode, playback } from './test/fixtures';
+import { drama, episode, houseAd, playback } from './test/fixtures';
 import { loadVideoPage } from './video-page-loader';
 
 const startEarlyPlayer = vi.hoisted(() => vi.fn((_start: EarlyPlayer.EarlyStart) => Promise.resolve()));
@@ -65,18 +65,7 @@ describe('video page loader', () => {
 
   it('an ad the HTML carries is the one the page shows, and the early player leaves it to the page', async () => {
     const api = stubApi({ 'GET /ads/next': never });
-    const ad = {
-      id: 'house-9',
-      kind: 'house' as const,
-      placement: 'interstitial' as const,
-      drama_id: 9,
-      title: 'Moonlit Vows',
-      poster: '/media/9/poster.jpg',
-      playlist_url: '/media/9/promo/master.m3u8?sig=x',
-      skippable_after_s: 5,
-      token: null,
-      reward: null,
-    };
+    const ad = houseAd();
     inline({ lang: 'en', drama: drama(), playback: playback(1), nextAd: { ...NO_AD.data, ad } });
     const queryClient = testQueryClient();
     await loadVideoPage(queryClient, '?drama_id=7', 'phone');

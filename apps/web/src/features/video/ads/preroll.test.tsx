@@ -9,7 +9,7 @@ import { renderRoutes } from '../../../test/render';
 import { MobileVideoPage, VideoPage } from '../pages/video-page';
 import type * as HlsModule from '../../../lib/player/hls';
 import { FakeHls, installTextTracks } from '../../../lib/player/fake-hls';
-import { drama, episode, page, playback } from '../test/fixtures';
+import { drama, episode, houseAd, page, playback } from '../test/fixtures';
 import { HouseAdPlayer } from './house-ad-player';
 
 vi.mock('../../../lib/player/hls', async (importOriginal) => {
@@ -29,21 +29,6 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-function houseAd(overrides: Partial<Ad> = {}): Ad {
-  return {
-    id: 'house-9',
-    kind: 'house',
-    placement: 'interstitial',
-    drama_id: 9,
-    title: 'Moonlit Vows',
-    poster: '/media/9/poster.jpg',
-    playlist_url: '/media/9/promo/master.m3u8?sig=x',
-    skippable_after_s: 5,
-    token: null,
-    reward: null,
-    ...overrides,
-  };
-}
 const next = (ad: Ad | null): NextAd => ({ ad, rewarded_today: 0, rewarded_daily_cap: 5 });
 
 function openVideo(ads: Route, mobile = true, detail = drama()) {

@@ -1,4 +1,4 @@
-import type { Comment, DramaDetail, EpisodeLocked, EpisodeSummary, Playback } from '@cliffhanger/contract/browser';
+import type { Ad, Comment, DramaDetail, EpisodeLocked, EpisodeSummary, Playback } from '@cliffhanger/contract/browser';
 
 export function episode(number: number, overrides: Partial<EpisodeSummary> = {}): EpisodeSummary {
   const free = number <= 2;
@@ -85,4 +85,21 @@ export function comment(id: number, overrides: Partial<Comment> = {}): Comment {
 
 export function page<T>(list: T[], pageNumber = 1, hasMore = false) {
   return { list, page: pageNumber, size: 20, total: list.length, has_more: hasMore };
+}
+
+/** A house interstitial, as GET /ads/next answers it. */
+export function houseAd(overrides: Partial<Ad> = {}): Ad {
+  return {
+    id: 'house-9',
+    kind: 'house',
+    placement: 'interstitial',
+    drama_id: 9,
+    title: 'Moonlit Vows',
+    poster: '/media/9/poster.jpg',
+    playlist_url: '/media/9/promo/master.m3u8?sig=x',
+    skippable_after_s: 5,
+    token: null,
+    reward: null,
+    ...overrides,
+  };
 }
