@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { testUser } from '../test/fixtures';
-import { clearSession, getSession, SESSION_KEYS, setSession, storeCoinBalance, subscribeSession } from './session';
+import { clearSession, coinAnswersSeen, getSession, SESSION_KEYS, setSession, storeCoinBalance, subscribeSession } from './session';
 
 describe('storeCoinBalance', () => {
   it('writes the new balance into the stored user info and tells subscribers', () => {
@@ -24,5 +24,17 @@ describe('storeCoinBalance', () => {
     storeCoinBalance({ uid: 7, coin: 5 });
     expect(getSession().userInfo).toBeNull();
     expect(localStorage.getItem(SESSION_KEYS.userInfo)).toBeNull();
+  });
+
+  it('a read answered after another balance came in changes nothing; one with nothing in between is stored', () => {
+    setSession({ token: 't', userInfo: testUser({ uid: 7, coin: 0 }) });
+    const readSince = coinAnswersSeen();
+    // The check-in's answer (10) arrives while a GET /task sent before it is still out.
+    storeCoinBalance({ uid: 7, coin: 10 });
+    storeCoinBalance({ uid: 7, coin: 0, readSince });
+    expect(getSession().userInfo?.coin).toBe(10);
+    // A read sent after it stands.
+    storeCoinBalance({ uid: 7, coin: 25, readSince: coinAnswersSeen() });
+    expect(getSession().userInfo?.coin).toBe(25);
   });
 });

@@ -107,6 +107,7 @@ export function updateUserInfo(
   }
   const current = sessionStore.get().userInfo;
   const keepCoin = coinStamp !== undefined && coinStamp !== coinAnswers && current?.uid === info.uid;
+  if (coinStamp !== undefined && !keepCoin) coinAnswers += 1;
   storage()?.setItem(SESSION_KEYS.userInfo, JSON.stringify(keepCoin ? { ...info, coin: current.coin } : info));
   reload();
   return true;
@@ -117,12 +118,15 @@ export function updateUserInfo(
  * A wallet answer carries the balance (POST /unlock, GET /wallet): the stored user info follows
  * it, so Me, Rewards, the wallet and the unlock dialog show the same coins without another
  * GET /user. `uid` is who the answer is about; an answer for a session that is gone (signed out,
- * or in as someone else, meanwhile) changes nothing.
+ * or in as someone else, meanwhile) changes nothing. A read (GET /task, GET /wallet) passes
+ * `readSince`, the `coinAnswersSeen` stamp from when it went out: if another balance was stored
+ * meanwhile, the read may have run before that one's write, and it changes nothing.
  */
-export function storeCoinBalance({ uid, coin }: { uid: number; coin: number }): void {
+export function storeCoinBalance({ uid, coin, readSince }: { uid: number; coin: number; readSince?: number }): void {
   const { userInfo } = sessionStore.get();
   if (!userInfo || userInfo.uid !== uid) return;
   if (!Number.isSafeInteger(coin) || coin < 0) return;
+  if (readSince !== undefined && readSince !== coinAnswers) return;
   coinAnswers += 1;
   if (userInfo.coin === coin) return;
   storage()?.setItem(SESSION_KEYS.userInfo, JSON.stringify({ ...userInfo, coin }));

@@ -1,7 +1,7 @@
 import { getTasks, type TasksOverview } from '@cliffhanger/contract/browser';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { getSession, storeCoinBalance } from '../../../lib/session';
+import { coinAnswersSeen, getSession, storeCoinBalance } from '../../../lib/session';
 import { rewardKeys } from './reward-keys';
 
 /**
@@ -11,8 +11,9 @@ import { rewardKeys } from './reward-keys';
  */
 export async function fetchTasks(): Promise<TasksOverview> {
   const uid = getSession().userInfo?.uid;
+  const readSince = coinAnswersSeen();
   const { data } = await api.call(getTasks);
-  if (data.signed_in && uid !== undefined) storeCoinBalance({ uid, coin: data.balance });
+  if (data.signed_in && uid !== undefined) storeCoinBalance({ uid, coin: data.balance, readSince });
   return data;
 }
 

@@ -2,6 +2,7 @@ import { DEFAULT_PAGE_SIZE, getWallet, WALLET_TABS, type Language, type WalletPa
 import { infiniteQueryOptions, useInfiniteQuery, type InfiniteData } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { WALLET_QUERY_KEY } from '../../../lib/library-query-keys';
+import { coinAnswersSeen, getSession, storeCoinBalance } from '../../../lib/session';
 import { useContentLanguage } from '../../../lib/use-content-language';
 
 export type WalletData = InfiniteData<WalletPage, string | undefined>;
@@ -17,10 +18,15 @@ export function walletTabFrom(value: string | null): WalletTab {
  * arrives while the viewer reads neither repeats nor pushes one out of sight.
  */
 export async function fetchWalletPage(type: WalletTab, cursor: string | undefined, lang: Language): Promise<WalletPage> {
+  const uid = getSession().userInfo?.uid;
+  const readSince = coinAnswersSeen();
   const { data } = await api.call(getWallet, {
     // `lang`: the unlocked dramas' titles are named in the viewer's language.
     query: { type, size: DEFAULT_PAGE_SIZE, lang, ...(cursor ? { cursor } : {}) },
   });
+  // The server's balance as of this read: the stored user info (and with it the wallet's header,
+  // Me, Rewards and the unlock dialog) follows it, unless a newer one came in meanwhile.
+  if (uid !== undefined) storeCoinBalance({ uid, coin: data.balance, readSince });
   return data;
 }
 

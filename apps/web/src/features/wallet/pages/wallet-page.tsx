@@ -1,5 +1,4 @@
 import type { WalletTab } from '@cliffhanger/contract/browser';
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { ListView } from '../../../components/ui/list-view';
@@ -7,7 +6,7 @@ import { LoadError } from '../../../components/ui/load-error';
 import { LoginRequired } from '../../../components/ui/login-required';
 import { Tabs } from '../../../components/ui/tabs';
 import { pageItems } from '../../../lib/page-items';
-import { storeCoinBalance, useSession } from '../../../lib/session';
+import { useSession } from '../../../lib/session';
 import { useWallet, walletTabFrom } from '../api/get-wallet';
 import { BalanceHeader } from '../components/balance-header';
 import { ExpiringCoins } from '../components/expiring-coins';
@@ -25,15 +24,7 @@ export function WalletPage() {
   const tab = walletTabFrom(params.get('type'));
   const wallet = useWallet(tab, { enabled: signedIn });
   const first = wallet.data?.pages[0];
-  const uid = userInfo?.uid;
 
-  const settled = first !== undefined && !wallet.isFetching;
-  // A fresh wallet answer is the server's latest balance: the stored user info (and with it the
-  // header here, Me, Rewards and the unlock dialog) follows it. Cached pages still being refetched
-  // may predate an unlock, so only a settled answer counts.
-  useEffect(() => {
-    if (settled && uid !== undefined) storeCoinBalance({ uid, coin: first.balance });
-  }, [settled, first, uid]);
 
   const options = [
     { key: 'all', label: t('wallet.tabAll') },
