@@ -80,7 +80,16 @@ describe('the compiled server', () => {
     expect(refused.stderr).toContain('DEMO_CATALOG');
   });
 
-  it('asks for a build when a compiled command is missing', () => {
+  it('refuses to queue an import no process would take (JOB_RUNNER=in-process)', () => {
+    const refused = node(['scripts/compiled.mjs', 'catalog', 'enqueue', 'queued.json'], {
+      DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none',
+      JOB_RUNNER: 'in-process',
+    });
+    expect(refused.status).toBe(2);
+    expect(refused.stderr).toContain('JOB_RUNNER=worker');
+  });
+
+    it('asks for a build when a compiled command is missing', () => {
     const missing = node(['scripts/compiled.mjs', 'no-such-command'], {});
     expect(missing.status).toBe(2);
     expect(missing.stderr).toContain('run `npm run build` first');

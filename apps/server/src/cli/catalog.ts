@@ -87,6 +87,10 @@ async function runImport(manifestArg: string): Promise<void> {
 async function runEnqueue(manifestArg: string): Promise<void> {
   const config = configForCli();
   if (!config.databaseUrl) fail('enqueue needs DATABASE_URL: the embedded mode imports at once (`import`).', 2);
+  // Only `npm run worker` takes queued jobs: with each server running its own, nothing would.
+  if (config.jobRunner !== 'worker') {
+    fail('enqueue hands the import to `npm run worker` (JOB_RUNNER=worker); with JOB_RUNNER=in-process use `import`.', 2);
+  }
   const id = await enqueueJob(config.databaseUrl, JOB.catalogImport, { manifest: manifestPath(manifestArg) });
   process.stdout.write(`Queued the import as job ${id}; \`npm run worker\` runs it.\n`);
 }
