@@ -3,6 +3,7 @@ import { once } from 'node:events';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createProviderImageFetcher, ProviderImageUnavailable } from './provider-image.js';
+import { isPublicAddress, type Lookup } from './public-address.js';
 
 /**
  * A local image host behind the name `img.test`: the fetcher speaks https only, so the test's
@@ -118,5 +119,60 @@ describe('createProviderImageFetcher', () => {
     await new Promise((resolve) => setTimeout(resolve, 20));
     stopping.abort();
     await expect(download).rejects.toBeInstanceOf(ProviderImageUnavailable);
+  });
+});
+
+describe('the address check of the real download', () => {
+  const resolvingTo =
+    (address: string, family = 4): Lookup =>
+    (_hostname, _options, callback) =>
+      callback(null, [{ address, family }]);
+
+  it('refuses a name that resolves inside the network, before any connection', async () => {
+    for (const [address, family] of [
+      ['127.0.0.1', 4],
+      ['10.1.2.3', 4],
+      ['169.254.169.254', 4],
+      ['::1', 6],
+      ['::ffff:192.168.1.1', 6],
+    ] as const) {
+      const guarded = createProviderImageFetcher({ maxBytes: MAX, timeoutMs: 2_000, lookup: resolvingTo(address, family) });
+      expect(await guarded('https://img.test/a.png', signal)).toEqual({ ok: false, reason: 'not a public address' });
+    }
+    expect(requests).toEqual([]);
+  });
+
+  it('lets a public address through to the connection (which fails here, so the job is retried)', async () => {
+    const guarded = createProviderImageFetcher({ maxBytes: MAX, timeoutMs: 500, lookup: resolvingTo('203.0.113.7') });
+    await expect(guarded('https://img.test/a.png', signal)).rejects.toBeInstanceOf(ProviderImageUnavailable);
+  });
+});
+
+describe('isPublicAddress', () => {
+  it('tells internet addresses from local, private, reserved and multicast ones', () => {
+    for (const address of ['8.8.8.8', '151.101.1.1', '2606:4700::1111', '::ffff:8.8.8.8']) {
+      expect(isPublicAddress(address), address).toBe(true);
+    }
+    for (const address of [
+      '0.0.0.0',
+      '10.0.0.1',
+      '100.64.0.1',
+      '127.0.0.1',
+      '169.254.1.1',
+      '172.16.0.1',
+      '172.31.255.255',
+      '192.168.0.1',
+      '224.0.0.1',
+      '255.255.255.255',
+      '::',
+      '::1',
+      'fd00::1',
+      'fe80::1',
+      'ff02::1',
+      '::ffff:127.0.0.1',
+      '64:ff9b::a00:1',
+    ]) {
+      expect(isPublicAddress(address), address).toBe(false);
+    }
   });
 });

@@ -1,4 +1,6 @@
 import { isIP } from 'node:net';
+import { Agent, fetch as undiciFetch } from 'undici';
+import { NOT_PUBLIC_CODE, publicOnlyLookup, type Lookup } from './public-address.js';
 
 /** The bytes of a provider's picture, or why there is none to copy (trying again would not help). */
 export type ProviderImage = { ok: true; bytes: Buffer } | { ok: false; reason: string };
@@ -15,7 +17,9 @@ export interface ProviderImageFetcherOptions {
   maxBytes: number;
   /** Per request, redirects included. */
   timeoutMs?: number;
-  /** Replaces the global fetch (tests). */
+  /** Resolves host names (tests); every address it answers must be public. */
+  lookup?: Lookup;
+  /** Replaces the download itself, address check included (tests). */
   fetch?: typeof fetch;
 }
 
@@ -41,6 +45,21 @@ function refusal(url: URL): string | undefined {
   return undefined;
 }
 
+/** Whether a failed request was refused by the address check (somewhere in its causes). */
+function refusedAddress(error: unknown): boolean {
+  for (let cause = error; cause instanceof Error; cause = cause.cause) {
+    if ((cause as NodeJS.ErrnoException).code === NOT_PUBLIC_CODE) return true;
+  }
+  return false;
+}
+
+/** fetch through connections whose every address was checked to be public. */
+function publicOnlyFetch(lookup?: Lookup): typeof fetch {
+  const dispatcher = new Agent({ connect: { lookup: publicOnlyLookup(lookup) } });
+  return ((input: URL, init?: RequestInit) =>
+    undiciFetch(input, { ...(init as Parameters<typeof undiciFetch>[1]), dispatcher })) as unknown as typeof fetch;
+}
+
 const transientStatus = (status: number) => status === 408 || status === 429 || status >= 500;
 
 /** Reads at most `maxBytes`, refusing more without reading it all. */
@@ -61,12 +80,13 @@ async function readCapped(body: ReadableStream<Uint8Array>, maxBytes: number): P
 }
 
 /**
- * The download of a provider's picture for the avatar copy: https only, redirects followed by
- * hand (each hop checked the same way), a time limit, and the upload size limit enforced while
- * reading. What arrives is decoded and re-encoded like an upload before it is stored.
+ * The download of a provider's picture for the avatar copy: https only, to host names that resolve
+ * to public addresses only, redirects followed by hand (each hop checked the same way), a time
+ * limit, and the upload size limit enforced while reading. What arrives is decoded and re-encoded
+ * like an upload before it is stored.
  */
 export function createProviderImageFetcher(options: ProviderImageFetcherOptions): ProviderImageFetcher {
-  const fetchImpl = options.fetch ?? fetch;
+  const fetchImpl = options.fetch ?? publicOnlyFetch(options.lookup);
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   return async (address, signal) => {
     const deadline = AbortSignal.any([signal, AbortSignal.timeout(timeoutMs)]);
@@ -83,6 +103,7 @@ export function createProviderImageFetcher(options: ProviderImageFetcherOptions)
       try {
         res = await fetchImpl(url, { redirect: 'manual', signal: deadline, headers: { accept: 'image/*' } });
       } catch (error) {
+        if (refusedAddress(error)) return { ok: false, reason: 'not a public address' };
         throw new ProviderImageUnavailable(`could not download the picture from ${url.host}`, { cause: error });
       }
       const location = res.headers.get('location');
