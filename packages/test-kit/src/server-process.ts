@@ -34,6 +34,8 @@ export interface ServerProcessOptions {
   readyWithinMs?: number;
   /** Run the compiled server (`node apps/server/dist/main.js`, after `npm run build`) as production does. */
   compiled?: boolean;
+  /** Where it runs (default: the checkout), e.g. a copy of what an image holds. */
+  cwd?: string;
 }
 
 /**
@@ -48,7 +50,7 @@ export async function startServerProcess(
   const readyWithinMs = options.readyWithinMs ?? 60_000;
   const entry = options.compiled ? ['apps/server/dist/main.js'] : ['--import', 'tsx', 'apps/server/src/main.ts'];
   const child = spawn(process.execPath, entry, {
-    cwd: repoRoot,
+    cwd: options.cwd ?? repoRoot,
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', options.stdout ?? 'ignore', 'inherit'],
   });
