@@ -89,6 +89,16 @@ describe('the compiled server', () => {
     expect(refused.stderr).toContain('JOB_RUNNER=worker');
   });
 
+  it('refuses to queue a manifest it cannot read, before it reaches the database', () => {
+    const refused = node(['scripts/compiled.mjs', 'catalog', 'enqueue', 'no-such-manifest.json'], {
+      DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none',
+      JOB_RUNNER: 'worker',
+    });
+    expect(refused.status).toBe(1);
+    expect(refused.stderr).toContain('Nothing was queued');
+    expect(refused.stderr).toContain('cannot read the manifest (ENOENT)');
+  });
+
     it('asks for a build when a compiled command is missing', () => {
     const missing = node(['scripts/compiled.mjs', 'no-such-command'], {});
     expect(missing.status).toBe(2);

@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { formatSummary } from '../catalog-import/format-summary.js';
 import { CatalogImportError, formatProblem } from '../catalog-import/import-problem.js';
+import { loadManifest } from '../catalog-import/load-manifest.js';
 import { configForCli, fail } from './cli-config.js';
 import { createDatabase } from '../db/create-database.js';
 import { importAndAnnounce } from '../jobs/catalog-import.job.js';
@@ -91,7 +92,15 @@ async function runEnqueue(manifestArg: string): Promise<void> {
   if (config.jobRunner !== 'worker') {
     fail('enqueue hands the import to `npm run worker` (JOB_RUNNER=worker); with JOB_RUNNER=in-process use `import`.', 2);
   }
-  const id = await enqueueJob(config.databaseUrl, JOB.catalogImport, { manifest: manifestPath(manifestArg) });
+  const manifest = manifestPath(manifestArg);
+  // A manifest that cannot be read or is malformed is said now, not in the worker's log later.
+  try {
+    await loadManifest(manifest);
+  } catch (error) {
+    if (!(error instanceof CatalogImportError)) throw error;
+    fail(`Nothing was queued; fix these and run again:\n${error.problems.map((p) => `  - ${formatProblem(p)}`).join('\n')}`, 1);
+  }
+  const id = await enqueueJob(config.databaseUrl, JOB.catalogImport, { manifest });
   process.stdout.write(`Queued the import as job ${id}; \`npm run worker\` runs it.\n`);
 }
 
