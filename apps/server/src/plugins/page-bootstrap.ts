@@ -38,11 +38,9 @@ const EMPTY_ROOT = '<div id="root"></div>';
 const TITLE = '<title>Cliffhanger</title>';
 
 /**
- * The app's start, imported by the entry once the first screen has painted (apps/web/src/main.tsx),
- * and the source modules of the pages, as named in the Vite manifest (apps/web/src/app/routes.ts
+ * The source modules of the pages, as named in the Vite manifest (apps/web/src/app/routes.ts
  * imports them).
  */
-const BOOT_MODULE = 'src/app/boot.tsx';
 const HOME_MODULE = 'src/features/home/pages/home-page.tsx';
 const VIDEO_MODULE = 'src/features/video/pages/video-page.tsx';
 /** The video pages' route loader, a chunk the route table imports on its own. */
@@ -73,6 +71,7 @@ interface ManifestChunk {
   css?: string[];
   imports?: string[];
   isEntry?: boolean;
+  dynamicImports?: string[];
 }
 type Manifest = Record<string, ManifestChunk>;
 
@@ -85,6 +84,15 @@ interface PageFiles {
 function readManifest(distDir: string): Manifest {
   const path = join(distDir, '.vite', 'manifest.json');
   return existsSync(path) ? (JSON.parse(readFileSync(path, 'utf8')) as Manifest) : {};
+}
+
+/**
+ * The app's start: what the entry imports once the first screen has painted
+ * (apps/web/src/main.tsx). The build groups it with the modules it imports (apps/web/vite.config.ts),
+ * so the manifest knows it by its chunk, not by its module.
+ */
+function bootChunks(manifest: Manifest): string[] {
+  return Object.values(manifest).find((chunk) => chunk.isEntry)?.dynamicImports ?? [];
 }
 
 /** A chunk and everything it imports statically, depth first. */
@@ -209,9 +217,10 @@ export interface PageShell {
 export function createPageShell(app: AppInstance, distDir: string): PageShell {
   const html = readFileSync(join(distDir, 'index.html'), 'utf8');
   const manifest = readManifest(distDir);
-  const bootFiles = pageFiles(manifest, [BOOT_MODULE]);
-  const homeFiles = pageFiles(manifest, [HOME_MODULE], [BOOT_MODULE]);
-  const videoFiles = pageFiles(manifest, [VIDEO_LOADER_MODULE, VIDEO_MODULE], [BOOT_MODULE]);
+  const boot = bootChunks(manifest);
+  const bootFiles = pageFiles(manifest, boot);
+  const homeFiles = pageFiles(manifest, [HOME_MODULE], boot);
+  const videoFiles = pageFiles(manifest, [VIDEO_LOADER_MODULE, VIDEO_MODULE], boot);
   const { catalog, playback, ads, media, mediaDelivery, catalogChanges } = app.services;
   const mediaBaseUrl = app.config.mediaBaseUrl;
   const productName = app.config.appName;
@@ -261,9 +270,12 @@ export function createPageShell(app: AppInstance, distDir: string): PageShell {
    */
   const stylesheets = (styles: string[]) =>
     styles.map((href) => `<link rel="stylesheet" crossorigin href="${escapeAttribute(href)}">`);
-  /** Home's stage is drawn in the classes of the app's frame and of the home page's own sheet. */
-  const homeStageStyles = [...bootFiles.styles, ...(manifest[HOME_MODULE]?.css ?? []).map((file) => `/${file}`)];
-  const homeOtherStyles = { scripts: [], styles: homeFiles.styles.filter((href) => !homeStageStyles.includes(href)) };
+  /**
+   * Home's stage is drawn in the classes of the app's frame, of the home page and of the shared
+   * components it uses (the banner's carousel): all of home's sheets, a few kilobytes. Which sheet
+   * holds a class is the bundler's choice.
+   */
+  const homeStageStyles = [...bootFiles.styles, ...homeFiles.styles];
 
   /**
    * The first render waits for the catalogue of the UI language (apps/web/src/app/boot.tsx); without
@@ -288,7 +300,7 @@ export function createPageShell(app: AppInstance, distDir: string): PageShell {
     return {
       data: { lang, home },
       first: [...(banner ? [artworkPreload(banner, ARTWORK_SIZES.banner)] : []), ...stylesheets(homeStageStyles)],
-      links: [...pagePreloads(lang, homeFiles), ...stylePreloads(homeOtherStyles)],
+      links: pagePreloads(lang, homeFiles),
       stage: homeStage(home, productName),
     };
   }

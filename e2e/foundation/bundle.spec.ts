@@ -1,0 +1,82 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { baseUrl } from '../support/browser.js';
+import { repoRoot } from '../support/server-process.js';
+
+/**
+ * The shape of the production build the suite runs on (apps/web/vite.config.ts): how many scripts
+ * a page's first load needs, and how the chunks import each other.
+ */
+const assets = path.join(repoRoot, 'apps', 'web', 'dist', 'assets');
+
+/** Each chunk's static imports of other chunks (`import … from "./x.js"`, `import "./x.js"`). */
+function chunkImports(): Map<string, string[]> {
+  const graph = new Map<string, string[]>();
+  for (const file of readdirSync(assets).filter((name) => name.endsWith('.js'))) {
+    const code = readFileSync(path.join(assets, file), 'utf8');
+    graph.set(
+      file,
+      [...code.matchAll(/(?:from|import)\s*["']\.\/([^"']+\.js)["']/g)].map((match) => match[1]!),
+    );
+  }
+  return graph;
+}
+
+function cycles(graph: Map<string, string[]>): string[][] {
+  const found: string[][] = [];
+  const state = new Map<string, 'open' | 'done'>();
+  const visit = (file: string, trail: string[]): void => {
+    if (state.get(file) === 'open') {
+      found.push([...trail, file]);
+      return;
+    }
+    if (state.get(file) === 'done') return;
+    state.set(file, 'open');
+    for (const next of graph.get(file) ?? []) visit(next, [...trail, file]);
+    state.set(file, 'done');
+  };
+  for (const file of graph.keys()) visit(file, []);
+  return found;
+}
+
+async function pageScripts(pathAndQuery: string): Promise<string[]> {
+  const html = await (await fetch(new URL(pathAndQuery, baseUrl()))).text();
+  return [...html.matchAll(/(?:src|href)="\/assets\/([^"]+\.js)"/g)].map((match) => match[1]!);
+}
+
+describe('the web build', () => {
+  it('has no chunks importing each other in a cycle (a group of the chunking could make one)', () => {
+    const graph = chunkImports();
+    expect(graph.size).toBeGreaterThan(5);
+    expect(cycles(graph)).toEqual([]);
+  });
+
+  it('cycle check, positive control: a cycle is found', () => {
+    const graph = new Map([
+      ['a.js', ['b.js']],
+      ['b.js', ['c.js']],
+      ['c.js', ['a.js']],
+    ]);
+    expect(cycles(graph)).toEqual([['a.js', 'b.js', 'c.js', 'a.js']]);
+  });
+
+  it("has an entry that imports nothing statically: the app's start waits for the first paint", async () => {
+    const [entry] = await pageScripts('/about-nothing');
+    expect(entry).toMatch(/^index-/);
+    expect(chunkImports().get(entry!)).toEqual([]);
+  });
+
+  it('loads home and a video page with a handful of scripts, not one per shared module', async () => {
+    const home = await pageScripts('/');
+    expect(home.some((file) => file.startsWith('home-page-'))).toBe(true);
+    expect(home.length).toBeLessThanOrEqual(8);
+
+    const list = (await (await fetch(new URL('/api/v1/dramas?sort=hits&size=1', baseUrl()))).json()) as {
+      data: { list: { id: number }[] };
+    };
+    const video = await pageScripts(`/pages/video/mobileVideoIndex?drama_id=${list.data.list[0]!.id}`);
+    expect(video.some((file) => file.startsWith('video-page-'))).toBe(true);
+    expect(video.length).toBeLessThanOrEqual(12);
+  });
+});
