@@ -10,12 +10,8 @@ import { repoRoot } from './paths.js';
  * `.env.example` are generated from the schema (config-docs.ts).
  */
 export {
-  APPLE_ENVIRONMENTS,
-  CHECKIN_CYCLE_DAYS,
   envSchema,
-  type AppleEnvironment,
   type ConfigIssue,
-  type EnvName,
   type EnvValues,
   type LogLevel,
   type NodeEnv,

@@ -538,8 +538,6 @@ export const checkedEnvSchema = envSchema.superRefine((env, ctx) => {
   }
 });
 
-export type EnvName = keyof typeof envSchema.shape;
-
 /** The variables as parsed, before they are shaped into the server's config. */
 export type EnvValues = z.output<typeof envSchema>;
 

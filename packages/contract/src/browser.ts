@@ -12,24 +12,19 @@ export * from './routes.js';
 export * from './client/api-error.js';
 export * from './client/http-client.js';
 export * from './client/route-client.js';
-export { fillPath, type HttpMethod } from './endpoint.js';
 export type { RouteBody as BodyOf } from './routes.js';
-export type { ApiResult, CallInput } from './client/api-client.js';
-export type { Envelope, InvalidInputData } from './envelope.js';
-export type { Page, PageQuery } from './pagination.js';
+export type { ApiResult } from './client/api-client.js';
+export type { Page } from './pagination.js';
 export type {
   Ad,
-  AdPlacement,
   AdRewardResult,
   AppConfig,
   Banner,
   CheckinDay,
-  CheckinDayState,
   CheckinResult,
   ClaimResult,
   CoinPack,
   Comment,
-  ConfirmBody,
   DramaCard,
   DramaDetail,
   EnterInviteResult,
@@ -42,35 +37,22 @@ export type {
   InsufficientCoins,
   InviteOverview,
   InviteRecord,
-  InviteRules,
   MemberPlan,
   Membership,
   NextAd,
-  NextAdQuery,
   Order,
   OrderStatus,
-  PayChannel,
   Playback,
-  PurchaseBody,
   PurchaseResult,
-  RewardConstants,
   Session,
   Subscription,
   Task,
   TaskKey,
-  TaskPeriod,
-  TaskState,
   TasksOverview,
-  UnlockBody,
   UnlockPrices,
   UnlockResult,
   UserInfo,
-  VipPeriod,
   WalletEntry,
-  WalletExpenseKind,
-  WalletIncomeKind,
   WalletPage,
-  WalletQuery,
-  WalletSubject,
   SHARE_CHANNELS,
 } from './endpoints/index.js';

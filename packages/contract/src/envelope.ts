@@ -18,6 +18,3 @@ export const invalidInputDataSchema = z.object({
   fields: z.array(z.object({ field: z.string(), message: z.string() })),
 });
 export type InvalidInputData = z.infer<typeof invalidInputDataSchema>;
-
-/** `data` of a 10003 answer. */
-export const tooManyRequestsDataSchema = z.object({ retry_after_s: z.number().int().nonnegative() });

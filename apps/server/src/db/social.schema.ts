@@ -99,4 +99,3 @@ export const shareEvents = pgTable(
 );
 
 export type CommentRow = typeof comments.$inferSelect;
-export type WatchHistoryRow = typeof watchHistory.$inferSelect;

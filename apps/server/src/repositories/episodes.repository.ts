@@ -51,11 +51,6 @@ export class EpisodesRepository {
     return { episode: row.episode, drama: row.drama, session };
   }
 
-  async findById(id: number, tx: Db = this.db): Promise<EpisodeRow | undefined> {
-    const [row] = await tx.select().from(episodes).where(eq(episodes.id, id)).limit(1);
-    return row;
-  }
-
   /** An episode and its drama in one query (play and unlock start here). */
   async findWithDrama(id: number, tx: Db = this.db): Promise<{ episode: EpisodeRow; drama: DramaRow } | undefined> {
     if (tx === this.db) return (await this.withDrama.execute({ id }))[0];

@@ -29,16 +29,6 @@ export class OrdersRepository {
     return row;
   }
 
-  async lockByPaymentIntent(paymentIntentId: string, tx: Db): Promise<OrderRow | undefined> {
-    const [row] = await tx
-      .select()
-      .from(orders)
-      .where(eq(orders.stripePaymentIntentId, paymentIntentId))
-      .limit(1)
-      .for('update');
-    return row;
-  }
-
   async findByPaymentIntent(paymentIntentId: string, tx: Db = this.db): Promise<OrderRow | undefined> {
     const [row] = await tx.select().from(orders).where(eq(orders.stripePaymentIntentId, paymentIntentId)).limit(1);
     return row;

@@ -1,4 +1,4 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Db } from '../db/database.js';
 import { vipEntries, type VipEntryRow } from '../db/payments.schema.js';
 
@@ -27,10 +27,5 @@ export class VipEntriesRepository {
   async findByProviderKey(key: string, tx: Db = this.db): Promise<VipEntryRow | undefined> {
     const [row] = await tx.select().from(vipEntries).where(eq(vipEntries.idempotencyKey, key)).limit(1);
     return row;
-  }
-
-  /** Entries of one order, newest first (its purchase and renewals, and what was taken back). */
-  listByOrder(orderId: number, tx: Db = this.db): Promise<VipEntryRow[]> {
-    return tx.select().from(vipEntries).where(eq(vipEntries.orderId, orderId)).orderBy(desc(vipEntries.id));
   }
 }

@@ -93,10 +93,6 @@ export class UserService {
     throw new Error('could not draw a free invite code');
   }
 
-  findActiveById(id: number, tx?: Db): Promise<UserRow | undefined> {
-    return this.users.findActiveById(id, tx);
-  }
-
   /** The live account of a phone (E.164), if any. */
   findByPhone(phone: string, tx?: Db): Promise<UserRow | undefined> {
     return this.users.findByPhone(phone, tx);

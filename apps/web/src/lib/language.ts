@@ -5,6 +5,7 @@ import {
   type Language,
   type LanguageChoice,
 } from '@cliffhanger/contract/browser';
+import { safeLocalStorage } from './session';
 
 /** Local-storage key of the language preference (spec §3). */
 export const LANGUAGE_STORAGE_KEY = 'language';
@@ -69,13 +70,4 @@ export function resolveLanguage(
 export function readLanguageChoice(storage: Pick<Storage, 'getItem'> | undefined = safeLocalStorage()): LanguageChoice {
   const stored = storage?.getItem(LANGUAGE_STORAGE_KEY);
   return isLanguageChoice(stored) ? stored : DEFAULT_LANGUAGE;
-}
-
-function safeLocalStorage(): Storage | undefined {
-  try {
-    return globalThis.localStorage;
-  } catch {
-    // Storage can throw when the browser blocks it (private mode, sandboxed frame).
-    return undefined;
-  }
 }

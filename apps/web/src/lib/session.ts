@@ -13,10 +13,11 @@ export interface Session {
 
 const EMPTY: Session = { token: null, refreshToken: null, userInfo: null };
 
-function storage(): Storage | undefined {
+export function safeLocalStorage(): Storage | undefined {
   try {
     return globalThis.localStorage;
   } catch {
+    // Storage can throw when the browser blocks it (private mode, sandboxed frame).
     return undefined;
   }
 }
@@ -32,7 +33,7 @@ function parseUserInfo(raw: string | null | undefined): UserInfo | null {
 
 /** Reads the login state from local storage; a damaged user_info entry counts as absent. */
 export function readSession(): Session {
-  const store = storage();
+  const store = safeLocalStorage();
   if (!store) return EMPTY;
   return {
     token: store.getItem(SESSION_KEYS.token) || null,
@@ -61,7 +62,7 @@ export function subscribeSession(listener: () => void): () => void {
 }
 
 export function setSession(next: { token: string; refreshToken?: string | null; userInfo: UserInfo }): void {
-  const store = storage();
+  const store = safeLocalStorage();
   store?.setItem(SESSION_KEYS.token, next.token);
   if (next.refreshToken) store?.setItem(SESSION_KEYS.refreshToken, next.refreshToken);
   else store?.removeItem(SESSION_KEYS.refreshToken);
@@ -71,7 +72,7 @@ export function setSession(next: { token: string; refreshToken?: string | null; 
 
 /** Spec §4: clearing removes token, refresh token and user info, and returns to logged out. */
 export function clearSession(): void {
-  const store = storage();
+  const store = safeLocalStorage();
   store?.removeItem(SESSION_KEYS.token);
   store?.removeItem(SESSION_KEYS.refreshToken);
   store?.removeItem(SESSION_KEYS.userInfo);
@@ -108,7 +109,7 @@ export function updateUserInfo(
   const current = sessionStore.get().userInfo;
   const keepCoin = coinStamp !== undefined && coinStamp !== coinAnswers && current?.uid === info.uid;
   if (coinStamp !== undefined && !keepCoin) coinAnswers += 1;
-  storage()?.setItem(SESSION_KEYS.userInfo, JSON.stringify(keepCoin ? { ...info, coin: current.coin } : info));
+  safeLocalStorage()?.setItem(SESSION_KEYS.userInfo, JSON.stringify(keepCoin ? { ...info, coin: current.coin } : info));
   reload();
   return true;
 }
@@ -129,7 +130,7 @@ export function storeCoinBalance({ uid, coin, readSince }: { uid: number; coin: 
   if (readSince !== undefined && readSince !== coinAnswers) return;
   coinAnswers += 1;
   if (userInfo.coin === coin) return;
-  storage()?.setItem(SESSION_KEYS.userInfo, JSON.stringify({ ...userInfo, coin }));
+  safeLocalStorage()?.setItem(SESSION_KEYS.userInfo, JSON.stringify({ ...userInfo, coin }));
   reload();
 }
 

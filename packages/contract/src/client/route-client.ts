@@ -33,5 +33,3 @@ export function createRouteClient(http: HttpClient) {
     },
   };
 }
-
-export type RouteClient = ReturnType<typeof createRouteClient>;

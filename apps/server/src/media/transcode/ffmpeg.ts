@@ -113,7 +113,6 @@ const probeSchema = z.object({
     .optional(),
 });
 
-export type ProbeStream = z.infer<typeof probeStreamSchema>;
 export type ProbeResult = z.infer<typeof probeSchema>;
 
 /**

@@ -9,7 +9,6 @@ export const HLS_LADDER = [
 ] as const;
 
 export type HlsRendition = (typeof HLS_LADDER)[number];
-export type HlsRenditionName = HlsRendition['name'];
 
 /** Target HLS segment length in seconds (`-hls_time`). */
 export const SEGMENT_SECONDS = 4;

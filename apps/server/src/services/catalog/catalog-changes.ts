@@ -48,7 +48,6 @@ export class RedisCatalogChanges implements CatalogChanges {
   private readonly subscriber: Redis;
   private readonly channel: string;
   private readonly listeners: (() => void)[] = [];
-  private readonly subscribed: Promise<unknown>;
 
   constructor(options: RedisCatalogChangesOptions) {
     this.channel = options.channel ?? CATALOG_CHANGED_CHANNEL;
@@ -61,12 +60,7 @@ export class RedisCatalogChanges implements CatalogChanges {
     this.subscriber.on('message', (channel: string) => {
       if (channel === this.channel) for (const listener of this.listeners) listener();
     });
-    this.subscribed = this.subscriber.subscribe(this.channel).catch(onError);
-  }
-
-  /** Resolves once this process hears the channel (tests wait for it before publishing elsewhere). */
-  ready(): Promise<unknown> {
-    return this.subscribed;
+    void this.subscriber.subscribe(this.channel).catch(onError);
   }
 
   async publish(): Promise<void> {

@@ -65,12 +65,10 @@ export function createCatalogServices({
     maxEntries: PUBLIC_ANSWER_MAX_ENTRIES,
   });
   changes.subscribe(() => cache.clear());
-  const dramaViewer = new DramaViewerRepository(db);
   const shared = {
     dramas: new DramasRepository(db),
     episodes: new EpisodesRepository(db),
-    dramaViewer,
-    viewers: new ViewerLoader({ dramaViewer, sessions, clock }),
+    viewers: new ViewerLoader({ dramaViewer: new DramaViewerRepository(db), sessions, clock }),
     mediaBaseUrl: config.mediaBaseUrl,
   };
   const playRecorder = new PlayRecorder({ plays: new EpisodePlaysRepository(db), log });

@@ -13,7 +13,6 @@ import {
 import type { z } from 'zod';
 import { AppError, ok } from '../../http/envelope.js';
 import { PreparedAnswer, PrivateAnswer } from '../../http/prepared-answer.js';
-import type { DramaViewerRepository } from '../../repositories/drama-viewer.repository.js';
 import type { DramaOrder, DramasRepository, DramaWithCount } from '../../repositories/dramas.repository.js';
 import type { EpisodesRepository } from '../../repositories/episodes.repository.js';
 import { publicMediaUrl } from '../../media/storage/public-url.js';
@@ -31,7 +30,6 @@ export const FALLBACK_BANNERS = 5;
 export interface CatalogServiceDeps {
   dramas: DramasRepository;
   episodes: EpisodesRepository;
-  dramaViewer: DramaViewerRepository;
   viewers: ViewerLoader;
   mediaBaseUrl: string;
   /** Public answers and a drama's public part; cleared on catalogue change (catalog-changes.ts). */

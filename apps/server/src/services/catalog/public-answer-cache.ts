@@ -52,10 +52,6 @@ export class PublicAnswerCache {
     this.entries.clear();
   }
 
-  get size(): number {
-    return this.entries.size;
-  }
-
   private evictOverflow(): void {
     // Map iterates in insertion order, so the first keys are the oldest fills.
     for (const key of this.entries.keys()) {

@@ -2,7 +2,7 @@ import { Code, VIP_PERIOD_DAYS, type ConfirmBody, type Order } from '@cliffhange
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database.js';
 import type { OrderRow } from '../../db/payments.schema.js';
-import { AppError, isAppError } from '../../http/envelope.js';
+import { AppError } from '../../http/envelope.js';
 import type { Clock } from '../../lib/clock.js';
 import type { OrdersRepository } from '../../repositories/orders.repository.js';
 import type { PaymentEventsRepository } from '../../repositories/payment-events.repository.js';
@@ -10,7 +10,7 @@ import type { ProductsRepository } from '../../repositories/products.repository.
 import type { SubscriptionsRepository } from '../../repositories/subscriptions.repository.js';
 import type { VipEntriesRepository } from '../../repositories/vip-entries.repository.js';
 import type { AppleNotification, AppleTransaction, AppleVerifier } from './apple-verifier.js';
-import type { FulfilmentService } from './fulfilment.service.js';
+import { guarded, type FulfilmentService, type Handled } from './fulfilment.service.js';
 import { toOrder } from './orders.service.js';
 import { ledgerKeys } from '../wallet/ledger-keys.js';
 
@@ -33,11 +33,6 @@ export interface ConfirmOutcome {
   order: Order;
   /** The transaction was credited before (or refunded before it could be): 10019. */
   repeat: boolean;
-}
-
-interface Handled {
-  outcome: string;
-  orderId: number | null;
 }
 
 /** The payment_events key that makes a transaction count once, whoever reports it first. */
@@ -125,13 +120,13 @@ export class AppleIapService {
       case 'SUBSCRIBED':
       case 'DID_RENEW':
       case 'ONE_TIME_CHARGE':
-        return this.guarded(order, () => this.creditOnce(order, transaction, tx));
+        return guarded(this.deps.log, order, () => this.creditOnce(order, transaction, tx));
       case 'REFUND':
       case 'REVOKE':
-        return this.guarded(order, () => this.reverse(order, transaction, tx));
+        return guarded(this.deps.log, order, () => this.reverse(order, transaction, tx));
       case 'EXPIRED':
       case 'GRACE_PERIOD_EXPIRED':
-        return this.guarded(order, () => this.expired(order, transaction, tx));
+        return guarded(this.deps.log, order, () => this.expired(order, transaction, tx));
       case 'DID_CHANGE_RENEWAL_STATUS':
         return { outcome: await this.renewalStatus(order, transaction, notification.subtype, tx), orderId: order.id };
       default:
@@ -283,16 +278,5 @@ export class AppleIapService {
     // Read without a lock: the order's lock is always taken before the subscription's.
     const subscription = await this.deps.subscriptions.findByProviderId('apple', subscriptionId, tx);
     return subscription ? this.deps.orders.lockById(subscription.orderId, tx) : undefined;
-  }
-
-  /** A paid order of a deleted account cannot be served: recorded for support instead of retried forever. */
-  private async guarded(order: OrderRow, step: () => Promise<string>): Promise<Handled> {
-    try {
-      return { outcome: await step(), orderId: order.id };
-    } catch (error) {
-      if (!isAppError(error) || (error.code !== Code.SESSION_REVOKED && error.code !== Code.NOT_FOUND)) throw error;
-      this.deps.log.error({ order: order.publicId, err: error }, 'paid order of a deleted account: refund it');
-      return { outcome: `unfulfillable: ${error.message}`, orderId: order.id };
-    }
   }
 }

@@ -1,5 +1,8 @@
+import { Code } from '@cliffhanger/contract';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database.js';
 import type { OrderRow } from '../../db/payments.schema.js';
+import { isAppError } from '../../http/envelope.js';
 import type { Clock } from '../../lib/clock.js';
 import type { OrdersRepository } from '../../repositories/orders.repository.js';
 import type { VipService } from '../wallet/vip.service.js';
@@ -18,6 +21,25 @@ export interface PaidPeriod {
   paymentKey: string;
   seconds: number;
   renewal: boolean;
+}
+
+export interface Handled {
+  outcome: string;
+  orderId: number | null;
+}
+
+/**
+ * Runs a fulfilment step, turning "this account can no longer be served" into an outcome for
+ * support: a paid order of a deleted account is recorded instead of retried forever.
+ */
+export async function guarded(log: FastifyBaseLogger, order: OrderRow, step: () => Promise<string>): Promise<Handled> {
+  try {
+    return { outcome: await step(), orderId: order.id };
+  } catch (error) {
+    if (!isAppError(error) || (error.code !== Code.SESSION_REVOKED && error.code !== Code.NOT_FOUND)) throw error;
+    log.error({ order: order.publicId, err: error }, 'paid order of a deleted account: refund it');
+    return { outcome: `unfulfillable: ${error.message}`, orderId: order.id };
+  }
 }
 
 /**

@@ -32,7 +32,6 @@ export const productFlagsSchema = z.strictObject({
     .optional(),
   sort: wholeNumber(0).optional(),
 });
-export type ProductFlags = z.infer<typeof productFlagsSchema>;
 
 export const productIdRule = /^[a-z][a-z0-9_]{1,39}$/;
 

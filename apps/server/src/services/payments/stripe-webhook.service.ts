@@ -3,13 +3,13 @@ import type { FastifyBaseLogger } from 'fastify';
 import type Stripe from 'stripe';
 import type { Db } from '../../db/database.js';
 import type { OrderRow } from '../../db/payments.schema.js';
-import { AppError, isAppError } from '../../http/envelope.js';
+import { AppError } from '../../http/envelope.js';
 import type { Clock } from '../../lib/clock.js';
 import type { OrdersRepository } from '../../repositories/orders.repository.js';
 import type { PaymentEventsRepository } from '../../repositories/payment-events.repository.js';
 import type { SubscriptionsRepository } from '../../repositories/subscriptions.repository.js';
 import type { VipEntriesRepository } from '../../repositories/vip-entries.repository.js';
-import type { FulfilmentService } from './fulfilment.service.js';
+import { guarded, type FulfilmentService, type Handled } from './fulfilment.service.js';
 import type { StripeGateway } from './stripe-gateway.js';
 import { ledgerKeys } from '../wallet/ledger-keys.js';
 
@@ -25,11 +25,6 @@ export interface StripeWebhookServiceDeps {
   events: PaymentEventsRepository;
   vipEntries: VipEntriesRepository;
   fulfilment: FulfilmentService;
-}
-
-interface Handled {
-  outcome: string;
-  orderId: number | null;
 }
 
 /** What a refund or dispute is about, found before the transaction (it may need a Stripe call). */
@@ -102,17 +97,6 @@ export class StripeWebhookService {
     }
   }
 
-  /** Runs a fulfilment step, turning "this account can no longer be served" into an outcome for support. */
-  private async guarded(order: OrderRow, step: () => Promise<string>): Promise<Handled> {
-    try {
-      return { outcome: await step(), orderId: order.id };
-    } catch (error) {
-      if (!isAppError(error) || (error.code !== Code.SESSION_REVOKED && error.code !== Code.NOT_FOUND)) throw error;
-      this.deps.log.error({ order: order.publicId, err: error }, 'paid order of a deleted account: refund it');
-      return { outcome: `unfulfillable: ${error.message}`, orderId: order.id };
-    }
-  }
-
   private async sessionPaid(session: Stripe.Checkout.Session, tx: Db): Promise<Handled> {
     const order = await this.lockOrder(session.metadata?.order_id ?? session.client_reference_id, tx);
     if (!order) return { outcome: 'ignored: unknown order', orderId: null };
@@ -135,7 +119,9 @@ export class StripeWebhookService {
         'paid amount differs',
       );
     }
-    return this.guarded(order, () => this.deps.fulfilment.creditPack(order, tx, idOf(session.payment_intent)));
+    return guarded(this.deps.log, order, () =>
+      this.deps.fulfilment.creditPack(order, tx, idOf(session.payment_intent)),
+    );
   }
 
   private async sessionClosed(
@@ -187,7 +173,7 @@ export class StripeWebhookService {
     }
     if (!order.stripeSubscriptionId)
       await this.deps.orders.update(order.id, { stripeSubscriptionId: subscriptionId }, tx);
-    return this.guarded(order, () =>
+    return guarded(this.deps.log, order, () =>
       this.deps.fulfilment.extendVip(
         order,
         {
@@ -225,21 +211,23 @@ export class StripeWebhookService {
     if (!ended) return { outcome: `subscription ${subscription.status}`, orderId: order.id };
     const periodEnd = item?.current_period_end ?? 0;
     const unused = Math.max(0, periodEnd - Math.floor(this.deps.clock().getTime() / 1000));
-    return this.guarded(order, () => this.deps.fulfilment.endSubscription(order, subscription.id, unused, tx));
+    return guarded(this.deps.log, order, () =>
+      this.deps.fulfilment.endSubscription(order, subscription.id, unused, tx),
+    );
   }
 
   private async reverse(target: PaymentTarget, share: number, key: string, tx: Db): Promise<Handled> {
     if (target.kind === 'pack') {
       const order = await this.lockOrder(target.orderPublicId, tx);
       if (!order) return { outcome: 'ignored: unknown order', orderId: null };
-      return this.guarded(order, () => this.deps.fulfilment.reversePack(order, share, key, tx));
+      return guarded(this.deps.log, order, () => this.deps.fulfilment.reversePack(order, share, key, tx));
     }
     if (target.kind === 'invoice') {
       const entry = await this.deps.vipEntries.findByProviderKey(ledgerKeys.vipPayment(ledgerKeys.stripePayment(target.invoiceId)), tx);
       const order = entry?.orderId ? await this.deps.orders.lockById(entry.orderId, tx) : undefined;
       if (!entry || !order) return { outcome: 'ignored: invoice never fulfilled', orderId: null };
       const first = entry.kind === 'purchase';
-      return this.guarded(order, () =>
+      return guarded(this.deps.log, order, () =>
         this.deps.fulfilment.reverseVip(order, ledgerKeys.stripePayment(target.invoiceId), entry.seconds, first, tx),
       );
     }

@@ -1,3 +1,5 @@
+import { safeLocalStorage } from '../../lib/session';
+
 /**
  * The binders of provider sign-ins started in the app shell, by state. The server binds an app's
  * state to a binder it answers with the URL (a browser gets a cookie instead); the app sends it
@@ -14,18 +16,10 @@ const MAX_ENTRIES = 8;
 
 type Binders = Record<string, { binder: string; expires: number }>;
 
-function storage(): Storage | undefined {
-  try {
-    return globalThis.localStorage;
-  } catch {
-    return undefined;
-  }
-}
-
 function read(now: number): Binders {
   let parsed: unknown;
   try {
-    parsed = JSON.parse(storage()?.getItem(STORAGE_KEY) ?? '{}');
+    parsed = JSON.parse(safeLocalStorage()?.getItem(STORAGE_KEY) ?? '{}');
   } catch {
     return {};
   }
@@ -40,7 +34,7 @@ function read(now: number): Binders {
 
 function write(binders: Binders): void {
   try {
-    const store = storage();
+    const store = safeLocalStorage();
     if (Object.keys(binders).length === 0) store?.removeItem(STORAGE_KEY);
     else store?.setItem(STORAGE_KEY, JSON.stringify(binders));
   } catch {

@@ -34,9 +34,6 @@ export interface HlsPlayerOptions {
 }
 
 export interface HlsPlayerState {
-  engine: PlayerEngine | null;
-  /** hls.js levels (empty with native HLS). */
-  levels: LevelInfo[];
   /** What the quality menu offers: native HLS picks its own rendition, so only auto there. */
   qualities: Quality[];
   /** Height of the level hls.js is playing now (LEVEL_SWITCHED). */
@@ -262,8 +259,6 @@ export function useHlsPlayer({ video, src, active, startPosition, quality }: Hls
   // One object per change, so a parent can keep it in state without re-rendering in a loop.
   return useMemo(
     () => ({
-      engine,
-      levels: engine === 'hls' ? state.levels : [],
       qualities: engine === 'hls' ? qualitiesFor(state.levels) : ['auto'],
       playingHeight: state.playingHeight,
       buffering: state.buffering && error === null,

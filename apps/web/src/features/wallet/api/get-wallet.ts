@@ -1,11 +1,9 @@
 import { DEFAULT_PAGE_SIZE, getWallet, WALLET_TABS, type Language, type WalletPage, type WalletTab } from '@cliffhanger/contract/browser';
-import { infiniteQueryOptions, useInfiniteQuery, type InfiniteData } from '@tanstack/react-query';
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { WALLET_QUERY_KEY } from '../../../lib/library-query-keys';
 import { coinAnswersSeen, getSession, storeCoinBalance } from '../../../lib/session';
 import { useContentLanguage } from '../../../lib/use-content-language';
-
-export type WalletData = InfiniteData<WalletPage, string | undefined>;
 
 /** The tab of a `?type=` value; anything else reads as 'all'. */
 export function walletTabFrom(value: string | null): WalletTab {
