@@ -86,6 +86,7 @@ function bootGraph(modules: Set<string>): Plugin {
   };
 }
 const bootModules = new Set<string>();
+const NODE_MODULES = /[\\/]node_modules[\\/]/;
 
 /**
  * The shared components and helpers no page's start needs, as one small chunk: a page using any
@@ -93,7 +94,6 @@ const bootModules = new Set<string>();
  * in-app purchase and the form validation stay where they are used: they carry hls.js, StoreKit's
  * bridge and zod.
  */
-const NODE_MODULES = /[\\/]node_modules[\\/]/;
 const SHARED_UI = /[\\/]src[\\/](components|lib)[\\/]/;
 const NOT_SHARED_UI = /[\\/]lib[\\/](player|iap)[\\/]|[\\/]lib[\\/]form-validation/;
 

@@ -1,6 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { listDramas } from '@cliffhanger/contract';
 import { describe, expect, it } from 'vitest';
+import { apiFor, ok } from '../support/api.js';
 import { baseUrl } from '../support/browser.js';
 import { repoRoot } from '../support/server-process.js';
 
@@ -72,10 +74,8 @@ describe('the web build', () => {
     expect(home.some((file) => file.startsWith('home-page-'))).toBe(true);
     expect(home.length).toBeLessThanOrEqual(8);
 
-    const list = (await (await fetch(new URL('/api/v1/dramas?sort=hits&size=1', baseUrl()))).json()) as {
-      data: { list: { id: number }[] };
-    };
-    const video = await pageScripts(`/pages/video/mobileVideoIndex?drama_id=${list.data.list[0]!.id}`);
+    const [drama] = ok(await apiFor(baseUrl()).call(listDramas, { query: { sort: 'hits', size: 1 } })).list;
+    const video = await pageScripts(`/pages/video/mobileVideoIndex?drama_id=${drama!.id}`);
     expect(video.some((file) => file.startsWith('video-page-'))).toBe(true);
     expect(video.length).toBeLessThanOrEqual(12);
   });

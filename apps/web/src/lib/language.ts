@@ -5,7 +5,7 @@ import {
   type Language,
   type LanguageChoice,
 } from '@cliffhanger/contract/browser';
-import { safeLocalStorage } from './session';
+import { safeLocalStorage } from './safe-local-storage';
 
 /** Local-storage key of the language preference (spec §3). */
 export const LANGUAGE_STORAGE_KEY = 'language';

@@ -1,4 +1,5 @@
 import { Code, parseUserInfo as checkUserInfo, type UserInfo } from '@cliffhanger/contract/browser';
+import { safeLocalStorage } from './safe-local-storage';
 import { createStore } from './store';
 import { useStore } from './use-store';
 
@@ -12,15 +13,6 @@ export interface Session {
 }
 
 const EMPTY: Session = { token: null, refreshToken: null, userInfo: null };
-
-export function safeLocalStorage(): Storage | undefined {
-  try {
-    return globalThis.localStorage;
-  } catch {
-    // Storage can throw when the browser blocks it (private mode, sandboxed frame).
-    return undefined;
-  }
-}
 
 function parseUserInfo(raw: string | null | undefined): UserInfo | null {
   if (!raw) return null;

@@ -1,4 +1,4 @@
-import { safeLocalStorage } from '../../lib/session';
+import { safeLocalStorage } from '../../lib/safe-local-storage';
 
 /**
  * The binders of provider sign-ins started in the app shell, by state. The server binds an app's
