@@ -3,8 +3,8 @@ import { Link } from 'react-router';
 import { LogoMark } from '../../components/ui/icons';
 import { useProductName } from '../../lib/app-config/get-app-config';
 import { PATHS } from '../../lib/paths';
-import { showsDownloadTab, TAB_ITEMS, useTabBarState, type TabKey } from '../../lib/tab-bar';
-import { TabItemLink } from './tab-item-link';
+import type { TabKey } from '../../lib/tab-bar';
+import { TabItemLinks } from './tab-item-link';
 import './sidebar.css';
 
 /** Spec §2: the left sidebar from 768px, taking the tab bar's place on every page but video. */
@@ -19,7 +19,6 @@ export function Sidebar({
 }) {
   const { t } = useTranslation();
   const name = useProductName();
-  const { badges, texts } = useTabBarState();
   const wide = width >= 240;
   return (
     <nav
@@ -34,18 +33,7 @@ export function Sidebar({
         {wide && <span className="sidebar__name">{name}</span>}
       </Link>
       <div className="sidebar__items">
-        {TAB_ITEMS.map((item, index) =>
-          item.key === 'download' && !showsDownloadTab(isMobile) ? null : (
-            <TabItemLink
-              key={item.key}
-              item={item}
-              selected={item.key === selected}
-              text={texts[index] ?? null}
-              badge={badges[index] ?? null}
-              className="sidebar-item"
-            />
-          ),
-        )}
+        <TabItemLinks selected={selected} isMobile={isMobile} className="sidebar-item" />
       </div>
     </nav>
   );

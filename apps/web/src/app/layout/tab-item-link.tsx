@@ -2,10 +2,10 @@ import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { DownloadIcon, GiftIcon, HomeIcon, ListIcon, UserIcon, type IconProps } from '../../components/ui/icons';
-import type { TabItem, TabKey } from '../../lib/tab-bar';
+import { showsDownloadTab, TAB_ITEMS, useTabBarState, type TabItem, type TabKey } from '../../lib/tab-bar';
 import './tab-item-link.css';
 
-export const TAB_ICONS: Record<TabKey, ComponentType<IconProps>> = {
+const TAB_ICONS: Record<TabKey, ComponentType<IconProps>> = {
   home: HomeIcon,
   list: ListIcon,
   rewards: GiftIcon,
@@ -13,7 +13,7 @@ export const TAB_ICONS: Record<TabKey, ComponentType<IconProps>> = {
   download: DownloadIcon,
 };
 
-export interface TabItemLinkProps {
+interface TabItemLinkProps {
   item: TabItem;
   selected: boolean;
   /** A page's own label (tab-bar API), else the translated one. */
@@ -23,7 +23,7 @@ export interface TabItemLinkProps {
 }
 
 /** One item of the tab bar or the sidebar: icon, label and badge. */
-export function TabItemLink({ item, selected, text, badge, className }: TabItemLinkProps) {
+function TabItemLink({ item, selected, text, badge, className }: TabItemLinkProps) {
   const { t } = useTranslation();
   const Icon = TAB_ICONS[item.key];
   return (
@@ -45,5 +45,30 @@ export function TabItemLink({ item, selected, text, badge, className }: TabItemL
         {text ?? t(item.labelKey)}
       </span>
     </Link>
+  );
+}
+
+/** The items of the tab bar or the sidebar (the same list, each bar its own item class). */
+export function TabItemLinks({
+  selected,
+  isMobile,
+  className,
+}: {
+  selected: TabKey | undefined;
+  isMobile: boolean;
+  className: string;
+}) {
+  const { badges, texts } = useTabBarState();
+  return TAB_ITEMS.map((item, index) =>
+    item.key === 'download' && !showsDownloadTab(isMobile) ? null : (
+      <TabItemLink
+        key={item.key}
+        item={item}
+        selected={item.key === selected}
+        text={texts[index] ?? null}
+        badge={badges[index] ?? null}
+        className={className}
+      />
+    ),
   );
 }
