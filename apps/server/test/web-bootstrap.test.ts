@@ -246,8 +246,9 @@ describe('video deep link served with its first screen', () => {
       const data = bootstrapOf(res.body);
       expect(data.drama, url).toBeDefined();
       expect(data.playback, url).toBeUndefined();
-      // No URL of its media: not in the data, not in a preload.
+      // No URL of its media: not in the data, not in a preload, not on the stage.
       expect(res.body, url).not.toContain('.m3u8');
+      expect(res.body, url).not.toContain('data-playlist');
       expect(res.body, url).not.toContain('download.mp4');
     }
   });
@@ -267,6 +268,11 @@ describe('video deep link served with its first screen', () => {
     expect(alt?.[2]).toContain('&lt;script&gt;alert(1)');
     expect(stage).toContain('fetchpriority="high"');
     expect(res.body).toContain(`<link rel="preload" as="image" fetchpriority="high" href="${poster}">`);
+    // It names the episode the bootstrap's playback is for, so the web's entry starts loading it.
+    const playback = bootstrapOf(res.body).playback!;
+    const named = /<div data-boot-stage data-episode-id="(\d+)" data-playlist="([^"]*)"/.exec(stage);
+    expect(named?.[1]).toBe(String(playback.episode.id));
+    expect(named?.[2]?.replace(/&amp;/g, '&')).toBe(playback.playlist_url);
     // The desktop page has its own layout around the player, and an unknown drama no poster.
     for (const url of [`/pages/video/index?drama_id=${free.drama.id}`, videoUrl(999_999)]) {
       const other = await page(url);
@@ -285,7 +291,7 @@ describe('video deep link served with its first screen', () => {
   it('leaves a signed-in viewer their own answers: only the code and the poster are preloaded', async () => {
     const res = await page(videoUrl(free.drama.id), { cookie: 'signed_in=1; lang=tr' });
     expect(bootstrapOf(res.body)).toEqual({ lang: 'tr' });
-    expect(res.body).toContain('<div data-boot-stage');
+    expect(res.body).toContain('<div data-boot-stage style=');
     expect(res.body).not.toContain('.m3u8');
     expect(res.body).toContain('<link rel="preload" as="fetch" crossorigin href="/assets/tr-L1.json">');
     expect(res.body).not.toMatch(/(en|zh)-L1\.json/);

@@ -26,4 +26,22 @@ function stagePainted(): Promise<void> {
   );
 }
 
+/**
+ * A phone video page's stage names the episode it opens on (data-playlist, the signed playlist
+ * the server also put in the bootstrap): its player starts loading now, beside the app's start,
+ * so the playlist and the first segments are buffered by the time the page confirms it. It goes
+ * on screen only once the video page's loader has decided so (lib/player/early-player.ts).
+ */
+function preloadStagedEpisode(): void {
+  const stage = document.querySelector<HTMLElement>('[data-boot-stage][data-playlist]');
+  const src = stage?.dataset.playlist;
+  const episodeId = Number(stage?.dataset.episodeId);
+  if (!src || !Number.isSafeInteger(episodeId)) return;
+  // A player that fails to load here is started again by the page.
+  import('./lib/player/early-player')
+    .then(({ preloadEarlyPlayer }) => preloadEarlyPlayer(src, episodeId))
+    .catch(() => undefined);
+}
+
+preloadStagedEpisode();
 void stagePainted().then(() => import('./app/boot'));

@@ -322,7 +322,8 @@ export function createPageShell(app: AppInstance, distDir: string): PageShell {
             .catch(() => null); // an unknown drama: the page asks and shows its own message
     if (!drama) return { data: { lang }, links };
     // The poster is public and the same for everyone; only the phone page is a player on black.
-    const stage = path === PHONE_VIDEO_PATH ? posterStage(drama) : undefined;
+    const phone = path === PHONE_VIDEO_PATH;
+    const stage = phone ? posterStage(drama) : undefined;
     const poster = stage ? [artworkPreload(drama.poster, ARTWORK_SIZES.stage)] : [];
     // A signed-in viewer's drama and playback carry their own locks, progress and likes: their
     // web asks the API with their token. Only the page's code and the poster are worth sending.
@@ -357,7 +358,7 @@ export function createPageShell(app: AppInstance, distDir: string): PageShell {
       data: { lang, drama, playback: playEpisode.data.encode(play), nextAd },
       first: poster,
       links: [...fetches, ...links],
-      stage,
+      stage: phone ? posterStage(drama, { id: play.episode.id, playlistUrl: play.playlist_url }) : undefined,
     };
   }
 

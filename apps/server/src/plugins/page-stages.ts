@@ -36,11 +36,18 @@ function picture(url: string, sizes: string, img: string): string {
 
 /**
  * The phone's video page: the drama's poster on the player's black. The early player's video goes
- * over it once it has a frame.
+ * over it once it has a frame. With the visitor's signed playback of the episode it opens on, the
+ * stage names it, so the web's entry starts loading it before the app's code runs.
  */
-export function posterStage(drama: Pick<DramaDetail, 'title' | 'poster'>): string {
+export function posterStage(
+  drama: Pick<DramaDetail, 'title' | 'poster'>,
+  episode?: { id: number; playlistUrl: string },
+): string {
+  const names = episode
+    ? ` data-episode-id="${episode.id}" data-playlist="${escapeAttribute(episode.playlistUrl)}"`
+    : '';
   return (
-    '<div data-boot-stage style="position:fixed;inset:0;background:#000;display:flex;align-items:center;justify-content:center">' +
+    `<div data-boot-stage${names} style="position:fixed;inset:0;background:#000;display:flex;align-items:center;justify-content:center">` +
     picture(
       drama.poster,
       ARTWORK_SIZES.stage,

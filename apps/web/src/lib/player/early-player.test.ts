@@ -1,7 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
 import type * as HlsModule from './hls';
 import { FakeHls } from './fake-hls';
-import { adoptEarlyVideo, earlyVideoFor, READY_CAP_MS, startEarlyPlayer, takeEarlyPlayer } from './early-player';
+import {
+  adoptEarlyVideo,
+  earlyVideoFor,
+  preloadEarlyPlayer,
+  READY_CAP_MS,
+  startEarlyPlayer,
+  takeEarlyPlayer,
+} from './early-player';
 import { PLAY_BUFFER_S } from './hls-config';
 
 vi.mock('./hls', async (importOriginal) => {
@@ -129,8 +136,54 @@ describe('early player', () => {
     expect(earlyVideoFor(SRC)).toBeNull();
   });
 
+  it("continues the player the HTML's stage preloaded once the page confirms it, and only then shows it", async () => {
+    preloadEarlyPlayer(SRC, 101);
+    const preloaded = FakeHls.last();
+    const video = earlyVideoFor(SRC)!;
+    expect(preloaded.loads).toEqual([SRC]);
+    expect(preloaded.media).toBe(video);
+    expect(video.isConnected).toBe(false);
+    preloadEarlyPlayer(SRC, 101); // once only
+    expect(FakeHls.instances).toHaveLength(1);
+
+    const ready = startEarlyPlayer({ src: SRC, episodeId: 101, adDecision: Promise.resolve(null) });
+    await flush();
+    expect(FakeHls.instances).toHaveLength(1);
+    expect(earlyVideoFor(SRC)).toBe(video);
+    expect(video.isConnected).toBe(true);
+    expect(play).toHaveBeenCalledTimes(1);
+    video.dispatchEvent(new Event('playing'));
+    await ready;
+    // A second start (a loader run again) changes nothing.
+    await startEarlyPlayer({ src: SRC, episodeId: 101, adDecision: Promise.resolve(null) });
+    expect(FakeHls.instances).toHaveLength(1);
+    expect(play).toHaveBeenCalledTimes(1);
+  });
+
+  it('drops a preloaded player the page does not confirm: another source, or none within the wait', async () => {
+    vi.useFakeTimers();
+    preloadEarlyPlayer(SRC, 101);
+    const stale = FakeHls.last();
+    const other = `${SRC}&lang=tr`;
+    void startEarlyPlayer({ src: other, episodeId: 101, adDecision: Promise.resolve(null) });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(stale.destroyed).toBe(true);
+    expect(earlyVideoFor(SRC)).toBeNull();
+    const started = FakeHls.last();
+    expect(started.loads).toEqual([other]);
+    expect(earlyVideoFor(other)!.isConnected).toBe(true);
+    takeEarlyPlayer(earlyVideoFor(other)!)?.destroy();
+
+    preloadEarlyPlayer(SRC, 101);
+    const forgotten = FakeHls.last();
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(forgotten.destroyed).toBe(true);
+    expect(earlyVideoFor(SRC)).toBeNull();
+  });
+
   it('starts nothing without Media Source Extensions (the browser plays HLS itself there)', async () => {
     FakeHls.supported = false;
+    preloadEarlyPlayer(SRC, 101);
     await startEarlyPlayer({ src: SRC, episodeId: 101, adDecision: Promise.resolve(null) });
     expect(FakeHls.instances).toHaveLength(0);
     expect(earlyVideoFor(SRC)).toBeNull();

@@ -4,10 +4,12 @@ import { playRejection } from './player-errors';
 
 /**
  * On a cold load of a shared video page the server has already signed the first episode's
- * playlist (lib/bootstrap.ts), and the browser has preloaded it with its first segment. This
- * starts the episode's player as soon as hls.js is here, while React is still starting: a
- * `<video>` of its own, attached and loading. On the phone page, once the pre-roll decision is
- * "no ad", it also goes on screen and plays, so the first frame does not wait for React.
+ * playlist (lib/bootstrap.ts), and the browser has preloaded it with its first segment. The
+ * phone page's stage names that playlist, and the entry (main.tsx) starts the episode's player
+ * from it before the app's code is even evaluated: a `<video>` of its own, attached and loading.
+ * The video page's loader then confirms it (or starts one, on the desktop page), and on the
+ * phone page, once the pre-roll decision is "no ad", it goes on screen and plays, so the first
+ * frame does not wait for React.
  *
  * The episode's player then takes the element and the hls.js instance over (EpisodeVideo,
  * useHlsPlayer): the same element keeps playing, moved into the page. An instance nobody takes
@@ -38,6 +40,8 @@ interface EarlyPlayer {
   hls: Hls;
   video: HTMLVideoElement;
   stage: HTMLElement | null;
+  /** A page's loader has started it (startEarlyPlayer), not only the HTML (preloadEarlyPlayer). */
+  decided: boolean;
   timer: ReturnType<typeof setTimeout>;
   onError: (event: typeof Events.ERROR, data: { fatal: boolean }) => void;
   /** Lets the page's first render go (startEarlyPlayer's promise); a no-op until then. */
@@ -79,14 +83,7 @@ function showAndPlay(player: EarlyPlayer): void {
   void autoplay(player.video);
 }
 
-/**
- * Starts the episode's player, where hls.js plays (Media Source Extensions). Resolves once it
- * plays, or once it is clear it will not play before the page (an ad, a failure, only loading),
- * and at the latest after READY_CAP_MS: the page renders after that, so that its start does not
- * hold up the first frame on the one thread both need.
- */
-export function startEarlyPlayer({ src, episodeId, adDecision }: EarlyStart): Promise<void> {
-  if (early || !Hls.isSupported()) return Promise.resolve();
+function createEarlyPlayer(src: string, episodeId: number): EarlyPlayer {
   const video = document.createElement('video');
   video.className = 'episode-video';
   video.playsInline = true;
@@ -98,6 +95,7 @@ export function startEarlyPlayer({ src, episodeId, adDecision }: EarlyStart): Pr
     hls,
     video,
     stage: null,
+    decided: false,
     timer: setTimeout(() => {
       if (early !== player) return;
       early = null;
@@ -117,7 +115,36 @@ export function startEarlyPlayer({ src, episodeId, adDecision }: EarlyStart): Pr
   early = player;
   hls.attachMedia(video);
   hls.loadSource(src);
+  return player;
+}
+
+/**
+ * Starts loading the episode a cold load's HTML names (main.tsx), while the app's code is still
+ * being evaluated: the playlist and the first segments are parsed and buffered by the time the
+ * route's loader confirms the page (startEarlyPlayer). Nothing goes on screen from here.
+ */
+export function preloadEarlyPlayer(src: string, episodeId: number): void {
+  if (early || !Hls.isSupported()) return;
+  createEarlyPlayer(src, episodeId);
+}
+
+/**
+ * Starts the episode's player, where hls.js plays (Media Source Extensions), or continues the one
+ * preloaded for the same source; one preloaded for another is dropped (it never showed). Resolves
+ * once it plays, or once it is clear it will not play before the page (an ad, a failure, only
+ * loading), and at the latest after READY_CAP_MS: the page renders after that, so that its start
+ * does not hold up the first frame on the one thread both need.
+ */
+export function startEarlyPlayer({ src, episodeId, adDecision }: EarlyStart): Promise<void> {
+  if (!Hls.isSupported() || early?.decided) return Promise.resolve();
+  if (early && early.src !== src) {
+    drop(early);
+    early = null;
+  }
+  const player = early ?? createEarlyPlayer(src, episodeId);
+  player.decided = true;
   if (!adDecision) return Promise.resolve();
+  const { video } = player;
   return new Promise<void>((resolve) => {
     const cap = setTimeout(resolve, READY_CAP_MS);
     const done = () => {
@@ -126,13 +153,10 @@ export function startEarlyPlayer({ src, episodeId, adDecision }: EarlyStart): Pr
     };
     player.settle = done;
     video.addEventListener('playing', done, { once: true });
-    adDecision.then(
-      (ad) => {
-        if (ad === null && early === player) showAndPlay(player);
-        else done();
-      },
-      done,
-    );
+    adDecision.then((ad) => {
+      if (ad === null && early === player) showAndPlay(player);
+      else done();
+    }, done);
   });
 }
 
