@@ -1,5 +1,5 @@
-import { bigint, bigserial, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { users } from './users.schema.js';
+import { bigserial, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { userIdColumn } from './users.schema.js';
 
 /**
  * A signed-in session (DESIGN §5). Tokens are 32 random bytes given to the client once; only
@@ -9,9 +9,7 @@ export const sessions = pgTable(
   'sessions',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    userId: bigint('user_id', { mode: 'number' })
-      .notNull()
-      .references(() => users.id),
+    userId: userIdColumn(),
     tokenHash: text('token_hash').notNull(),
     refreshHash: text('refresh_hash').notNull(),
     tokenExpiresAt: timestamp('token_expires_at', { withTimezone: true }).notNull(),
@@ -72,9 +70,7 @@ export const userIdentities = pgTable(
   'user_identities',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    userId: bigint('user_id', { mode: 'number' })
-      .notNull()
-      .references(() => users.id),
+    userId: userIdColumn(),
     provider: text('provider').notNull(),
     subject: text('subject').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

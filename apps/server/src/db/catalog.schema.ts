@@ -13,7 +13,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { users } from './users.schema.js';
+import { userIdColumn } from './users.schema.js';
 
 /** Localised text: `{ en: "…", zh?: "…", tr?: "…" }`; English is required and is the fallback. */
 export type LocalisedText = { en: string; zh?: string; tr?: string };
@@ -91,9 +91,7 @@ export const episodes = pgTable(
 export const episodeUnlocks = pgTable(
   'episode_unlocks',
   {
-    userId: bigint('user_id', { mode: 'number' })
-      .notNull()
-      .references(() => users.id),
+    userId: userIdColumn(),
     episodeId: bigint('episode_id', { mode: 'number' })
       .notNull()
       .references(() => episodes.id, { onDelete: 'cascade' }),

@@ -12,7 +12,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { users } from './users.schema.js';
+import { userIdColumn } from './users.schema.js';
 
 /**
  * Payments (DESIGN §10, docs/payments.md): what is for sale, orders, provider customers and
@@ -60,9 +60,7 @@ export const orders = pgTable(
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     publicId: text('public_id').notNull(),
-    userId: bigint('user_id', { mode: 'number' })
-      .notNull()
-      .references(() => users.id),
+    userId: userIdColumn(),
     productId: text('product_id')
       .notNull()
       .references(() => products.id),
@@ -112,9 +110,7 @@ export const orders = pgTable(
 export const paymentCustomers = pgTable(
   'payment_customers',
   {
-    userId: bigint('user_id', { mode: 'number' })
-      .notNull()
-      .references(() => users.id),
+    userId: userIdColumn(),
     provider: text('provider').$type<'stripe'>().notNull(),
     customerId: text('customer_id').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -130,9 +126,7 @@ export const subscriptions = pgTable(
   'subscriptions',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    userId: bigint('user_id', { mode: 'number' })
-      .notNull()
-      .references(() => users.id),
+    userId: userIdColumn(),
     provider: text('provider').$type<'stripe' | 'apple'>().notNull(),
     providerSubscriptionId: text('provider_subscription_id').notNull(),
     // The order that started it; renewals are invoices of the same subscription.
@@ -182,9 +176,7 @@ export const vipEntries = pgTable(
   'vip_entries',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    userId: bigint('user_id', { mode: 'number' })
-      .notNull()
-      .references(() => users.id),
+    userId: userIdColumn(),
     kind: text('kind').$type<'purchase' | 'renewal' | 'grant' | 'reversal' | 'subscription_end'>().notNull(),
     seconds: integer('seconds').notNull(),
     // users.vip_expires_at right after this entry.

@@ -12,7 +12,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { episodes } from './catalog.schema.js';
-import { users } from './users.schema.js';
+import { userIdColumn, users } from './users.schema.js';
 
 /**
  * Rewards (docs/rewards.md). Every `local_date` is `YYYY-MM-DD` in REWARDS_TIME_ZONE,
@@ -23,9 +23,7 @@ import { users } from './users.schema.js';
 export const checkins = pgTable(
   'checkins',
   {
-    userId: bigint('user_id', { mode: 'number' })
-      .notNull()
-      .references(() => users.id),
+    userId: userIdColumn(),
     localDate: text('local_date').notNull(),
     // 1..7: the day of the cycle this check-in counted as.
     cycleDay: integer('cycle_day').notNull(),
@@ -42,9 +40,7 @@ export const checkins = pgTable(
 export const watchedVideos = pgTable(
   'watched_videos',
   {
-    userId: bigint('user_id', { mode: 'number' })
-      .notNull()
-      .references(() => users.id),
+    userId: userIdColumn(),
     localDate: text('local_date').notNull(),
     episodeId: bigint('episode_id', { mode: 'number' })
       .notNull()
@@ -62,9 +58,7 @@ export const watchedVideos = pgTable(
 export const taskClaims = pgTable(
   'task_claims',
   {
-    userId: bigint('user_id', { mode: 'number' })
-      .notNull()
-      .references(() => users.id),
+    userId: userIdColumn(),
     taskKey: text('task_key').notNull(),
     period: text('period').notNull(),
     upto: integer('upto').notNull(),
@@ -102,9 +96,7 @@ export const adRewardTokens = pgTable(
   'ad_reward_tokens',
   {
     tokenHash: text('token_hash').primaryKey(),
-    userId: bigint('user_id', { mode: 'number' })
-      .notNull()
-      .references(() => users.id),
+    userId: userIdColumn(),
     adId: text('ad_id').notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     // Serving time plus the ad's length: the reward is refused before (the ad cannot have been watched).

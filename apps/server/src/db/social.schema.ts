@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, bigserial, check, index, pgTable, primaryKey, real, text, timestamp } from 'drizzle-orm/pg-core';
 import { dramas, episodes } from './catalog.schema.js';
-import { users } from './users.schema.js';
+import { userIdColumn } from './users.schema.js';
 
 /** A comment on an episode (≤ 140 characters, stored as typed; the client renders it as text). */
 export const comments = pgTable(
@@ -11,9 +11,7 @@ export const comments = pgTable(
     episodeId: bigint('episode_id', { mode: 'number' })
       .notNull()
       .references(() => episodes.id, { onDelete: 'cascade' }),
-    userId: bigint('user_id', { mode: 'number' })
-      .notNull()
-      .references(() => users.id),
+    userId: userIdColumn(),
     body: text('body').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
@@ -28,9 +26,7 @@ export const comments = pgTable(
 export const episodeLikes = pgTable(
   'episode_likes',
   {
-    userId: bigint('user_id', { mode: 'number' })
-      .notNull()
-      .references(() => users.id),
+    userId: userIdColumn(),
     episodeId: bigint('episode_id', { mode: 'number' })
       .notNull()
       .references(() => episodes.id, { onDelete: 'cascade' }),
@@ -43,9 +39,7 @@ export const episodeLikes = pgTable(
 export const favorites = pgTable(
   'favorites',
   {
-    userId: bigint('user_id', { mode: 'number' })
-      .notNull()
-      .references(() => users.id),
+    userId: userIdColumn(),
     dramaId: bigint('drama_id', { mode: 'number' })
       .notNull()
       .references(() => dramas.id, { onDelete: 'cascade' }),
@@ -61,9 +55,7 @@ export const favorites = pgTable(
 export const watchHistory = pgTable(
   'watch_history',
   {
-    userId: bigint('user_id', { mode: 'number' })
-      .notNull()
-      .references(() => users.id),
+    userId: userIdColumn(),
     dramaId: bigint('drama_id', { mode: 'number' })
       .notNull()
       .references(() => dramas.id, { onDelete: 'cascade' }),
@@ -85,9 +77,7 @@ export const shareEvents = pgTable(
   'share_events',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    userId: bigint('user_id', { mode: 'number' })
-      .notNull()
-      .references(() => users.id),
+    userId: userIdColumn(),
     // 'app' or 'episode'.
     target: text('target').notNull(),
     episodeId: bigint('episode_id', { mode: 'number' }).references(() => episodes.id, { onDelete: 'set null' }),

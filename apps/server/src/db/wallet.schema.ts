@@ -1,7 +1,7 @@
 import { walletKindsOf, WALLET_KINDS, type WalletKind } from '@cliffhanger/contract';
 import { sql } from 'drizzle-orm';
 import { bigint, bigserial, check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { users } from './users.schema.js';
+import { userIdColumn } from './users.schema.js';
 
 const quoted = (kinds: readonly string[]) => sql.raw(kinds.map((kind) => `'${kind}'`).join(', '));
 
@@ -14,9 +14,7 @@ export const walletEntries = pgTable(
   'wallet_entries',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    userId: bigint('user_id', { mode: 'number' })
-      .notNull()
-      .references(() => users.id),
+    userId: userIdColumn(),
     kind: text('kind').$type<WalletKind>().notNull(),
     // Signed: income > 0, expense < 0 (a CHECK ties the sign to the kind's group).
     amount: integer('amount').notNull(),
@@ -50,9 +48,7 @@ export const walletLots = pgTable(
   'wallet_lots',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    userId: bigint('user_id', { mode: 'number' })
-      .notNull()
-      .references(() => users.id),
+    userId: userIdColumn(),
     // The credit that created the lot.
     entryId: bigint('entry_id', { mode: 'number' })
       .notNull()
