@@ -10,22 +10,6 @@ import { safeLocalStorage } from './safe-local-storage';
 /** Local-storage key of the language preference (spec §3). */
 export const LANGUAGE_STORAGE_KEY = 'language';
 
-/**
- * Spec §4: the browser tags that map to each language. Matched case-insensitively; a tag not
- * listed falls back on its primary subtag (zh-SG → zh), and anything else becomes English.
- */
-const SYSTEM_TAGS: Record<string, Language> = {
-  zh: 'zh',
-  'zh-cn': 'zh',
-  'zh-tw': 'zh',
-  'zh-hk': 'zh',
-  en: 'en',
-  'en-us': 'en',
-  'en-gb': 'en',
-  tr: 'tr',
-  'tr-tr': 'tr',
-};
-
 /** Each language as its own speakers write it: shown untranslated on the language page. */
 export const LANGUAGE_NATIVE_NAMES: Record<Language, string> = {
   zh: '中文',
@@ -41,13 +25,14 @@ export function isLanguageChoice(value: unknown): value is LanguageChoice {
   return typeof value === 'string' && (LANGUAGE_CHOICES as readonly string[]).includes(value);
 }
 
-/** Maps one browser language tag (navigator.language) to a supported language. */
+/**
+ * Maps one browser language tag (navigator.language) to a supported language. Spec §4 lists zh,
+ * zh-CN, zh-TW, zh-HK, en, en-US, en-GB, tr and tr-TR: each is its primary subtag, matched
+ * case-insensitively, which also covers tags it does not list (zh-SG → zh); anything else is English.
+ */
 export function mapSystemLanguage(tag: string | undefined | null): Language {
   if (!tag) return DEFAULT_LANGUAGE;
-  const normalized = tag.trim().replace(/_/g, '-').toLowerCase();
-  const exact = SYSTEM_TAGS[normalized];
-  if (exact) return exact;
-  const primary = normalized.split('-')[0] ?? '';
+  const primary = tag.trim().replace(/_/g, '-').toLowerCase().split('-')[0] ?? '';
   return isLanguage(primary) ? primary : DEFAULT_LANGUAGE;
 }
 

@@ -106,7 +106,6 @@ export function updateUserInfo(
   return true;
 }
 
-
 /**
  * A wallet answer carries the balance (POST /unlock, GET /wallet): the stored user info follows
  * it, so Me, Rewards, the wallet and the unlock dialog show the same coins without another
@@ -124,15 +123,6 @@ export function storeCoinBalance({ uid, coin, readSince }: { uid: number; coin: 
   if (userInfo.coin === coin) return;
   safeLocalStorage()?.setItem(SESSION_KEYS.userInfo, JSON.stringify({ ...userInfo, coin }));
   reload();
-}
-
-/** The same rule for a pending request: a rejection (transport failure, rejected code) clears too. */
-export async function updateUserInfoFrom(request: Promise<{ code: number; data: unknown }>): Promise<boolean> {
-  try {
-    return updateUserInfo(await request);
-  } catch {
-    return updateUserInfo(null);
-  }
 }
 
 // Another tab signed in or out: follow it.

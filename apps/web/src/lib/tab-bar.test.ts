@@ -1,9 +1,6 @@
-import { renderHook } from '@testing-library/react';
-import { createElement, type ReactNode } from 'react';
-import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { i18n } from './i18n';
-import { createTabBarApi, isTabPage, setTabBadge, TAB_ITEMS, tabBarStore, useTabBarApi } from './tab-bar';
+import { createTabBarApi, isTabPage, setTabBadge, TAB_ITEMS, tabBarStore } from './tab-bar';
 
 const reset = () => tabBarStore.set({ badges: TAB_ITEMS.map(() => null), texts: TAB_ITEMS.map(() => null) });
 afterEach(async () => {
@@ -58,17 +55,6 @@ describe('tab-bar API (spec §5)', () => {
     await createTabBarApi('/').setTabBarItem(0, { text: 'Start' });
     await i18n.changeLanguage('zh');
     expect(tabBarStore.get().texts[0]).toBeNull();
-  });
-
-  it('useTabBarApi knows the page it is used on', async () => {
-    const on =
-      (path: string) =>
-      ({ children }: { children: ReactNode }) =>
-        createElement(MemoryRouter, { initialEntries: [path] }, children);
-    const fromSettings = renderHook(() => useTabBarApi(), { wrapper: on('/pages/user/Setting') }).result.current;
-    await expect(fromSettings.setTabBarBadge(0, '1')).rejects.toThrow('not TabBar page');
-    const fromHome = renderHook(() => useTabBarApi(), { wrapper: on('/pages/index/index') }).result.current;
-    await expect(fromHome.setTabBarBadge(0, '1')).resolves.toBeUndefined();
   });
 
   it('setTabBadge puts the app badge on one item from any page and takes it off again', () => {

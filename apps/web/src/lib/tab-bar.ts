@@ -1,5 +1,3 @@
-import { useMemo } from 'react';
-import { useLocation } from 'react-router';
 import { i18n } from './i18n';
 import { isNativeShell } from './native-shell';
 import { PATHS } from './paths';
@@ -102,12 +100,6 @@ export function setTabBadge(key: TabKey, text: string | null): void {
   const index = TAB_ITEMS.findIndex((item) => item.key === key);
   if (tabBarStore.get().badges[index] === text) return;
   tabBarStore.update((state) => ({ ...state, badges: state.badges.map((badge, i) => (i === index ? text : badge)) }));
-}
-
-/** The tab-bar API for the page being shown. */
-export function useTabBarApi(): TabBarApi {
-  const { pathname } = useLocation();
-  return useMemo(() => createTabBarApi(pathname), [pathname]);
 }
 
 export function useTabBarState(): TabBarState {

@@ -1,14 +1,8 @@
-import { DEFAULT_PAGE_SIZE } from '@cliffhanger/contract/browser';
 import type { Key, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from './button';
 import { EmptyState } from './empty-state';
 import './list-view.css';
-
-/** Whether a page this full means another may follow (spec §2: default page size 20). */
-export function hasNextPage(lastPageCount: number, pageSize: number = DEFAULT_PAGE_SIZE): boolean {
-  return lastPageCount >= pageSize;
-}
 
 export interface ListViewProps<T> {
   items: readonly T[];
@@ -22,7 +16,14 @@ export interface ListViewProps<T> {
   emptyText?: string;
   label?: string;
   testId?: string;
+  /** Rows, or poster cards in a responsive grid (CardGrid). */
+  layout?: 'list' | 'grid';
 }
+
+const CLASSES = {
+  list: { root: 'ui-list', items: 'ui-list__items', item: 'ui-list__item', more: 'ui-list__more' },
+  grid: { root: undefined, items: 'ui-card-grid', item: 'ui-card-grid__item', more: 'ui-card-grid__more' },
+};
 
 /**
  * A list with load-more pagination (spec §2): empty text 'No records.' and no 'no more' row;
@@ -38,8 +39,10 @@ export function ListView<T>({
   emptyText,
   label,
   testId = 'list-view',
+  layout = 'list',
 }: ListViewProps<T>) {
   const { t } = useTranslation();
+  const classes = CLASSES[layout];
   if (items.length === 0) {
     return loading ? (
       <div className="ui-list__loading" data-testid={testId} aria-busy="true">
@@ -52,16 +55,16 @@ export function ListView<T>({
     );
   }
   return (
-    <div className="ui-list" data-testid={testId}>
-      <ul className="ui-list__items" aria-label={label} aria-busy={loading}>
+    <div className={classes.root} data-testid={testId}>
+      <ul className={classes.items} aria-label={label} aria-busy={loading}>
         {items.map((item, index) => (
-          <li key={itemKey(item, index)} className="ui-list__item">
+          <li key={itemKey(item, index)} className={classes.item}>
             {renderItem(item, index)}
           </li>
         ))}
       </ul>
       {hasMore && onLoadMore && (
-        <div className="ui-list__more">
+        <div className={classes.more}>
           <Button variant="secondary" onClick={onLoadMore} disabled={loading} data-testid={`${testId}-load-more`}>
             {loading ? t('common.loading') : t('common.loadMore')}
           </Button>

@@ -9,8 +9,6 @@ export interface NavBarProps {
   kind: NavKind;
   title?: ReactNode;
   showBack?: boolean;
-  /** Beside the title, at the end of the bar. */
-  actions?: ReactNode;
   /** Custom bars: replaces the title row entirely. */
   children?: ReactNode;
   className?: string;
@@ -20,7 +18,7 @@ export interface NavBarProps {
  * A navigation bar with the default 20px status-bar spacer on top (spec §2), drawn in the bar's
  * own colour so the bar reads as one piece.
  */
-export function NavBar({ kind, title, showBack = false, actions, children, className }: NavBarProps) {
+export function NavBar({ kind, title, showBack = false, children, className }: NavBarProps) {
   return (
     <header
       className={['ui-nav', `ui-nav--${kind}`, className].filter(Boolean).join(' ')}
@@ -35,7 +33,7 @@ export function NavBar({ kind, title, showBack = false, actions, children, class
             <h1 className="ui-nav__title" data-role="nav-title">
               {title}
             </h1>
-            <div className="ui-nav__side ui-nav__side--end">{actions}</div>
+            <div className="ui-nav__side ui-nav__side--end" />
           </>
         )}
       </div>

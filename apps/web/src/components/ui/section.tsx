@@ -4,13 +4,11 @@ import './section.css';
 /** A titled card on the page; the heading names the region for assistive technology. */
 export function Section({
   title,
-  actions,
   children,
   className,
   testId,
 }: {
   title?: ReactNode;
-  actions?: ReactNode;
   children: ReactNode;
   className?: string;
   testId?: string;
@@ -22,14 +20,11 @@ export function Section({
       aria-labelledby={title ? headingId : undefined}
       data-testid={testId}
     >
-      {(title || actions) && (
+      {title && (
         <div className="ui-section__head">
-          {title && (
-            <h2 id={headingId} className="ui-section__title">
-              {title}
-            </h2>
-          )}
-          {actions}
+          <h2 id={headingId} className="ui-section__title">
+            {title}
+          </h2>
         </div>
       )}
       {children}

@@ -6,6 +6,8 @@ export interface TextInputProps extends Omit<ComponentPropsWithRef<'input'>, 'id
   label: string;
   /** Shown under the field and announced with it. */
   error?: string | null;
+  /** Something before the field, e.g. a country picker. */
+  leading?: ReactNode;
   /** Something beside the field, e.g. a send-code button. */
   trailing?: ReactNode;
   hideLabel?: boolean;
@@ -15,6 +17,7 @@ export interface TextInputProps extends Omit<ComponentPropsWithRef<'input'>, 'id
 export function TextInput({
   label,
   error,
+  leading,
   trailing,
   hideLabel = false,
   maxLength = INPUT_MAX_LENGTH,
@@ -29,6 +32,7 @@ export function TextInput({
         {label}
       </label>
       <div className="ui-field__row">
+        {leading}
         <input
           id={id}
           className="ui-field__input"

@@ -4,13 +4,12 @@ import { api } from '../api-client';
 
 export const DEFAULT_PRODUCT_NAME = 'Cliffhanger';
 
-export async function fetchAppConfig(): Promise<AppConfig> {
-  const { data } = await api.call(getAppConfig);
-  return data;
-}
-
 export const appConfigQueryOptions = () =>
-  queryOptions({ queryKey: ['app-config'], queryFn: fetchAppConfig, staleTime: Infinity });
+  queryOptions({
+    queryKey: ['app-config'],
+    queryFn: async () => (await api.call(getAppConfig)).data,
+    staleTime: Infinity,
+  });
 
 export function useAppConfig() {
   return useQuery(appConfigQueryOptions());

@@ -14,6 +14,10 @@ export function HistoryRow({ item, onRemove }: { item: HistoryItem; onRemove: (d
   const { t } = useTranslation();
   const { isMobile } = useViewport();
   const percent = watchedPercent(item.position_s, item.duration_s);
+  const progress = t('history.progressText', {
+    position: clockTime(item.position_s),
+    duration: clockTime(item.duration_s),
+  });
   return (
     <div className="history-row" data-testid="history-item" data-drama-id={item.id}>
       <PosterImage src={item.poster} className="history-row__poster" sizes="66px" />
@@ -31,17 +35,12 @@ export function HistoryRow({ item, onRemove }: { item: HistoryItem; onRemove: (d
           aria-valuemin={0}
           aria-valuemax={100}
           aria-valuenow={percent}
-          aria-valuetext={t('history.progressText', {
-            position: clockTime(item.position_s),
-            duration: clockTime(item.duration_s),
-          })}
+          aria-valuetext={progress}
           data-testid="history-progress"
         >
           <span className="history-row__fill" style={{ width: `${percent}%` }} />
         </div>
-        <p className="history-row__time">
-          {t('history.progressText', { position: clockTime(item.position_s), duration: clockTime(item.duration_s) })}
-        </p>
+        <p className="history-row__time">{progress}</p>
       </div>
       <div className="history-row__actions">
         <Link

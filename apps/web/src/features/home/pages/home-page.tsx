@@ -1,6 +1,7 @@
 import { DRAMA_SORTS, type DramaSort } from '@cliffhanger/contract/browser';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { withParam } from '../../../lib/search-params';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { BrowseList } from '../components/browse-list';
 import { HomeNavBar } from '../components/home-nav-bar';
@@ -11,7 +12,8 @@ import './home-page.css';
 /** Typing settles this long before the search runs. */
 export const SEARCH_DEBOUNCE_MS = 300;
 
-const isSort = (value: string | null): value is DramaSort => (DRAMA_SORTS as readonly (string | null)[]).includes(value);
+const isSort = (value: string | null): value is DramaSort =>
+  (DRAMA_SORTS as readonly (string | null)[]).includes(value);
 
 /**
  * Home (spec §2): banner, recommended / hot / latest, and every drama sorted by hits, likes or
@@ -26,17 +28,8 @@ export function HomePage() {
   const [text, setText] = useState(q);
   const settled = useDebouncedValue(text, SEARCH_DEBOUNCE_MS).trim();
 
-  const setQuery = (key: 'sort' | 'q', value: string) => {
-    setParams(
-      (current) => {
-        const updated = new URLSearchParams(current);
-        if (value) updated.set(key, value);
-        else updated.delete(key);
-        return updated;
-      },
-      { replace: true },
-    );
-  };
+  const setQuery = (key: 'sort' | 'q', value: string) =>
+    setParams((current) => withParam(current, key, value), { replace: true });
 
   // Typing settled: search for it (an empty box browses everything again).
   useEffect(() => {

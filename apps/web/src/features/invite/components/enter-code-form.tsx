@@ -7,7 +7,7 @@ import { TextInput } from '../../../components/ui/text-input';
 import { isTransportFailure, messageForError } from '../../../lib/error-message';
 import { useRequireLogin } from '../../../lib/require-login';
 import { showToast } from '../../../lib/toast';
-import { useEnterInviteCode } from '../api/enter-invite-code';
+import { useEnterInviteCode } from '../api/invite';
 
 /** The longest code PUT /invite/{invite_code} accepts. */
 export const INVITE_CODE_MAX_LENGTH = 32;

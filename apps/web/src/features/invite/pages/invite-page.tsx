@@ -4,7 +4,7 @@ import { NavBar } from '../../../components/ui/nav-bar';
 import { Section } from '../../../components/ui/section';
 import { useRewardConstants } from '../../../lib/app-config/get-app-config';
 import { useSession } from '../../../lib/session';
-import { useInvite } from '../api/get-invite';
+import { useInvite } from '../api/invite';
 import { EnterCodeForm, type EnterCodeStatus } from '../components/enter-code-form';
 import { InviteRecordList } from '../components/invite-record';
 import { OwnCode } from '../components/own-code';

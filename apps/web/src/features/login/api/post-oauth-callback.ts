@@ -1,7 +1,7 @@
 import { isAppOAuthState, postOAuthCallback, type OAuthProvider, type Session } from '@cliffhanger/contract/browser';
 import { api } from '../../../lib/api-client';
 import { appBinderFor, forgetAppBinder } from '../app-oauth-binders';
-import { startSession } from './start-session';
+import { startSession } from './sign-in';
 
 /**
  * Exchanges already started on this page load, by provider, state and code. The server accepts
@@ -23,10 +23,7 @@ export function exchangeOAuthCode(input: { provider: OAuthProvider; code: string
     const body = { code: input.code, state: input.state, ...(binder === undefined ? {} : { binder }) };
     exchange = api
       .call(postOAuthCallback, { params: { provider: input.provider }, body })
-      .then(({ data }) => {
-        startSession(data);
-        return data;
-      })
+      .then(({ data }) => startSession(data))
       .finally(() => {
         // One exchange per state: whatever the answer, the binder has served.
         if (binder !== undefined) forgetAppBinder(input.state);

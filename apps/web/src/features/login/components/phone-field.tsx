@@ -1,6 +1,7 @@
-import { useId, useMemo } from 'react';
+import { useMemo } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { TextInput } from '../../../components/ui/text-input';
 import { countryOptions } from '../phone/countries';
 import './phone-field.css';
 
@@ -15,15 +16,20 @@ export function PhoneField({
   error?: string;
 }) {
   const { t, i18n } = useTranslation();
-  const id = useId();
-  const errorId = `${id}-error`;
   const options = useMemo(() => countryOptions(i18n.language), [i18n.language]);
   return (
-    <div className="ui-field phone-field">
-      <label htmlFor={id} className="ui-field__label">
-        {t('login.phone')}
-      </label>
-      <div className="ui-field__row">
+    <TextInput
+      {...phone}
+      className="phone-field"
+      label={t('login.phone')}
+      type="tel"
+      inputMode="tel"
+      autoComplete="tel-national"
+      placeholder={t('login.phonePlaceholder')}
+      maxLength={20}
+      error={error}
+      data-testid="login-phone"
+      leading={
         <select
           {...country}
           className="phone-field__country"
@@ -36,25 +42,7 @@ export function PhoneField({
             </option>
           ))}
         </select>
-        <input
-          {...phone}
-          id={id}
-          className="ui-field__input"
-          type="tel"
-          inputMode="tel"
-          autoComplete="tel-national"
-          placeholder={t('login.phonePlaceholder')}
-          maxLength={20}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? errorId : undefined}
-          data-testid="login-phone"
-        />
-      </div>
-      {error && (
-        <p id={errorId} className="ui-field__error">
-          {error}
-        </p>
-      )}
-    </div>
+      }
+    />
   );
 }

@@ -1,7 +1,10 @@
+import { postUserAvatar, putUser, type BodyOf } from '@cliffhanger/contract/browser';
 import { useMutation } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
 import { getSession, updateUserInfo } from '../../../lib/session';
-import { uploadAvatar } from './post-user-avatar';
-import { saveProfile, type ProfileChanges } from './put-user';
+
+/** An upload may take longer than an ordinary call on a slow phone connection. */
+const UPLOAD_TIMEOUT_MS = 120_000;
 
 export interface ProfileInput {
   nickname: string;
@@ -19,12 +22,24 @@ export class AvatarUploadError extends Error {
 }
 
 /**
- * Uploads a new avatar first (POST /user/avatar), then saves the profile (PUT /user) with the
- * path it answered. The server applies the avatar as soon as it is uploaded, so the stored user
- * info follows at once — even if the profile save then fails.
+ * POST /user/avatar: multipart, field `file`. The server re-encodes the image, makes it the
+ * avatar at once and answers its media path.
+ */
+async function uploadAvatar(file: File): Promise<string> {
+  const form = new FormData();
+  form.append('file', file, file.name);
+  const { data } = await api.call(postUserAvatar, { body: form, timeoutMs: UPLOAD_TIMEOUT_MS });
+  return data.avatar;
+}
+
+/**
+ * Uploads a new avatar first (POST /user/avatar), then saves the profile (PUT /user, spec §7 ★)
+ * with the path it answered and stores the user info it answers (spec §4). The server applies
+ * the avatar as soon as it is uploaded, so the stored user info follows at once — even if the
+ * profile save then fails.
  */
 export async function updateProfile(input: ProfileInput): Promise<void> {
-  const changes: ProfileChanges = { nickname: input.nickname };
+  const changes: BodyOf<typeof putUser> = { nickname: input.nickname };
   if (input.username !== null) changes.username = input.username;
   if (input.avatar) {
     let avatar: string;
@@ -37,7 +52,7 @@ export async function updateProfile(input: ProfileInput): Promise<void> {
     if (current) updateUserInfo({ code: 200, data: { ...current, avatar } });
     changes.avatar = avatar;
   }
-  await saveProfile(changes);
+  updateUserInfo(await api.call(putUser, { body: changes }));
 }
 
 export function useUpdateProfile() {

@@ -1,7 +1,7 @@
 // The order-id rule is a zod schema: this page loads it on its own, off the home page's path.
 import { orderIdSchema } from '@cliffhanger/contract';
 import { Code, getOrder, isApiError, type Order, type OrderStatus } from '@cliffhanger/contract/browser';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
 /** Statuses after which an order no longer changes by itself (a refund comes much later). */
@@ -29,21 +29,17 @@ export function orderIdFrom(value: string | null): string | null {
 export const isOrderNotFound = (error: unknown): boolean =>
   isApiError(error) && (error.code === Code.NOT_FOUND || error.code === Code.INVALID_INPUT);
 
-/** GET /orders/:id: one order of the signed-in viewer, what it is and what it credited. */
-export async function fetchOrder(orderId: string): Promise<Order> {
-  const { data } = await api.call(getOrder, { params: { id: orderId } });
-  return data;
-}
-
 /**
+ * GET /orders/:id: one order of the signed-in viewer, what it is and what it credited.
+ *
  * `poll`: the success page asks until the order settles (fulfilment happens in the webhook, a
  * moment after Stripe sends the viewer back). A refusal by code stops the polling; a transport
  * failure does not, the next answer may get through.
  */
-export const orderQueryOptions = (orderId: string, { poll }: { poll: boolean }) =>
-  queryOptions({
-    queryKey: ['order', orderId],
-    queryFn: () => fetchOrder(orderId),
+export function useOrder(orderId: string | null, { poll, enabled }: { poll: boolean; enabled: boolean }) {
+  return useQuery({
+    queryKey: ['order', orderId ?? ''],
+    queryFn: async () => (await api.call(getOrder, { params: { id: orderId ?? '' } })).data,
     staleTime: 0,
     retry: false,
     refetchInterval: poll
@@ -54,8 +50,6 @@ export const orderQueryOptions = (orderId: string, { poll }: { poll: boolean }) 
           return pollDelayMs(dataUpdateCount + errorUpdateCount);
         }
       : false,
+    enabled: enabled && orderId !== null,
   });
-
-export function useOrder(orderId: string | null, { poll, enabled }: { poll: boolean; enabled: boolean }) {
-  return useQuery({ ...orderQueryOptions(orderId ?? '', { poll }), enabled: enabled && orderId !== null });
 }

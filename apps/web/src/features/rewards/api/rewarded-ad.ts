@@ -1,17 +1,16 @@
-import { getNextAd, postAdReward, type AdRewardResult, type NextAd } from '@cliffhanger/contract/browser';
+import { getNextAd, postAdReward, type AdRewardResult } from '@cliffhanger/contract/browser';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { getSession, storeCoinBalance } from '../../../lib/session';
 import { rewardKeys } from './reward-keys';
 
 /** GET /ads/next?placement=rewarded: a rewarded ad with its one-time token (or none), and today's cap. */
-export async function fetchRewardedAd(): Promise<NextAd> {
-  const { data } = await api.call(getNextAd, { query: { kind: 'rewarded' } });
-  return data;
-}
-
 export const rewardedAdQueryOptions = () =>
-  queryOptions({ queryKey: rewardKeys.rewardedAd, queryFn: fetchRewardedAd, staleTime: 0 });
+  queryOptions({
+    queryKey: rewardKeys.rewardedAd,
+    queryFn: async () => (await api.call(getNextAd, { query: { kind: 'rewarded' } })).data,
+    staleTime: 0,
+  });
 
 export function useRewardedAd({ enabled }: { enabled: boolean }) {
   return useQuery({ ...rewardedAdQueryOptions(), enabled });

@@ -5,7 +5,6 @@ import { useTranslation } from 'react-i18next';
 import { WALLET_QUERY_KEY } from '../../../lib/library-query-keys';
 import { showToast } from '../../../lib/toast';
 import { isTransportFailure } from '../../../lib/error-message';
-import { reportRewardError } from '../api/reward-error';
 import { claimAdReward, rewardedAdQueryOptions } from '../api/rewarded-ad';
 import { rewardKeys } from '../api/reward-keys';
 
@@ -43,9 +42,12 @@ export function useWatchRewardedAd() {
     if (!token) return;
     try {
       const { code, data } = await claimAdReward(token);
-      showToast(code === Code.ALREADY_OWNED ? t('rewards.alreadyClaimed') : t('rewards.claimed', { coins: data.coins }));
+      showToast(
+        code === Code.ALREADY_OWNED ? t('rewards.alreadyClaimed') : t('rewards.claimed', { coins: data.coins }),
+      );
     } catch (error) {
-      reportRewardError(error, t);
+      // A lost answer has already shown 'Network Error'.
+      if (!isTransportFailure(error)) showToast(t('errors.receiveRewardFailed'));
     } finally {
       refresh();
       void queryClient.invalidateQueries({ queryKey: rewardKeys.tasks });

@@ -4,11 +4,11 @@ import { api } from '../../../lib/api-client';
 import { clearSession } from '../../../lib/session';
 
 /** DELETE /user: the server revokes every session; this device forgets its login state too. */
-export async function deleteAccount(): Promise<void> {
-  await api.call(deleteUser);
-  clearSession();
-}
-
 export function useDeleteAccount() {
-  return useMutation({ mutationFn: deleteAccount });
+  return useMutation({
+    mutationFn: async () => {
+      await api.call(deleteUser);
+      clearSession();
+    },
+  });
 }

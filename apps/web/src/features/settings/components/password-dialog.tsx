@@ -41,7 +41,7 @@ export function PasswordDialog({
 
   const submit = handleSubmit(({ current, password }) =>
     mutation.mutate(
-      { password, ...(hasPassword ? { currentPassword: current } : {}) },
+      { password, ...(hasPassword ? { current_password: current } : {}) },
       {
         onSuccess: () => {
           showToast(hasPassword ? t('password.changed') : t('password.set'));

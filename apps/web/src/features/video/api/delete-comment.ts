@@ -4,22 +4,19 @@ import { useTranslation } from 'react-i18next';
 import { api } from '../../../lib/api-client';
 import { messageForError } from '../../../lib/error-message';
 import { showToast } from '../../../lib/toast';
-import { adjustCommentCount } from './comment-count';
-import { mapCommentPages, type CommentPages } from './list-comments';
+import { adjustCommentCount, mapCommentPages, type CommentPages } from './list-comments';
 import { videoKeys } from './video-keys';
 
-/** DELETE /comments/:id (own comments only). */
-export async function removeComment(commentId: number): Promise<void> {
-  await api.call(deleteComment, { params: { id: commentId } });
-}
-
-/** Deletes optimistically: the comment disappears at once and comes back if the call fails. */
+/**
+ * DELETE /comments/:id (own comments only), optimistically: the comment disappears at once and
+ * comes back if the call fails.
+ */
 export function useDeleteComment(episodeId: number) {
   const queryClient = useQueryClient();
   const { t } = useTranslation();
   const key = videoKeys.comments(episodeId);
   return useMutation({
-    mutationFn: (comment: Comment) => removeComment(comment.id),
+    mutationFn: (comment: Comment) => api.call(deleteComment, { params: { id: comment.id } }),
     onMutate: async (comment) => {
       await queryClient.cancelQueries({ queryKey: key });
       const before = queryClient.getQueryData<CommentPages>(key);

@@ -5,20 +5,13 @@ import { api } from '../../../lib/api-client';
 import { messageForError } from '../../../lib/error-message';
 import { getSession } from '../../../lib/session';
 import { showToast } from '../../../lib/toast';
-import { adjustCommentCount } from './comment-count';
-import { mapCommentPages, type CommentPages } from './list-comments';
+import { adjustCommentCount, mapCommentPages, type CommentPages } from './list-comments';
 import { videoKeys } from './video-keys';
-
-/** POST /episodes/:id/comments. */
-export async function createComment(episodeId: number, text: string): Promise<Comment> {
-  const { data } = await api.call(postComment, { params: { id: episodeId }, body: { text } });
-  return data;
-}
 
 let nextTempId = -1;
 
 /** What the viewer sees at once, before the server has answered. */
-export function optimisticComment(episodeId: number, text: string): Comment {
+function optimisticComment(episodeId: number, text: string): Comment {
   const user = getSession().userInfo;
   return {
     id: nextTempId--,
@@ -32,13 +25,14 @@ export function optimisticComment(episodeId: number, text: string): Comment {
   };
 }
 
-/** Posts a comment optimistically: it shows on top at once and goes away again if the post fails. */
+/** POST /episodes/:id/comments, optimistically: it shows on top at once and goes away again if the post fails. */
 export function usePostComment(episodeId: number) {
   const queryClient = useQueryClient();
   const { t } = useTranslation();
   const key = videoKeys.comments(episodeId);
   return useMutation({
-    mutationFn: (text: string) => createComment(episodeId, text),
+    mutationFn: async (text: string) =>
+      (await api.call(postComment, { params: { id: episodeId }, body: { text } })).data,
     onMutate: async (text) => {
       await queryClient.cancelQueries({ queryKey: key });
       const temp = optimisticComment(episodeId, text);

@@ -6,24 +6,22 @@ import { messageForError } from '../../../lib/error-message';
 import { showToast } from '../../../lib/toast';
 import { videoKeys } from './video-keys';
 
-/** PUT (add) or DELETE (remove) /favorites/:drama_id; both are idempotent. */
-export async function setFavorite(dramaId: number, favorite: boolean): Promise<boolean> {
-  const { data } = await api.call(favorite ? addFavorite : removeFavorite, { params: { drama_id: dramaId } });
-  return data.favorited;
-}
-
 function patchFavorite(queryClient: QueryClient, dramaId: number, favorited: boolean): void {
   queryClient.setQueriesData<DramaDetail>({ queryKey: videoKeys.dramaAll(dramaId) }, (drama) =>
     drama ? { ...drama, favorited } : drama,
   );
 }
 
-/** Toggles the drama in the viewer's list at once; a failure puts it back. */
+/**
+ * PUT (add) or DELETE (remove) /favorites/:drama_id, both idempotent: toggles the drama in the
+ * viewer's list at once; a failure puts it back.
+ */
 export function useToggleFavorite() {
   const queryClient = useQueryClient();
   const { t } = useTranslation();
   return useMutation({
-    mutationFn: ({ dramaId, favorite }: { dramaId: number; favorite: boolean }) => setFavorite(dramaId, favorite),
+    mutationFn: async ({ dramaId, favorite }: { dramaId: number; favorite: boolean }) =>
+      (await api.call(favorite ? addFavorite : removeFavorite, { params: { drama_id: dramaId } })).data.favorited,
     onMutate: ({ dramaId, favorite }) => patchFavorite(queryClient, dramaId, favorite),
     onSuccess: (favorited, { dramaId }) => {
       patchFavorite(queryClient, dramaId, favorited);

@@ -6,24 +6,22 @@ import { messageForError } from '../../../lib/error-message';
 import { showToast } from '../../../lib/toast';
 import { videoKeys } from './video-keys';
 
-/** PUT (like) or DELETE (take back) /episodes/:id/like; both are idempotent. */
-export async function setLike(episodeId: number, like: boolean): Promise<{ liked: boolean; likes: number }> {
-  const { data } = await api.call(like ? likeEpisode : unlikeEpisode, { params: { id: episodeId } });
-  return data;
-}
-
 function patchLike(queryClient: QueryClient, episodeId: number, state: { liked: boolean; likes: number }): void {
   queryClient.setQueriesData<Playback>({ queryKey: [...videoKeys.playbackAll(), episodeId] }, (playback) =>
     playback ? { ...playback, ...state } : playback,
   );
 }
 
-/** Flips the heart at once; the server's count replaces the guess, a failure puts it back. */
+/**
+ * PUT (like) or DELETE (take back) /episodes/:id/like, both idempotent: flips the heart at once;
+ * the server's count replaces the guess, a failure puts it back.
+ */
 export function useToggleLike() {
   const queryClient = useQueryClient();
   const { t } = useTranslation();
   return useMutation({
-    mutationFn: ({ episodeId, like }: { episodeId: number; like: boolean; likes: number }) => setLike(episodeId, like),
+    mutationFn: async ({ episodeId, like }: { episodeId: number; like: boolean; likes: number }) =>
+      (await api.call(like ? likeEpisode : unlikeEpisode, { params: { id: episodeId } })).data,
     onMutate: ({ episodeId, like, likes }) => {
       patchLike(queryClient, episodeId, { liked: like, likes: Math.max(0, likes + (like ? 1 : -1)) });
       return { before: { liked: !like, likes } };

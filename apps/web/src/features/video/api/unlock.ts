@@ -30,7 +30,6 @@ export function insufficientCoinsFrom(error: unknown): InsufficientCoins | null 
   return parseInsufficientCoins(error.data);
 }
 
-
 export type UnlockOutcome = { ok: true; result: UnlockResult } | { ok: false; insufficient: InsufficientCoins | null };
 
 /**

@@ -8,12 +8,10 @@ export interface BottomSheetProps {
   onClose: () => void;
   children: ReactNode;
   testId: string;
-  /** Dark sheets sit over the player; light ones over the page. */
-  tone?: 'dark' | 'light';
 }
 
-/** A panel that slides up from the bottom (comments, episodes, player settings). Escape closes it. */
-export function BottomSheet({ open, title, onClose, children, testId, tone = 'dark' }: BottomSheetProps) {
+/** A dark panel that slides up over the player (comments, episodes, player settings). Escape closes it. */
+export function BottomSheet({ open, title, onClose, children, testId }: BottomSheetProps) {
   const { t } = useTranslation();
   const titleId = useId();
   const panelRef = useRef<HTMLDivElement>(null);
@@ -30,7 +28,7 @@ export function BottomSheet({ open, title, onClose, children, testId, tone = 'da
     <div className="video-sheet-backdrop" onClick={onClose}>
       <div
         ref={panelRef}
-        className={`video-sheet video-sheet--${tone}`}
+        className="video-sheet video-sheet--dark"
         role="dialog"
         aria-modal="true"
         aria-labelledby={titleId}

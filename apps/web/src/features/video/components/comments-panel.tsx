@@ -4,27 +4,23 @@ import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { ListView } from '../../../components/ui/list-view';
 import { messageForError } from '../../../lib/error-message';
+import { pageItems } from '../../../lib/page-items';
 import { useDeleteComment } from '../api/delete-comment';
-import { flattenComments, useComments } from '../api/list-comments';
+import { useComments } from '../api/list-comments';
 import { CommentForm } from './comment-form';
 import { CommentItem } from './comment-item';
 import './comments-panel.css';
 
-export interface CommentsPanelProps {
-  episodeId: number;
-  tone?: 'dark' | 'light';
-}
-
 /** An episode's comments, newest first, with load-more, the post form and delete for your own. */
-export function CommentsPanel({ episodeId, tone = 'light' }: CommentsPanelProps) {
+export function CommentsPanel({ episodeId }: { episodeId: number }) {
   const { t } = useTranslation();
   const comments = useComments(episodeId);
   const remove = useDeleteComment(episodeId);
   const [toDelete, setToDelete] = useState<Comment | null>(null);
-  const items = flattenComments(comments.data);
+  const items = pageItems(comments.data?.pages);
 
   return (
-    <div className={`comments-panel comments-panel--${tone}`} data-testid="comments-panel">
+    <div className="comments-panel comments-panel--dark" data-testid="comments-panel">
       <CommentForm episodeId={episodeId} />
       {comments.isError && items.length === 0 ? (
         <p className="comments-panel__error" role="alert">

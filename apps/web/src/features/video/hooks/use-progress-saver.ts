@@ -48,19 +48,16 @@ export function useProgressSaver(video: HTMLVideoElement | null, episodeId: numb
     const onVisibility = () => {
       if (document.visibilityState === 'hidden') save();
     };
-    video.addEventListener('playing', onPlaying);
-    video.addEventListener('timeupdate', onTimeUpdate);
-    video.addEventListener('pause', save);
-    video.addEventListener('ended', save);
-    document.addEventListener('visibilitychange', onVisibility);
-    window.addEventListener('pagehide', save);
+    const listening = new AbortController();
+    const { signal } = listening;
+    video.addEventListener('playing', onPlaying, { signal });
+    video.addEventListener('timeupdate', onTimeUpdate, { signal });
+    video.addEventListener('pause', save, { signal });
+    video.addEventListener('ended', save, { signal });
+    document.addEventListener('visibilitychange', onVisibility, { signal });
+    window.addEventListener('pagehide', save, { signal });
     return () => {
-      video.removeEventListener('playing', onPlaying);
-      video.removeEventListener('timeupdate', onTimeUpdate);
-      video.removeEventListener('pause', save);
-      video.removeEventListener('ended', save);
-      document.removeEventListener('visibilitychange', onVisibility);
-      window.removeEventListener('pagehide', save);
+      listening.abort();
       save();
       // History (another page) shows the new position on its next visit.
       void queryClient.invalidateQueries({ queryKey: ['history'] });

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { drama, episode } from '../test/fixtures';
 import { resumePosition } from './use-progress-saver';
-import { dramaIdFrom, episodeToPlay, idFrom, neighbours } from './use-video-session';
+import { dramaIdFrom, episodeToPlay, idFrom } from '../video-params';
+import { neighbours } from './use-video-session';
 
 describe('video session rules', () => {
   it('takes positive whole-number ids only', () => {

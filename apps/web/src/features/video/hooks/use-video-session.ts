@@ -1,17 +1,14 @@
 import { Code, isApiError, type EpisodeSummary, type Playback } from '@cliffhanger/contract/browser';
 import { useCallback } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { currentLanguage } from '../../../lib/i18n';
 import { useSession } from '../../../lib/session';
+import { useContentLanguage } from '../../../lib/use-content-language';
 import { useDrama } from '../api/get-drama';
 import { lockedDataFrom, usePlayback } from '../api/play-episode';
 import type { UnlockKind, UnlockOffer } from '../components/unlock-dialog';
 import { dramaIdFrom, episodeToPlay, idFrom } from '../video-params';
 import { useUnlockFlow } from './use-unlock-flow';
 import { rememberedPosition, resumePosition } from './use-progress-saver';
-
-export { dramaIdFrom, episodeToPlay, idFrom };
 
 /** The episodes before and after one, in drama order. */
 export function neighbours(episodes: readonly EpisodeSummary[], episodeId: number | null) {
@@ -40,8 +37,7 @@ function problemOf(error: unknown): PageProblem {
  * unlock dialog's state.
  */
 export function useVideoSession() {
-  useTranslation(); // re-render (and refetch in the new language) when the language changes
-  const lang = currentLanguage();
+  const lang = useContentLanguage();
   const session = useSession();
   const [params, setParams] = useSearchParams();
   const dramaId = dramaIdFrom(params);
@@ -103,15 +99,10 @@ export function useVideoSession() {
     : null;
 
   return {
-    lang,
     signedIn: session.signedIn,
-    dramaId,
     drama: drama.data,
-    dramaLoading: drama.isPending && dramaId !== null,
     episodeId,
     current,
-    prev,
-    next,
     playback: playback.data && !wrongDrama ? playback.data : null,
     startPosition: playback.data ? startFor(playback.data) : 0,
     nextPreload: nextPlayback.data ? { playback: nextPlayback.data, startPosition: startFor(nextPlayback.data) } : null,

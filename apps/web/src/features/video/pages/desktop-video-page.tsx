@@ -65,7 +65,7 @@ export function VideoPage() {
                 <h2 className="desktop-video__heading">
                   {t('video.commentsCount', { total: session.playback.comment_count })}
                 </h2>
-                <CommentsPanel episodeId={session.playback.episode.id} tone="dark" />
+                <CommentsPanel episodeId={session.playback.episode.id} />
               </>
             )}
           </section>

@@ -76,7 +76,7 @@ export function MobileVideoPage() {
           onClose={() => setSheet(null)}
           testId="comments-sheet"
         >
-          <CommentsPanel episodeId={session.playback.episode.id} tone="dark" />
+          <CommentsPanel episodeId={session.playback.episode.id} />
         </BottomSheet>
       )}
       {drama && (

@@ -1,20 +1,13 @@
-import { CURRENCY, getMemberTypes, type MemberPlan } from '@cliffhanger/contract/browser';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { CURRENCY, getMemberTypes } from '@cliffhanger/contract/browser';
+import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
 /** GET /member/type for the web's channel: the VIP plans with their USD prices, shortest first. */
-export async function fetchMemberPlans(): Promise<MemberPlan[]> {
-  const { data } = await api.call(getMemberTypes, { query: { pay_channel: 'stripe', currency: CURRENCY } });
-  return data;
-}
-
-export const memberPlansQueryOptions = () =>
-  queryOptions({
+export function useMemberPlans() {
+  return useQuery({
     queryKey: ['member-types', 'stripe', CURRENCY],
-    queryFn: fetchMemberPlans,
+    queryFn: async () =>
+      (await api.call(getMemberTypes, { query: { pay_channel: 'stripe', currency: CURRENCY } })).data,
     staleTime: 5 * 60_000,
   });
-
-export function useMemberPlans() {
-  return useQuery(memberPlansQueryOptions());
 }

@@ -1,24 +1,17 @@
 import { getMembership, type Membership } from '@cliffhanger/contract/browser';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { MEMBERSHIP_QUERY_KEY } from '../../../lib/library-query-keys';
 
 /** GET /member: the signed-in viewer's VIP and the subscription behind it. */
-export async function fetchMembership(): Promise<Membership> {
-  const { data } = await api.call(getMembership);
-  return data;
-}
-
-export const membershipQueryOptions = () =>
-  queryOptions({
+export function useMembership({ enabled }: { enabled: boolean }) {
+  return useQuery({
     queryKey: MEMBERSHIP_QUERY_KEY,
-    queryFn: fetchMembership,
+    queryFn: async () => (await api.call(getMembership)).data,
     // A cancellation in the billing portal happens elsewhere: every visit asks again.
     staleTime: 0,
+    enabled,
   });
-
-export function useMembership({ enabled }: { enabled: boolean }) {
-  return useQuery({ ...membershipQueryOptions(), enabled });
 }
 
 /** Statuses in which the provider will not charge again (Stripe's names). */

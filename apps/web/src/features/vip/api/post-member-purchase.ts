@@ -1,4 +1,4 @@
-import { postMemberPurchase, type PurchaseResult } from '@cliffhanger/contract/browser';
+import { postMemberPurchase } from '@cliffhanger/contract/browser';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { goToExternalUrl } from '../../../lib/external-navigation';
@@ -8,14 +8,10 @@ import { goToExternalUrl } from '../../../lib/external-navigation';
  * the viewer leaves for Stripe's page. Nothing is credited here; the success page waits for the
  * order to be fulfilled by the webhook.
  */
-export async function startCheckout(product: string): Promise<PurchaseResult> {
-  const { data } = await api.call(postMemberPurchase, { body: { product, pay_channel: 'stripe' } });
-  return data;
-}
-
 export function usePurchase() {
   return useMutation({
-    mutationFn: startCheckout,
+    mutationFn: async (product: string) =>
+      (await api.call(postMemberPurchase, { body: { product, pay_channel: 'stripe' } })).data,
     onSuccess: (result) => {
       if (result.checkout_url) goToExternalUrl(result.checkout_url);
     },

@@ -9,9 +9,7 @@ import { messageForError } from '../../../lib/error-message';
 import { formatDate } from '../../../lib/format-date';
 import { formatMoney } from '../../../lib/format-money';
 import { showToast } from '../../../lib/toast';
-import { useCancelSubscription } from '../api/post-member-cancel';
-import { useBillingPortal } from '../api/post-member-portal';
-import { useResumeSubscription } from '../api/post-member-resume';
+import { useBillingPortal, useChangeSubscription } from '../api/manage-subscription';
 import './membership-card.css';
 
 /**
@@ -69,8 +67,8 @@ function statusLine(membership: Membership, date: (iso: string | null) => string
 function ManageSubscription({ subscription, endsOn }: { subscription: Subscription; endsOn: string }) {
   const { t, i18n } = useTranslation();
   const [confirming, setConfirming] = useState(false);
-  const cancel = useCancelSubscription();
-  const resume = useResumeSubscription();
+  const cancel = useChangeSubscription('cancel');
+  const resume = useChangeSubscription('resume');
   const portal = useBillingPortal();
   const fail = (error: unknown) => showToast(messageForError(error, t));
 

@@ -1,5 +1,12 @@
-import { DEFAULT_PAGE_SIZE, getWallet, WALLET_TABS, type Language, type WalletPage, type WalletTab } from '@cliffhanger/contract/browser';
-import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import {
+  DEFAULT_PAGE_SIZE,
+  getWallet,
+  WALLET_TABS,
+  type Language,
+  type WalletPage,
+  type WalletTab,
+} from '@cliffhanger/contract/browser';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { WALLET_QUERY_KEY } from '../../../lib/library-query-keys';
 import { coinAnswersSeen, getSession, storeCoinBalance } from '../../../lib/session';
@@ -15,7 +22,7 @@ export function walletTabFrom(value: string | null): WalletTab {
  * a page. Pages are chained by the server's `next_cursor`, not by offset, so an entry that
  * arrives while the viewer reads neither repeats nor pushes one out of sight.
  */
-export async function fetchWalletPage(type: WalletTab, cursor: string | undefined, lang: Language): Promise<WalletPage> {
+async function fetchWalletPage(type: WalletTab, cursor: string | undefined, lang: Language): Promise<WalletPage> {
   const uid = getSession().userInfo?.uid;
   const readSince = coinAnswersSeen();
   const { data } = await api.call(getWallet, {
@@ -28,17 +35,15 @@ export async function fetchWalletPage(type: WalletTab, cursor: string | undefine
   return data;
 }
 
-export const walletQueryOptions = (type: WalletTab, lang: Language) =>
-  infiniteQueryOptions({
+export function useWallet(type: WalletTab, { enabled }: { enabled: boolean }) {
+  const lang = useContentLanguage();
+  return useInfiniteQuery({
     queryKey: [...WALLET_QUERY_KEY, type, lang],
     queryFn: ({ pageParam }) => fetchWalletPage(type, pageParam, lang),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.next_cursor ?? undefined,
     // Coins move elsewhere (unlocks, rewards, expiry): every visit shows the ledger as it is now.
     staleTime: 0,
+    enabled,
   });
-
-export function useWallet(type: WalletTab, { enabled }: { enabled: boolean }) {
-  const lang = useContentLanguage();
-  return useInfiniteQuery({ ...walletQueryOptions(type, lang), enabled });
 }

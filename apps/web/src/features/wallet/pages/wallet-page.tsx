@@ -6,6 +6,7 @@ import { LoadError } from '../../../components/ui/load-error';
 import { LoginRequired } from '../../../components/ui/login-required';
 import { Tabs } from '../../../components/ui/tabs';
 import { pageItems } from '../../../lib/page-items';
+import { withParam } from '../../../lib/search-params';
 import { useSession } from '../../../lib/session';
 import { useWallet, walletTabFrom } from '../api/get-wallet';
 import { BalanceHeader } from '../components/balance-header';
@@ -25,22 +26,13 @@ export function WalletPage() {
   const wallet = useWallet(tab, { enabled: signedIn });
   const first = wallet.data?.pages[0];
 
-
   const options = [
     { key: 'all', label: t('wallet.tabAll') },
     { key: 'income', label: t('wallet.tabIncome') },
     { key: 'expense', label: t('wallet.tabExpense') },
   ] as const;
   const selectTab = (next: WalletTab) =>
-    setParams(
-      (previous) => {
-        const query = new URLSearchParams(previous);
-        if (next === 'all') query.delete('type');
-        else query.set('type', next);
-        return query;
-      },
-      { replace: true },
-    );
+    setParams((previous) => withParam(previous, 'type', next === 'all' ? null : next), { replace: true });
 
   // Spec §6: a visitor has no wallet; sign in, then come back here.
   if (!signedIn) {

@@ -1,2 +1,0 @@
-/** Query key of GET /invite; entering a code invalidates it. */
-export const INVITE_QUERY_KEY = ['invite'] as const;
