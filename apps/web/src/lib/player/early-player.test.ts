@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
 import type * as HlsModule from './hls';
-import { FakeHls } from './fake-hls';
+import { FakeHls } from '../../test/fake-hls';
 import {
   adoptEarlyVideo,
   earlyVideoFor,
@@ -12,7 +12,7 @@ import {
 import { PLAY_BUFFER_S } from './hls-config';
 
 vi.mock('./hls', async (importOriginal) => {
-  const { FakeHls: Fake } = await import('./fake-hls');
+  const { FakeHls: Fake } = await import('../../test/fake-hls');
   return { ...(await importOriginal<typeof HlsModule>()), Hls: Fake };
 });
 

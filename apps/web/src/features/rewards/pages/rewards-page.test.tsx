@@ -12,7 +12,7 @@ import type * as HlsModule from '../../../lib/player/hls';
 import { RewardsPage } from './rewards-page';
 
 vi.mock('../../../lib/player/hls', async (importOriginal) => {
-  const { FakeHls } = await import('../../../lib/player/fake-hls');
+  const { FakeHls } = await import('../../../test/fake-hls');
   return { ...(await importOriginal<typeof HlsModule>()), Hls: FakeHls };
 });
 

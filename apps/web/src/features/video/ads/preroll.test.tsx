@@ -8,12 +8,12 @@ import { testUser } from '../../../test/fixtures';
 import { renderRoutes } from '../../../test/render';
 import { MobileVideoPage, VideoPage } from '../pages/video-page';
 import type * as HlsModule from '../../../lib/player/hls';
-import { FakeHls, installTextTracks } from '../../../lib/player/fake-hls';
+import { FakeHls, installTextTracks } from '../../../test/fake-hls';
 import { drama, episode, houseAd, page, playback } from '../test/fixtures';
 import { HouseAdPlayer } from './house-ad-player';
 
 vi.mock('../../../lib/player/hls', async (importOriginal) => {
-  const { FakeHls: Fake } = await import('../../../lib/player/fake-hls');
+  const { FakeHls: Fake } = await import('../../../test/fake-hls');
   return { ...(await importOriginal<typeof HlsModule>()), Hls: Fake };
 });
 

@@ -6,12 +6,12 @@ import { testCoinPacks, testUser } from '../../../test/fixtures';
 import { renderRoutes, Where } from '../../../test/render';
 import type * as HlsModule from '../../../lib/player/hls';
 import { PREFERENCE_KEYS } from '../player/preferences';
-import { FakeHls, installTextTracks } from '../../../lib/player/fake-hls';
+import { FakeHls, installTextTracks } from '../../../test/fake-hls';
 import { drama, episode, lockedData, page, playback } from '../test/fixtures';
 import { MobileVideoPage, VideoPage } from '../pages/video-page';
 
 vi.mock('../../../lib/player/hls', async (importOriginal) => {
-  const { FakeHls: Fake } = await import('../../../lib/player/fake-hls');
+  const { FakeHls: Fake } = await import('../../../test/fake-hls');
   return { ...(await importOriginal<typeof HlsModule>()), Hls: Fake };
 });
 

@@ -9,12 +9,12 @@ import { renderRoutes, Where } from '../../../test/render';
 import { startEarlyPlayer } from '../../../lib/player/early-player';
 import { PREFERENCE_KEYS } from '../player/preferences';
 import { STALL_ERROR_MS } from '../../../lib/player/use-hls-player';
-import { FakeHls, installTextTracks, showFrame } from '../../../lib/player/fake-hls';
+import { FakeHls, installTextTracks, showFrame } from '../../../test/fake-hls';
 import { drama, lockedData, page, playback } from '../test/fixtures';
 import { MobileVideoPage, VideoPage } from './video-page';
 
 vi.mock('../../../lib/player/hls', async (importOriginal) => {
-  const { FakeHls: Fake } = await import('../../../lib/player/fake-hls');
+  const { FakeHls: Fake } = await import('../../../test/fake-hls');
   return { ...(await importOriginal<typeof HlsModule>()), Hls: Fake };
 });
 
