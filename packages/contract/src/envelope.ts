@@ -1,15 +1,11 @@
 import { z } from 'zod';
 
 /** Every API response body (DESIGN §3). */
-export interface Envelope<T = unknown> {
-  code: number;
-  message: string;
-  data: T;
-}
-
 export function envelopeSchema<T extends z.ZodType>(data: T) {
   return z.object({ code: z.number().int(), message: z.string(), data });
 }
+
+export type Envelope<T = unknown> = z.infer<ReturnType<typeof envelopeSchema<z.ZodType<T>>>>;
 
 export const anyEnvelopeSchema = envelopeSchema(z.unknown());
 

@@ -23,10 +23,4 @@ export function pageOf<T extends z.ZodType>(item: T) {
   });
 }
 
-export interface Page<T> {
-  list: T[];
-  page: number;
-  size: number;
-  total: number;
-  has_more: boolean;
-}
+export type Page<T> = z.infer<ReturnType<typeof pageOf<z.ZodType<T>>>>;

@@ -94,21 +94,13 @@ export async function applyCatalog(
   prepared: readonly PreparedDrama[],
 ): Promise<{ applied: AppliedDrama[]; superseded: Superseded }> {
   return db.transaction(async (tx) => {
-    const repo = new CatalogImportRepository(db);
+    const repo = new CatalogImportRepository(tx);
     const applied: AppliedDrama[] = [];
     const superseded: Superseded = { dramas: [], episodes: [] };
     const existing = new Map(
-      (
-        await repo.findDramasBySlugs(
-          prepared.map((p) => p.drama.slug),
-          tx,
-        )
-      ).map((row) => [row.slug, row]),
+      (await repo.findDramasBySlugs(prepared.map((p) => p.drama.slug))).map((row) => [row.slug, row]),
     );
-    const oldEpisodes = await repo.findEpisodesOfDramas(
-      [...existing.values()].map((row) => row.id),
-      tx,
-    );
+    const oldEpisodes = await repo.findEpisodesOfDramas([...existing.values()].map((row) => row.id));
 
     for (const item of prepared) {
       const values = dramaValues(item);
@@ -116,18 +108,15 @@ export async function applyCatalog(
       const created = row === undefined;
       let changed = created;
       if (!row) {
-        row = await repo.insertDrama(
-          {
-            slug: item.drama.slug,
-            ...values,
-            hits: item.drama.initial_hits ?? 0,
-            likes: item.drama.initial_likes ?? 0,
-          },
-          tx,
-        );
+        row = await repo.insertDrama({
+          slug: item.drama.slug,
+          ...values,
+          hits: item.drama.initial_hits ?? 0,
+          likes: item.drama.initial_likes ?? 0,
+        });
       } else if (dramaDiffers(row, values)) {
         superseded.dramas.push({ poster: row.poster, banner: row.banner });
-        await repo.updateDrama(row.id, { ...values, updatedAt: new Date() }, tx);
+        await repo.updateDrama(row.id, { ...values, updatedAt: new Date() });
         changed = true;
       }
 
@@ -138,19 +127,16 @@ export async function applyCatalog(
         const current = byNumber.get(episode.number);
         byNumber.delete(episode.number);
         if (!current) {
-          await repo.insertEpisode({ dramaId, number: episode.number, ...next }, tx);
+          await repo.insertEpisode({ dramaId, number: episode.number, ...next });
           changed = true;
         } else if (episodeDiffers(current, next)) {
           superseded.episodes.push({ mediaDir: current.mediaDir, subtitles: current.subtitles });
-          await repo.updateEpisode(current.id, next, tx);
+          await repo.updateEpisode(current.id, next);
           changed = true;
         }
       }
       const removed = [...byNumber.values()];
-      await repo.deleteEpisodes(
-        removed.map((e) => e.id),
-        tx,
-      );
+      await repo.deleteEpisodes(removed.map((e) => e.id));
       superseded.episodes.push(...removed.map((e) => ({ mediaDir: e.mediaDir, subtitles: e.subtitles })));
       applied.push({
         slug: item.drama.slug,

@@ -17,10 +17,10 @@ export type EpisodeRecord = z.infer<typeof recordSchema>;
 export const RECORD_FILE = 'source.json';
 
 export async function readEpisodeRecord(media: MediaStorage, mediaDir: string): Promise<EpisodeRecord | null> {
-  const bytes = await readStored(media, `${mediaDir}/${RECORD_FILE}`).catch(() => null);
-  if (!bytes) return null;
+  const text = await readStored(media, `${mediaDir}/${RECORD_FILE}`).catch(() => null);
+  if (text === null) return null;
   try {
-    const parsed = recordSchema.safeParse(JSON.parse(bytes.toString('utf8')));
+    const parsed = recordSchema.safeParse(JSON.parse(text));
     return parsed.success ? parsed.data : null;
   } catch {
     return null;

@@ -12,11 +12,12 @@ export interface HlsFolder {
   durationS: number;
 }
 
-async function isFile(path: string): Promise<boolean> {
+export async function kindOf(path: string): Promise<'file' | 'dir' | 'missing'> {
   try {
-    return (await stat(path)).isFile();
+    const info = await stat(path);
+    return info.isFile() ? 'file' : info.isDirectory() ? 'dir' : 'missing';
   } catch {
-    return false;
+    return 'missing';
   }
 }
 
@@ -42,15 +43,12 @@ function safeRelative(path: string): boolean {
  * ladder rendition with every segment it lists, and download.mp4. Reads playlists only, no ffmpeg.
  * Resolves to the folder, or to the list of what is missing or wrong.
  */
-export async function inspectHlsFolder(
-  root: string,
-  { requireDownload = true } = {},
-): Promise<HlsFolder | { problems: string[] }> {
+export async function inspectHlsFolder(root: string): Promise<HlsFolder | { problems: string[] }> {
   const problems: string[] = [];
   const files: string[] = [];
   let durationS = 0;
 
-  if (await isFile(join(root, MASTER_PLAYLIST))) files.push(MASTER_PLAYLIST);
+  if ((await kindOf(join(root, MASTER_PLAYLIST))) === 'file') files.push(MASTER_PLAYLIST);
   else problems.push(`${MASTER_PLAYLIST} is missing`);
 
   for (const rendition of HLS_LADDER) {
@@ -69,15 +67,13 @@ export async function inspectHlsFolder(
       const segment = posix.join(rendition.name, uri);
       if (!safeRelative(uri) || uri.includes('/'))
         problems.push(`${playlistPath} lists an unsupported segment name "${uri}"`);
-      else if (!(await isFile(join(root, segment)))) problems.push(`segment ${segment} is missing`);
+      else if ((await kindOf(join(root, segment))) !== 'file') problems.push(`segment ${segment} is missing`);
       else files.push(segment);
     }
     if (rendition === HLS_LADDER[0]) durationS = durationOf(playlist);
   }
 
-  if (requireDownload) {
-    if (await isFile(join(root, DOWNLOAD_FILE))) files.push(DOWNLOAD_FILE);
-    else problems.push(`${DOWNLOAD_FILE} is missing`);
-  }
+  if ((await kindOf(join(root, DOWNLOAD_FILE))) === 'file') files.push(DOWNLOAD_FILE);
+  else problems.push(`${DOWNLOAD_FILE} is missing`);
   return problems.length > 0 ? { problems } : { files, durationS };
 }

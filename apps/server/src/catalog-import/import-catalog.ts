@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Db } from '../db/database.js';
 import type { MediaStorage } from '../media/storage/media-storage.js';
-import { applyCatalog, type PreparedDrama } from './apply-catalog.js';
+import { applyCatalog, type AppliedDrama, type PreparedDrama } from './apply-catalog.js';
 import { deleteSuperseded } from './delete-superseded.js';
 import { CatalogImportError } from './import-problem.js';
 import type { PlannedDrama } from './import-plan.js';
@@ -22,13 +22,10 @@ export interface ImportCatalogDeps {
   warn?: (message: string) => void;
 }
 
-export interface DramaImportSummary {
-  slug: string;
-  id: number;
-  created: boolean;
-  changed: boolean;
+/** A drama as the import left it, with how many of its episodes each step took. */
+export type DramaImportSummary = Omit<AppliedDrama, 'removedEpisodes'> & {
   episodes: Record<EpisodeAction | 'removed', number>;
-}
+};
 
 export interface ImportSummary {
   dramas: DramaImportSummary[];
@@ -66,13 +63,10 @@ async function prepareAll(plan: readonly PlannedDrama[], ctx: PrepareContext): P
   return prepared;
 }
 
-function summaryOf(
-  prepared: PreparedDrama,
-  applied: { id: number; created: boolean; changed: boolean; removedEpisodes: number },
-): DramaImportSummary {
-  const episodes = { transcoded: 0, copied: 0, unchanged: 0, removed: applied.removedEpisodes };
+function summaryOf(prepared: PreparedDrama, { removedEpisodes, ...drama }: AppliedDrama): DramaImportSummary {
+  const episodes = { transcoded: 0, copied: 0, unchanged: 0, removed: removedEpisodes };
   for (const episode of prepared.episodes) episodes[episode.action] += 1;
-  return { slug: prepared.drama.slug, id: applied.id, created: applied.created, changed: applied.changed, episodes };
+  return { ...drama, episodes };
 }
 
 /**

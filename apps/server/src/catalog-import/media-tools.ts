@@ -1,6 +1,6 @@
 import { probe } from '../media/transcode/ffmpeg.js';
 import { remuxToMp4 } from '../media/transcode/remux-download.js';
-import { extractPoster, transcodeToHls, type RateMode, type X264Preset } from '../media/transcode/transcode-episode.js';
+import { extractPoster, transcodeToHls, type TranscodeOptions } from '../media/transcode/transcode-episode.js';
 
 /**
  * The ffmpeg work an import needs, behind one interface so tests can count (or replace) the runs.
@@ -19,12 +19,7 @@ export interface MediaTools {
   extractFrame(video: string, outFile: string): Promise<void>;
 }
 
-export interface FfmpegToolsOptions {
-  ffmpegPath: string;
-  ffprobePath: string;
-  preset?: X264Preset;
-  rate?: RateMode;
-}
+export type FfmpegToolsOptions = Pick<TranscodeOptions, 'ffmpegPath' | 'ffprobePath' | 'preset' | 'rate'>;
 
 function reason(error: unknown): string {
   const text = error instanceof Error ? error.message : String(error);
@@ -52,14 +47,7 @@ export function createFfmpegTools(options: FfmpegToolsOptions): MediaTools {
       }
     },
     async transcode(source, outDir) {
-      const result = await transcodeToHls({
-        source,
-        outDir,
-        ffmpegPath,
-        ffprobePath,
-        ...(options.preset ? { preset: options.preset } : {}),
-        ...(options.rate ? { rate: options.rate } : {}),
-      });
+      const result = await transcodeToHls({ source, outDir, ...options });
       return result.durationS;
     },
     remuxDownload(playlist, outFile) {

@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { extname } from 'node:path';
+import { readText } from '../media/media-delivery.service.js';
 import type { MediaStorage } from '../media/storage/media-storage.js';
 
 /** Types the media route can pass through as stored (S3 keeps them; local storage infers them). */
@@ -24,13 +25,10 @@ export async function putFile(media: MediaStorage, path: string, file: string): 
   await putBytes(media, path, await readFile(file));
 }
 
-/** The stored bytes at `path`, or null. Meant for small files (records). */
-export async function readStored(media: MediaStorage, path: string): Promise<Buffer | null> {
+/** The stored text at `path`, or null. Meant for small files (records). */
+export async function readStored(media: MediaStorage, path: string): Promise<string | null> {
   const object = await media.get(path);
-  if (!object) return null;
-  const chunks: Buffer[] = [];
-  for await (const chunk of object.body) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string));
-  return Buffer.concat(chunks);
+  return object ? readText(object) : null;
 }
 
 export async function isStored(media: MediaStorage, path: string): Promise<boolean> {

@@ -1,9 +1,9 @@
-import { readFile, stat } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { extname } from 'node:path';
 import sharp from 'sharp';
 import { convertToWebVtt } from '../media/subtitles/to-webvtt.js';
 import { sha256File, sha256Folder } from './file-hash.js';
-import { inspectHlsFolder } from './hls-folder.js';
+import { inspectHlsFolder, kindOf } from './hls-folder.js';
 import type { ImportProblem } from './import-problem.js';
 import type { EpisodeInput, PlannedDrama, PlannedEpisode, PlannedImage, PlannedSubtitle } from './import-plan.js';
 import type { ResolvedManifest } from './load-manifest.js';
@@ -14,15 +14,6 @@ import type { MediaTools } from './media-tools.js';
 const MAX_IMAGE_PIXELS = 40_000_000;
 
 type Report = (problem: Omit<ImportProblem, 'slug'> & { slug?: string }) => void;
-
-async function kindOf(path: string): Promise<'file' | 'dir' | 'missing'> {
-  try {
-    const info = await stat(path);
-    return info.isFile() ? 'file' : info.isDirectory() ? 'dir' : 'missing';
-  } catch {
-    return 'missing';
-  }
-}
 
 async function checkImage(file: string, report: Report): Promise<PlannedImage | undefined> {
   if ((await kindOf(file)) !== 'file') {

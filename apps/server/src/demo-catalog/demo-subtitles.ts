@@ -1,3 +1,5 @@
+import type { Cue } from '../media/subtitles/subtitle-cue.js';
+import { formatVttTimestamp } from '../media/subtitles/to-webvtt.js';
 import type { DemoDrama, Text3 } from './demo-dramas.js';
 import { CLIP_SECONDS } from './demo-render.js';
 
@@ -10,17 +12,11 @@ export function episodeLabel(lang: Lang, n: number): string {
   return `Episode ${n}`;
 }
 
-interface DemoCue {
-  startMs: number;
-  endMs: number;
-  text: string;
-}
-
 /**
  * Three cues across the clip: the drama and episode title (from 0.3 s, so a player shows a cue at
  * once), then two lines of dialogue.
  */
-export function cuesOf(drama: DemoDrama, n: number, lang: Lang): DemoCue[] {
+export function cuesOf(drama: DemoDrama, n: number, lang: Lang): Cue[] {
   const title = drama.episodes[n - 1]?.[lang] ?? '';
   const line = (i: number) => drama.lines[i % drama.lines.length]?.[lang] ?? '';
   const third = Math.floor((CLIP_SECONDS * 1000) / 3);
@@ -32,15 +28,11 @@ export function cuesOf(drama: DemoDrama, n: number, lang: Lang): DemoCue[] {
   ];
 }
 
-function time(ms: number, separator: ',' | '.'): string {
-  const pad = (v: number, w = 2) => String(v).padStart(w, '0');
-  return `${pad(Math.floor(ms / 3_600_000))}:${pad(Math.floor(ms / 60_000) % 60)}:${pad(Math.floor(ms / 1000) % 60)}${separator}${pad(ms % 1000, 3)}`;
+/** SubRip writes the milliseconds after a comma. */
+function srtTime(ms: number): string {
+  return formatVttTimestamp(ms).replace('.', ',');
 }
 
-export function toSrt(cues: readonly DemoCue[]): string {
-  return cues.map((c, i) => `${i + 1}\n${time(c.startMs, ',')} --> ${time(c.endMs, ',')}\n${c.text}\n`).join('\n');
-}
-
-export function toVtt(cues: readonly DemoCue[]): string {
-  return `WEBVTT\n\n${cues.map((c) => `${time(c.startMs, '.')} --> ${time(c.endMs, '.')}\n${c.text}\n`).join('\n')}`;
+export function toSrt(cues: readonly Cue[]): string {
+  return cues.map((c, i) => `${i + 1}\n${srtTime(c.startMs)} --> ${srtTime(c.endMs)}\n${c.text}\n`).join('\n');
 }

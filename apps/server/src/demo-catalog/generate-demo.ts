@@ -3,10 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createFfmpegTools, type MediaTools } from '../catalog-import/media-tools.js';
 import { DOWNLOAD_FILE } from '../catalog-import/hls-folder.js';
+import { cuesToWebVtt } from '../media/subtitles/to-webvtt.js';
 import { serverRoot } from '../paths.js';
 import { DEMO_DRAMAS, type DemoDrama } from './demo-dramas.js';
 import { renderBanner, renderClip, renderPoster, type Renderer } from './demo-render.js';
-import { cuesOf, toSrt, toVtt } from './demo-subtitles.js';
+import { cuesOf, toSrt } from './demo-subtitles.js';
 
 /**
  * `npm run demo:generate -w apps/server`: synthesises the demo catalogue into apps/server/demo —
@@ -37,7 +38,7 @@ async function generateEpisode(drama: DemoDrama, n: number, out: string, r: Rend
 
   const subs = join(out, drama.slug, 'subs');
   await mkdir(subs, { recursive: true });
-  await writeFile(join(subs, `${n}.en.vtt`), toVtt(cuesOf(drama, n, 'en')));
+  await writeFile(join(subs, `${n}.en.vtt`), cuesToWebVtt(cuesOf(drama, n, 'en')));
   await writeFile(join(subs, `${n}.zh.srt`), toSrt(cuesOf(drama, n, 'zh')));
   await writeFile(join(subs, `${n}.tr.srt`), toSrt(cuesOf(drama, n, 'tr')));
   return {

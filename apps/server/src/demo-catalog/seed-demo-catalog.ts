@@ -13,11 +13,11 @@ export const DEMO_MANIFEST = join(serverRoot, 'demo', 'manifest.json');
  * empty, so it never touches a real catalogue. A failure is logged and the server still starts:
  * an empty home page is better than no server.
  */
-export async function seedDemoCatalog(app: AppInstance, manifest = DEMO_MANIFEST): Promise<void> {
+export async function seedDemoCatalog(app: AppInstance): Promise<void> {
   const { db } = app.database;
   if ((await new CatalogImportRepository(db).countDramas()) > 0) return;
   try {
-    const summary = await importCatalog(manifest, {
+    const summary = await importCatalog(DEMO_MANIFEST, {
       db,
       media: app.services.media,
       tools: createFfmpegTools({ ffmpegPath: app.config.ffmpegPath, ffprobePath: app.config.ffprobePath }),

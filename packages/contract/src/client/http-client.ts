@@ -1,5 +1,6 @@
 import { API_PREFIX, REQUEST_TIMEOUT_MS } from '../constants.js';
 import { classifyCode } from '../codes.js';
+import type { HttpMethod } from '../endpoint.js';
 import type { Envelope } from '../envelope.js';
 import { ApiError, transportError } from './api-error.js';
 
@@ -26,7 +27,7 @@ export interface HttpClientOptions {
 }
 
 export interface HttpRequest {
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  method: HttpMethod;
   /** Relative to the prefix, e.g. `/user`. */
   path: string;
   query?: Record<string, unknown>;

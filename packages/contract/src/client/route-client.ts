@@ -1,6 +1,6 @@
-import { fillPath, type DataOf } from '../endpoint.js';
+import type { DataOf } from '../endpoint.js';
 import type { EndpointOf, Route } from '../routes.js';
-import type { ApiResult, CallInput } from './api-client.js';
+import { sendCall, type ApiResult, type CallArgs } from './api-client.js';
 import type { HttpClient } from './http-client.js';
 
 /**
@@ -14,22 +14,10 @@ export function createRouteClient(http: HttpClient) {
   return {
     async call<R extends Route>(
       route: R,
-      ...[input]: Record<never, never> extends CallInput<EndpointOf<R>> ? [CallInput<EndpointOf<R>>?] : [CallInput<EndpointOf<R>>]
+      ...[input]: CallArgs<EndpointOf<R>>
     ): Promise<ApiResult<DataOf<EndpointOf<R>>>> {
-      const args = (input ?? {}) as {
-        params?: Record<string, string | number>;
-        query?: Record<string, unknown>;
-        body?: unknown;
-        timeoutMs?: number;
-      };
-      const envelope = await http({
-        method: route.method,
-        path: fillPath(route.path, args.params),
-        query: args.query,
-        body: args.body,
-        timeoutMs: args.timeoutMs,
-      });
-      return { code: envelope.code, message: envelope.message, data: envelope.data as DataOf<EndpointOf<R>> };
+      const { code, message, data } = await sendCall(http, route.method, route.path, input);
+      return { code, message, data: data as DataOf<EndpointOf<R>> };
     },
   };
 }

@@ -2,8 +2,7 @@ import { z } from 'zod';
 import { inputString } from '../text.js';
 import { defineEndpoint } from '../endpoint.js';
 import { OAUTH_CLIENTS, OAUTH_PROVIDERS } from '../values.js';
-import { passwordSchema, userInfoSchema } from './user.js';
-
+import { userInfoSchema } from './user.js';
 
 /** E.164 on the wire; the server validates it with a phone-number library. */
 export const phoneSchema = inputString().trim().min(1, 'phone is empty').max(20, 'phone is too long');
@@ -95,5 +94,3 @@ export const postLogout = defineEndpoint({
   summary: 'Revoke the current session',
   data: z.null(),
 });
-
-export { passwordSchema };

@@ -25,7 +25,6 @@ export const emptyBodySchema = z
  * `today`: today's day, not checked in yet; `ahead`: later days of the cycle.
  */
 export const CHECKIN_DAY_STATES = ['done', 'today', 'ahead'] as const;
-export type CheckinDayState = (typeof CHECKIN_DAY_STATES)[number];
 
 export const checkinDaySchema = z.object({
   /** 1..7 */
@@ -75,7 +74,6 @@ export type TaskKey = (typeof TASK_KEYS)[number];
  * `claimed`: everything this period allows has been claimed.
  */
 export const TASK_STATES = ['todo', 'claimable', 'claimed'] as const;
-export type TaskState = (typeof TASK_STATES)[number];
 
 /** `day`: progress restarts each server day (watch video, share app); `lifetime`: never (invites). */
 export const TASK_PERIODS = ['day', 'lifetime'] as const;
@@ -175,7 +173,6 @@ export const inviteRulesSchema = z.object({
   /** Welcome coins the invitee receives at once. */
   invitee_reward: z.number().int().nonnegative(),
 });
-export type InviteRules = z.infer<typeof inviteRulesSchema>;
 
 export const inviteOverviewSchema = z.object({
   invite_code: z.string(),

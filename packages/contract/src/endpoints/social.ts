@@ -3,22 +3,16 @@ import { inputMultiline } from '../text.js';
 import { LANGUAGES } from '../constants.js';
 import { defineEndpoint } from '../endpoint.js';
 import { COMMENT_MAX } from '../values.js';
-
-/** Comments, likes, favourites, history and shares. */
 import { pageOf, pageQuerySchema } from '../pagination.js';
 import { dramaCardSchema, idParamsSchema } from './catalog.js';
 
+/** Comments, likes, favourites, history and shares. */
 
 export const commentBodySchema = z.object({
   text: inputMultiline()
     .max(COMMENT_MAX * 4)
     .transform((s) => s.trim())
-    .pipe(
-      z
-        .string()
-        .min(1, 'comment is empty')
-        .max(COMMENT_MAX, `comment is longer than ${COMMENT_MAX} characters`),
-    ),
+    .pipe(z.string().min(1, 'comment is empty').max(COMMENT_MAX, `comment is longer than ${COMMENT_MAX} characters`)),
 });
 
 export const commentSchema = z.object({
@@ -96,9 +90,7 @@ export const listFavorites = defineEndpoint({
   data: pageOf(favoriteItemSchema),
 });
 
-export const dramaIdParamsSchema = z.object({
-  drama_id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER),
-});
+export const dramaIdParamsSchema = z.object({ drama_id: idParamsSchema.shape.id });
 
 export const addFavorite = defineEndpoint({
   method: 'PUT',
@@ -139,7 +131,10 @@ export const listHistory = defineEndpoint({
 export const saveProgressBodySchema = z.object({
   episode_id: z.number().int().positive().max(Number.MAX_SAFE_INTEGER),
   /** Seconds into the episode; clamped to its duration by the server. */
-  position_s: z.number().min(0).max(24 * 60 * 60),
+  position_s: z
+    .number()
+    .min(0)
+    .max(24 * 60 * 60),
 });
 
 export const saveProgress = defineEndpoint({
@@ -167,5 +162,3 @@ export const clearHistory = defineEndpoint({
   summary: 'Clear your whole history',
   data: z.object({ removed: z.number().int() }),
 });
-
-

@@ -6,8 +6,6 @@ import { WALLET_GROUPS, WALLET_KINDS, WALLET_TABS, type WALLET_KIND_GROUPS, type
 /** Income entries add coins (amount > 0), expense entries take them (amount < 0). */
 export const walletKindSchema = z.enum(WALLET_KINDS as [WalletKind, ...WalletKind[]]);
 
-
-/** One ledger entry as the wallet page lists it. */
 /**
  * What an unlock entry bought, named for people: the drama's title in the asked language and the
  * episode number (null when the entry unlocked every remaining episode).
@@ -19,6 +17,7 @@ export const walletSubjectSchema = z.object({
 });
 export type WalletSubject = z.infer<typeof walletSubjectSchema>;
 
+/** One ledger entry as the wallet page lists it. */
 export const walletEntrySchema = z.object({
   id: z.number().int(),
   kind: walletKindSchema,
@@ -139,5 +138,7 @@ export const postUnlock = defineEndpoint({
 });
 
 /** Kinds that add coins (credits) and kinds that take them (debits). */
-export type WalletIncomeKind = { [K in WalletKind]: (typeof WALLET_KIND_GROUPS)[K] extends 'income' ? K : never }[WalletKind];
+export type WalletIncomeKind = {
+  [K in WalletKind]: (typeof WALLET_KIND_GROUPS)[K] extends 'income' ? K : never;
+}[WalletKind];
 export type WalletExpenseKind = Exclude<WalletKind, WalletIncomeKind>;

@@ -82,23 +82,6 @@ export class MediaUrlSigner {
     this.#clock = clock ?? (() => new Date());
   }
 
-  /** Signs a media path for ttlSeconds from now. Throws MediaPathError for an unsafe path. */
-  sign(path: string, ttlSeconds: number): { exp: number; sig: string } {
-    const canonical = normaliseMediaPath(path);
-    if (canonical === null) throw new MediaPathError(`unsafe media path: ${JSON.stringify(path)}`);
-    if (!Number.isInteger(ttlSeconds) || ttlSeconds <= 0 || ttlSeconds > MAX_TTL_SECONDS) {
-      throw new RangeError(`ttlSeconds must be an integer in 1..${MAX_TTL_SECONDS}`);
-    }
-    const exp = this.#nowSeconds() + ttlSeconds;
-    return { exp, sig: this.#mac(canonical, String(exp)).toString('base64url') };
-  }
-
-  /** `exp=…&sig=…` for appending to the media URL (both values are URL-safe as they stand). */
-  signedQuery(path: string, ttlSeconds: number): string {
-    const { exp, sig } = this.sign(path, ttlSeconds);
-    return `exp=${exp}&sig=${sig}`;
-  }
-
   /**
    * Signs a media path until a given expiry (unix seconds), so several URLs handed out together
    * (a playlist's segments, a play answer's playlist, subtitles and download) expire at the
@@ -107,14 +90,14 @@ export class MediaUrlSigner {
   signUntil(path: string, exp: number): { exp: number; sig: string } {
     const canonical = normaliseMediaPath(path);
     if (canonical === null) throw new MediaPathError(`unsafe media path: ${JSON.stringify(path)}`);
-    const ttl = exp - this.#nowSeconds();
+    const ttl = exp - this.nowSeconds();
     if (!Number.isInteger(exp) || ttl <= 0 || ttl > MAX_TTL_SECONDS) {
       throw new RangeError(`exp must be an integer unix time within ${MAX_TTL_SECONDS} s from now`);
     }
     return { exp, sig: this.#mac(canonical, String(exp)).toString('base64url') };
   }
 
-  /** `exp=…&sig=…` for a fixed expiry (see signUntil). */
+  /** `exp=…&sig=…` for appending to the media URL (both values are URL-safe as they stand). */
   signedQueryUntil(path: string, exp: number): string {
     const signed = this.signUntil(path, exp);
     return `exp=${signed.exp}&sig=${signed.sig}`;
@@ -122,7 +105,7 @@ export class MediaUrlSigner {
 
   /** Current time in unix seconds by the signer's clock. */
   nowSeconds(): number {
-    return this.#nowSeconds();
+    return Math.floor(this.#clock().getTime() / 1000);
   }
 
   /**
@@ -140,14 +123,10 @@ export class MediaUrlSigner {
     const given = Buffer.from(sig, 'ascii');
     // timingSafeEqual needs equal lengths; SIG_RE already guarantees 43 characters.
     if (given.length !== expected.length || !timingSafeEqual(given, expected)) return 'invalid';
-    return this.#nowSeconds() >= Number(exp) ? 'expired' : 'ok';
+    return this.nowSeconds() >= Number(exp) ? 'expired' : 'ok';
   }
 
   #mac(canonicalPath: string, exp: string): Buffer {
     return createHmac('sha256', this.#key).update(`${DOMAIN}${canonicalPath}\n${exp}`, 'utf8').digest();
-  }
-
-  #nowSeconds(): number {
-    return Math.floor(this.#clock().getTime() / 1000);
   }
 }

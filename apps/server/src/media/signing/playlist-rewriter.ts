@@ -18,7 +18,7 @@ export class PlaylistSigningError extends Error {
   }
 }
 
-interface SignPlaylistBase {
+export interface SignPlaylistOptions {
   playlistText: string;
   /** The playlist's own media path, e.g. `episodes/42/hd/index.m3u8`. */
   playlistPath: string;
@@ -36,14 +36,12 @@ interface SignPlaylistBase {
    * whole media root. URIs that escape the media root are refused whatever the scope.
    */
   scopePath?: string;
+  /**
+   * When the signatures stop working (unix seconds): a playlist served from a signed URL hands
+   * out segment URLs with that very expiry.
+   */
+  expiresAt: number;
 }
-
-/**
- * How long the signatures last: `ttlSeconds` from now, or until `expiresAt` (unix seconds) so a
- * playlist served from a signed URL hands out segment URLs with that very expiry.
- */
-export type SignPlaylistOptions = SignPlaylistBase &
-  ({ ttlSeconds: number; expiresAt?: never } | { expiresAt: number; ttlSeconds?: never });
 
 /** `https://host[/path]` or `/path` (not `//host`, which is protocol-relative). */
 const MEDIA_BASE_RE = /^(?:https?:\/\/[^/?#]+(?:\/[^?#]*)?|\/(?!\/)[^?#]*)$/;
@@ -62,10 +60,6 @@ export function signPlaylist(options: SignPlaylistOptions): string {
       `mediaBaseUrl must be an absolute http(s) URL or an absolute path, without query: ${options.mediaBaseUrl}`,
     );
   }
-  const signedQuery = (path: string): string =>
-    options.expiresAt === undefined
-      ? signer.signedQuery(path, options.ttlSeconds)
-      : signer.signedQueryUntil(path, options.expiresAt);
   const canonicalPlaylist = normaliseMediaPath(playlistPath);
   if (canonicalPlaylist === null) throw new TypeError(`unsafe playlist path: ${JSON.stringify(playlistPath)}`);
   const dir = canonicalPlaylist.split('/').slice(0, -1);
@@ -76,7 +70,7 @@ export function signPlaylist(options: SignPlaylistOptions): string {
 
   const signUri = (uri: string, lineNo: number): string => {
     const path = resolveUri(uri, dir, scope, base, lineNo);
-    return `${base}/${path}?${signedQuery(path)}`;
+    return `${base}/${path}?${signer.signedQueryUntil(path, options.expiresAt)}`;
   };
 
   const eol = playlistText.includes('\r\n') ? '\r\n' : '\n';

@@ -26,8 +26,4 @@ export class MemoryMediaStorage implements MediaStorage {
     this.objects.delete(path);
     return Promise.resolve();
   }
-
-  has(path: string): boolean {
-    return this.objects.has(path);
-  }
 }

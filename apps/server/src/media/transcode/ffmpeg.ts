@@ -119,15 +119,11 @@ export type ProbeResult = z.infer<typeof probeSchema>;
  * Runs ffprobe on a file and returns the parsed, validated subset of its JSON
  * (streams: codec_type, codec_name, width, height, duration; format: duration).
  */
-export async function probe(
-  ffprobePath: string,
-  file: string,
-  { timeoutMs = 30_000 }: { timeoutMs?: number } = {},
-): Promise<ProbeResult> {
+export async function probe(ffprobePath: string, file: string): Promise<ProbeResult> {
   const { stdout, stderrTail } = await run(
     ffprobePath,
     ['-v', 'error', '-print_format', 'json', '-show_streams', '-show_format', '--', file],
-    { timeoutMs, captureStdout: true },
+    { timeoutMs: 30_000, captureStdout: true },
   );
   let json: unknown;
   try {

@@ -1,14 +1,13 @@
 import { mkdir, rename, rm } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { runFfmpeg } from './ffmpeg.js';
-import { TranscodeError } from './transcode-episode.js';
+import { errorMessage, TranscodeError } from './transcode-episode.js';
 
 export interface RemuxOptions {
   /** An HLS media playlist (the SD rendition's index.m3u8) whose segments sit next to it. */
   playlist: string;
   outFile: string;
-  ffmpegPath?: string;
-  timeoutMs?: number;
+  ffmpegPath: string;
 }
 
 /**
@@ -22,7 +21,7 @@ export async function remuxToMp4(opts: RemuxOptions): Promise<void> {
   const tmp = join(dirname(outFile), `.${basename(outFile)}.tmp-${process.pid}-${Date.now()}.mp4`);
   try {
     await runFfmpeg(
-      opts.ffmpegPath ?? 'ffmpeg',
+      opts.ffmpegPath,
       [
         '-i',
         resolve(opts.playlist),
@@ -38,16 +37,11 @@ export async function remuxToMp4(opts: RemuxOptions): Promise<void> {
         'mp4',
         tmp,
       ],
-      { timeoutMs: opts.timeoutMs ?? 10 * 60_000 },
+      { timeoutMs: 10 * 60_000 },
     );
     await rename(tmp, outFile);
   } catch (err) {
     await rm(tmp, { force: true });
-    throw new TranscodeError(
-      `Making an MP4 from ${opts.playlist} failed: ${err instanceof Error ? err.message : String(err)}`,
-      {
-        cause: err,
-      },
-    );
+    throw new TranscodeError(`Making an MP4 from ${opts.playlist} failed: ${errorMessage(err)}`, { cause: err });
   }
 }

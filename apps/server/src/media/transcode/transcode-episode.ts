@@ -1,6 +1,6 @@
 import { mkdir, mkdtemp, rename, rm, stat } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
-import { FfmpegError, probe, runFfmpeg, type ProbeResult } from './ffmpeg.js';
+import { probe, runFfmpeg, type ProbeResult } from './ffmpeg.js';
 import { HLS_LADDER, KEYFRAME_SECONDS, SEGMENT_SECONDS } from './hls-ladder.js';
 
 /** A source that cannot be transcoded (unreadable, no video) or an ffmpeg run that failed. */
@@ -24,12 +24,10 @@ export interface TranscodeOptions {
   source: string;
   /** Directory that will hold master.m3u8 and one folder per rendition; created atomically. */
   outDir: string;
-  ffmpegPath?: string;
-  ffprobePath?: string;
+  ffmpegPath: string;
+  ffprobePath: string;
   /** x264 preset; production uses veryfast, tests may pass ultrafast. */
   preset?: X264Preset;
-  /** Kill ffmpeg after this long (default 30 min). */
-  timeoutMs?: number;
   /** Default `abr`. */
   rate?: RateMode;
 }
@@ -42,31 +40,29 @@ export interface TranscodeResult {
 }
 
 const MASTER_NAME = 'master.m3u8';
-const DEFAULT_TIMEOUT_MS = 30 * 60_000;
+/** ffmpeg is killed after this long. */
+const TIMEOUT_MS = 30 * 60_000;
 
-interface ProbedSource {
-  durationS: number | undefined;
-  hasAudio: boolean;
-}
-
-function message(err: unknown): string {
+export function errorMessage(err: unknown): string {
   return err instanceof Error ? err.message : String(err);
 }
 
-async function probeSource(ffprobePath: string, source: string): Promise<ProbedSource> {
+async function probeSource(ffprobePath: string, source: string) {
   let info: ProbeResult;
   try {
     const st = await stat(source);
     if (!st.isFile()) throw new Error('not a regular file');
     info = await probe(ffprobePath, source);
   } catch (err) {
-    throw new TranscodeError(`Cannot read source video ${source}: ${message(err)}`, { cause: err });
+    throw new TranscodeError(`Cannot read source video ${source}: ${errorMessage(err)}`, { cause: err });
   }
   const video = info.streams.find((s) => s.codec_type === 'video' && s.width !== undefined && s.height !== undefined);
   if (!video) throw new TranscodeError(`Source ${source} has no video stream`);
   const durationS = info.format?.duration ?? video.duration;
   return { durationS, hasAudio: info.streams.some((s) => s.codec_type === 'audio') };
 }
+
+type ProbedSource = Awaited<ReturnType<typeof probeSource>>;
 
 /** scale to fit inside w×h keeping the aspect ratio, then pad (black bars) to exactly w×h. */
 function fitFilter(width: number, height: number): string {
@@ -199,8 +195,7 @@ async function publish(workDir: string, outDir: string): Promise<void> {
  * failure leaves no partial output behind.
  */
 export async function transcodeToHls(opts: TranscodeOptions): Promise<TranscodeResult> {
-  const ffmpegPath = opts.ffmpegPath ?? 'ffmpeg';
-  const ffprobePath = opts.ffprobePath ?? 'ffprobe';
+  const { ffmpegPath, ffprobePath } = opts;
   const source = resolve(opts.source);
   const outDir = resolve(opts.outDir);
 
@@ -213,10 +208,10 @@ export async function transcodeToHls(opts: TranscodeOptions): Promise<TranscodeR
     for (const r of HLS_LADDER) await mkdir(join(workDir, r.name));
     try {
       await runFfmpeg(ffmpegPath, buildHlsArgs(source, workDir, src, opts.preset ?? 'veryfast', opts.rate ?? 'abr'), {
-        timeoutMs: opts.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+        timeoutMs: TIMEOUT_MS,
       });
     } catch (err) {
-      throw new TranscodeError(`Transcoding ${source} failed: ${message(err)}`, { cause: err });
+      throw new TranscodeError(`Transcoding ${source} failed: ${errorMessage(err)}`, { cause: err });
     }
     for (const r of HLS_LADDER) {
       if (!(await pathExists(join(workDir, r.name, 'index.m3u8')))) {
@@ -256,9 +251,8 @@ export interface PosterOptions {
   source: string;
   outFile: string;
   atSeconds: number;
-  ffmpegPath?: string;
-  ffprobePath?: string;
-  timeoutMs?: number;
+  ffmpegPath: string;
+  ffprobePath: string;
 }
 
 /**
@@ -266,8 +260,7 @@ export interface PosterOptions {
  * cover and centre-cropped. Written to a temp file and renamed, so outFile is never partial.
  */
 export async function extractPoster(opts: PosterOptions): Promise<void> {
-  const ffmpegPath = opts.ffmpegPath ?? 'ffmpeg';
-  const ffprobePath = opts.ffprobePath ?? 'ffprobe';
+  const { ffmpegPath, ffprobePath } = opts;
   const source = resolve(opts.source);
   const outFile = resolve(opts.outFile);
 
@@ -298,15 +291,13 @@ export async function extractPoster(opts: PosterOptions): Promise<void> {
         'mjpeg',
         tmp,
       ],
-      { timeoutMs: opts.timeoutMs ?? 60_000 },
+      { timeoutMs: 60_000 },
     );
     if (!(await pathExists(tmp))) throw new TranscodeError(`No frame at ${at}s in ${source}`);
     await rename(tmp, outFile);
   } catch (err) {
     await rm(tmp, { force: true });
     if (err instanceof TranscodeError) throw err;
-    throw new TranscodeError(`Poster extraction from ${source} failed: ${message(err)}`, { cause: err });
+    throw new TranscodeError(`Poster extraction from ${source} failed: ${errorMessage(err)}`, { cause: err });
   }
 }
-
-export { FfmpegError };

@@ -7,6 +7,7 @@ import {
 
 const SECRET = 'test-secret-0123456789-abcdefghijklmnop';
 const T0 = new Date('2030-01-01T00:00:00Z');
+const T0_S = T0.getTime() / 1000;
 
 function fixedClock(initial: Date) {
   let now = initial;
@@ -55,15 +56,15 @@ describe('normaliseMediaPath', () => {
 describe('MediaUrlSigner', () => {
   it('round-trips sign/verify', () => {
     const signer = new MediaUrlSigner({ secret: SECRET, clock: () => T0 });
-    const { exp, sig } = signer.sign(PATH, 300);
-    expect(exp).toBe(T0.getTime() / 1000 + 300);
+    const { exp, sig } = signer.signUntil(PATH, T0_S + 300);
+    expect(exp).toBe(T0_S + 300);
     expect(sig).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(signer.verify(PATH, String(exp), sig)).toBe('ok');
   });
 
-  it('signedQuery parses back into verifiable params', () => {
+  it('signedQueryUntil parses back into verifiable params', () => {
     const signer = new MediaUrlSigner({ secret: SECRET });
-    const query = new URLSearchParams(signer.signedQuery(PATH, 60));
+    const query = new URLSearchParams(signer.signedQueryUntil(PATH, signer.nowSeconds() + 60));
     expect([...query.keys()]).toEqual(['exp', 'sig']);
     expect(signer.verify(PATH, query.get('exp') ?? undefined, query.get('sig') ?? undefined)).toBe('ok');
   });
@@ -71,7 +72,7 @@ describe('MediaUrlSigner', () => {
   it('reports expired once the clock reaches exp, not before', () => {
     const t = fixedClock(T0);
     const signer = new MediaUrlSigner({ secret: SECRET, clock: t.clock });
-    const { exp, sig } = signer.sign(PATH, 60);
+    const { exp, sig } = signer.signUntil(PATH, T0_S + 60);
     t.advance(59);
     expect(signer.verify(PATH, String(exp), sig)).toBe('ok');
     t.advance(1);
@@ -82,7 +83,7 @@ describe('MediaUrlSigner', () => {
 
   it('rejects a tampered signature (every character position)', () => {
     const signer = new MediaUrlSigner({ secret: SECRET, clock: () => T0 });
-    const { exp, sig } = signer.sign(PATH, 300);
+    const { exp, sig } = signer.signUntil(PATH, T0_S + 300);
     for (let i = 0; i < sig.length; i++) {
       const swapped = sig[i] === 'A' ? 'B' : 'A';
       const tampered = sig.slice(0, i) + swapped + sig.slice(i + 1);
@@ -95,7 +96,7 @@ describe('MediaUrlSigner', () => {
 
   it('a signature for path A never verifies for path B', () => {
     const signer = new MediaUrlSigner({ secret: SECRET, clock: () => T0 });
-    const { exp, sig } = signer.sign(PATH, 300);
+    const { exp, sig } = signer.signUntil(PATH, T0_S + 300);
     for (const other of [
       'episodes/42/hd/seg_004.ts',
       'episodes/42/sd/seg_003.ts',
@@ -112,7 +113,7 @@ describe('MediaUrlSigner', () => {
 
   it('rejects a tampered or non-canonical exp', () => {
     const signer = new MediaUrlSigner({ secret: SECRET, clock: () => T0 });
-    const { exp, sig } = signer.sign(PATH, 300);
+    const { exp, sig } = signer.signUntil(PATH, T0_S + 300);
     for (const bad of [String(exp + 1), String(exp + 86_400), String(exp - 1), `0${exp}`, `${exp}.0`, `+${exp}`, '-1', 'abc', `${exp} `]) {
       expect(signer.verify(PATH, bad, sig), bad).toBe('invalid');
     }
@@ -120,7 +121,7 @@ describe('MediaUrlSigner', () => {
 
   it('reports missing params', () => {
     const signer = new MediaUrlSigner({ secret: SECRET, clock: () => T0 });
-    const { exp, sig } = signer.sign(PATH, 300);
+    const { exp, sig } = signer.signUntil(PATH, T0_S + 300);
     expect(signer.verify(PATH, undefined, sig)).toBe('missing');
     expect(signer.verify(PATH, String(exp), undefined)).toBe('missing');
     expect(signer.verify(PATH, undefined, undefined)).toBe('missing');
@@ -132,23 +133,23 @@ describe('MediaUrlSigner', () => {
     const a = new MediaUrlSigner({ secret: SECRET, clock: () => T0 });
     const b = new MediaUrlSigner({ secret: `${SECRET}-other`, clock: () => T0 });
     const c = new MediaUrlSigner({ secret: Buffer.from(SECRET, 'utf8'), clock: () => T0 });
-    const { exp, sig } = a.sign(PATH, 300);
+    const { exp, sig } = a.signUntil(PATH, T0_S + 300);
     expect(b.verify(PATH, String(exp), sig)).toBe('invalid');
     expect(c.verify(PATH, String(exp), sig)).toBe('ok'); // same key bytes as string or Buffer
   });
 
   it.each(['../x', 'a/../../x', '%2e%2e/x', '/etc/passwd', 'a\\b', 'a//b'])('refuses to sign or verify %j', (path) => {
     const signer = new MediaUrlSigner({ secret: SECRET, clock: () => T0 });
-    expect(() => signer.sign(path, 300)).toThrow(MediaPathError);
-    const { exp, sig } = signer.sign('x', 300);
+    expect(() => signer.signUntil(path, T0_S + 300)).toThrow(MediaPathError);
+    const { exp, sig } = signer.signUntil('x', T0_S + 300);
     expect(signer.verify(path, String(exp), sig)).toBe('invalid');
   });
 
   it('refuses short secrets and bad TTLs', () => {
     expect(() => new MediaUrlSigner({ secret: 'short' })).toThrow(RangeError);
-    const signer = new MediaUrlSigner({ secret: SECRET });
+    const signer = new MediaUrlSigner({ secret: SECRET, clock: () => T0 });
     for (const ttl of [0, -1, 1.5, Number.NaN, 8 * 24 * 3600]) {
-      expect(() => signer.sign(PATH, ttl), String(ttl)).toThrow(RangeError);
+      expect(() => signer.signUntil(PATH, T0_S + ttl), String(ttl)).toThrow(RangeError);
     }
   });
 });

@@ -4,6 +4,7 @@ import { PlaylistSigningError, signPlaylist } from '../../../src/media/signing/p
 
 const SECRET = 'test-secret-0123456789-abcdefghijklmnop';
 const T0 = new Date('2030-01-01T00:00:00Z');
+const T0_S = T0.getTime() / 1000;
 const BASE = 'https://media.example.com/m';
 const signer = new MediaUrlSigner({ secret: SECRET, clock: () => T0 });
 
@@ -61,7 +62,7 @@ describe('signPlaylist', () => {
       playlistText: VARIANT,
       playlistPath: 'episodes/42/hd/index.m3u8',
       signer,
-      ttlSeconds: 600,
+      expiresAt: T0_S + 600,
       mediaBaseUrl: `${BASE}/`,
     });
     const inLines = VARIANT.split('\n');
@@ -92,7 +93,7 @@ describe('signPlaylist', () => {
       playlistText: MASTER,
       playlistPath: 'episodes/42/master.m3u8',
       signer,
-      ttlSeconds: 600,
+      expiresAt: T0_S + 600,
       mediaBaseUrl: BASE,
     });
     const urls = signedUrls(out);
@@ -110,7 +111,7 @@ describe('signPlaylist', () => {
       playlistText: VARIANT.replace(/\n/g, '\r\n'),
       playlistPath: 'episodes/42/hd/index.m3u8',
       signer,
-      ttlSeconds: 60,
+      expiresAt: T0_S + 60,
       mediaBaseUrl: BASE,
     });
     expect(out.split('\r\n')).toHaveLength(VARIANT.split('\n').length);
@@ -122,7 +123,7 @@ describe('signPlaylist', () => {
       playlistText: text,
       playlistPath: 'episodes/42/hd/index.m3u8',
       signer,
-      ttlSeconds: 60,
+      expiresAt: T0_S + 60,
       mediaBaseUrl: BASE,
       scopePath: 'episodes/42',
     });
@@ -136,7 +137,7 @@ describe('signPlaylist', () => {
         : `#EXTM3U\n#EXTINF:4,\nseg_000.ts\n#EXTINF:4,\n${uri}\n`,
       playlistPath: opts.playlistPath ?? 'episodes/42/hd/index.m3u8',
       signer,
-      ttlSeconds: 60,
+      expiresAt: T0_S + 60,
       mediaBaseUrl: BASE,
       ...(opts.scopePath === undefined ? {} : { scopePath: opts.scopePath }),
     });
@@ -171,7 +172,7 @@ describe('signPlaylist', () => {
       playlistText: `#EXTM3U\n#EXTINF:4,\n${BASE}/episodes/42/hd/seg_000.ts\n`,
       playlistPath: 'episodes/42/hd/index.m3u8',
       signer,
-      ttlSeconds: 60,
+      expiresAt: T0_S + 60,
       mediaBaseUrl: BASE,
     });
     expect(signedUrls(out).map((u) => u.path)).toEqual(['episodes/42/hd/seg_000.ts']);
@@ -179,7 +180,7 @@ describe('signPlaylist', () => {
 
   it('refuses input that is not an HLS playlist', () => {
     expect(() =>
-      signPlaylist({ playlistText: 'seg_000.ts\n', playlistPath: 'a/index.m3u8', signer, ttlSeconds: 60, mediaBaseUrl: BASE }),
+      signPlaylist({ playlistText: 'seg_000.ts\n', playlistPath: 'a/index.m3u8', signer, expiresAt: T0_S + 60, mediaBaseUrl: BASE }),
     ).toThrow(PlaylistSigningError);
   });
 });

@@ -3,11 +3,6 @@ import { parseSrt } from '../../../src/media/subtitles/parse-srt.js';
 import { parseVtt } from '../../../src/media/subtitles/parse-vtt.js';
 import { SubtitleError, type Cue } from '../../../src/media/subtitles/subtitle-cue.js';
 import { convertToWebVtt, cuesToWebVtt, sanitizeCueLine } from '../../../src/media/subtitles/to-webvtt.js';
-import {
-  SubtitleLanguageError,
-  isSubtitleLanguage,
-  validateSubtitleLanguage,
-} from '../../../src/media/subtitles/validate-language.js';
 
 const ZH_SRT = `1
 00:00:01,000 --> 00:00:03,500
@@ -234,15 +229,5 @@ describe('convertToWebVtt round trip', () => {
   it('propagates parse errors', () => {
     expect(() => convertToWebVtt('nonsense', 'vtt')).toThrow(SubtitleError);
     expect(() => convertToWebVtt('nonsense', 'srt')).toThrow(SubtitleError);
-  });
-});
-
-describe('validateSubtitleLanguage', () => {
-  it('accepts zh, en, tr only', () => {
-    expect(['zh', 'en', 'tr'].map(validateSubtitleLanguage)).toEqual(['zh', 'en', 'tr']);
-    for (const bad of ['fr', 'EN', 'zh-CN', '', ' en']) {
-      expect(isSubtitleLanguage(bad)).toBe(false);
-      expect(() => validateSubtitleLanguage(bad)).toThrow(SubtitleLanguageError);
-    }
   });
 });
