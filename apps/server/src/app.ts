@@ -7,7 +7,6 @@ import type { Database } from './db/database.js';
 import { requestLogSerializer } from './http/log-serializers.js';
 import { REQUEST_ID_HEADER, requestIdOf } from './http/request-id.js';
 import type { AppInstance } from './app-instance.js';
-import type { Clock } from './lib/clock.js';
 import authPlugin from './plugins/auth.plugin.js';
 import compressPlugin from './plugins/compress.plugin.js';
 import corsPlugin from './plugins/cors.plugin.js';
@@ -35,44 +34,21 @@ import { adsRoutes } from './routes/ads.routes.js';
 import { inviteRoutes } from './routes/invite.routes.js';
 import { rewardsRoutes } from './routes/rewards.routes.js';
 import { configWarnings, RATE_LIMITS_PER_PROCESS } from './services/health.service.js';
-import type { RateLimiter } from './services/rate-limit/rate-limiter.js';
-import type { SmsSender } from './services/sms/sms-sender.js';
-import type { MediaStorage } from './media/storage/media-storage.js';
 import { InProcessJobs } from './jobs/in-process-jobs.js';
 import { createJobHandlers } from './jobs/job-handlers.js';
 import { JOB } from './jobs/jobs.js';
-import type { ProviderImageFetcher } from './services/oauth/provider-image.js';
 
 /** How often Node looks for connections past their header or request timeout. */
 const TIMEOUT_CHECK_INTERVAL_MS = 1000;
 
-export interface BuildAppDeps {
+/** What a caller may put in place of what the config chooses: the services' (ServicesPluginOptions) and these. */
+export interface BuildAppDeps extends ServicesPluginOptions {
   /** Use this database instead of creating one from config; the caller keeps ownership and closes it. */
   database?: Database;
   /** Registers extra routes before the app is sealed (tests add probe routes this way). */
   extend?: (app: AppInstance) => Promise<void> | void;
-  /** Replaces real time for every service (tests move it forward instead of sleeping). */
-  clock?: Clock;
-  /** Replaces the SMS provider chosen by SMS_PROVIDER. */
-  smsSender?: SmsSender;
-  /** Replaces the rate limiter chosen by REDIS_URL. */
-  rateLimiter?: RateLimiter;
-  /** Replaces the media storage chosen by DATA_DIR. */
-  media?: MediaStorage;
   /** Where log lines go instead of stdout (tests read them). */
   logStream?: { write(line: string): void };
-  /** Replaces the HTTPS download of sign-in providers' pictures (the avatar copy). */
-  providerImages?: ProviderImageFetcher;
-}
-
-function servicesOptionsOf(deps: BuildAppDeps): ServicesPluginOptions {
-  const options: ServicesPluginOptions = {};
-  if (deps.clock) options.clock = deps.clock;
-  if (deps.smsSender) options.smsSender = deps.smsSender;
-  if (deps.rateLimiter) options.rateLimiter = deps.rateLimiter;
-  if (deps.media) options.media = deps.media;
-  if (deps.providerImages) options.providerImages = deps.providerImages;
-  return options;
 }
 
 /**
@@ -80,6 +56,7 @@ function servicesOptionsOf(deps: BuildAppDeps): ServicesPluginOptions {
  * every route registered). The caller decides whether to `listen` or to `inject`.
  */
 export async function buildApp(config: Readonly<ServerConfig>, deps: BuildAppDeps = {}): Promise<AppInstance> {
+  const { database, extend, logStream, ...services } = deps;
   const app = Fastify({
     // Our own server so every timeout is set, including how often Node checks them (its default
     // of 30 s would let a slow client hold a connection half a minute past its timeout).
@@ -96,7 +73,7 @@ export async function buildApp(config: Readonly<ServerConfig>, deps: BuildAppDep
     logger: {
       level: config.logLevel,
       serializers: { req: requestLogSerializer },
-      ...(deps.logStream ? { stream: deps.logStream } : {}),
+      ...(logStream ? { stream: logStream } : {}),
     },
     genReqId: requestIdOf,
     trustProxy: config.trustProxy,
@@ -125,9 +102,9 @@ export async function buildApp(config: Readonly<ServerConfig>, deps: BuildAppDep
     // JSON and pages above 1 KB go out as brotli or gzip. Cached catalogue answers and the built
     // web assets arrive already compressed (content-encoding set), so they are passed through.
     await app.register(compressPlugin);
-    await app.register(databasePlugin, deps.database ? { database: deps.database } : {});
+    await app.register(databasePlugin, database ? { database } : {});
     await app.register(jobsPlugin);
-    await app.register(servicesPlugin, servicesOptionsOf(deps));
+    await app.register(servicesPlugin, services);
     if (config.demoCatalog) await seedDemoCatalog(app);
     await app.register(authPlugin);
     await app.register(openapiPlugin);
@@ -146,10 +123,7 @@ export async function buildApp(config: Readonly<ServerConfig>, deps: BuildAppDep
     await app.register(inviteRoutes);
     await app.register(adsRoutes);
     await app.register(paymentsRoutes);
-    if (deps.extend) {
-      const extend = deps.extend;
-      await app.register(async (scope) => extend(scope));
-    }
+    if (extend) await app.register(async (scope) => extend(scope));
     await app.register(webPlugin);
     // With JOB_RUNNER=in-process this process runs the jobs (docs/deploy.md). Started once the
     // app is ready, so a failed boot leaves no timer; close handlers run in reverse order, so a

@@ -1,15 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import {
-  ConfigError,
-  configDocs,
-  envSchema,
-  loadConfig,
-  parseEnv,
-  renderConfigTable,
-  renderEnvExample,
-} from './config.js';
+import { configDocs, renderConfigTable, renderEnvExample } from './config-docs.js';
+import { ConfigError, loadConfig } from './config.js';
+import { checkedEnvSchema, envSchema } from './env-schema.js';
 import { repoRoot, serverRoot } from './paths.js';
 
 /** Prettier pads Markdown tables; compare cell contents, not alignment. */
@@ -329,9 +323,9 @@ describe('loadConfig', () => {
     expect(configErrorOf({ STRIPE_WEBHOOK_SECRET: 'whsec_abc' }).issues).toEqual([
       { variable: 'STRIPE_SECRET_KEY', message: 'must be set when STRIPE_WEBHOOK_SECRET is set' },
     ]);
-    expect(configErrorOf({ STRIPE_SECRET_KEY: 'pk_test_abc', STRIPE_WEBHOOK_SECRET: 'whsec_abc' }).issues[0]?.variable).toBe(
-      'STRIPE_SECRET_KEY',
-    );
+    expect(
+      configErrorOf({ STRIPE_SECRET_KEY: 'pk_test_abc', STRIPE_WEBHOOK_SECRET: 'whsec_abc' }).issues[0]?.variable,
+    ).toBe('STRIPE_SECRET_KEY');
     expect(loadConfig({ STRIPE_SECRET_KEY: 'sk_live_abc', STRIPE_WEBHOOK_SECRET: 'whsec_abc' }).stripe).toEqual({
       secretKey: 'sk_live_abc',
       webhookSecret: 'whsec_abc',
@@ -380,13 +374,13 @@ describe('configDocs', () => {
   });
 
   it('states the defaults the schema really applies', () => {
-    const defaults = parseEnv({});
+    const defaults = checkedEnvSchema.parse({});
     for (const doc of configDocs) {
       const applied = (defaults as Record<string, unknown>)[doc.name];
       if (doc.default === undefined) {
         expect(applied, doc.name).toBeUndefined();
       } else {
-        expect(parseEnv({ [doc.name]: doc.default }), doc.name).toEqual(defaults);
+        expect(checkedEnvSchema.parse({ [doc.name]: doc.default }), doc.name).toEqual(defaults);
         expect(applied, doc.name).toBeDefined();
       }
     }

@@ -9,16 +9,6 @@ import { repoRoot } from './paths.js';
  * output shaped by `toConfig`, and its type is derived from it; the README table and
  * `.env.example` are generated from the schema (config-docs.ts).
  */
-export {
-  envSchema,
-  type ConfigIssue,
-  type EnvValues,
-  type LogLevel,
-  type NodeEnv,
-  type SmsProvider,
-} from './env-schema.js';
-export { configDocs, renderConfigTable, renderEnvExample, type ConfigDoc } from './config-docs.js';
-
 export type Env = Record<string, string | undefined>;
 
 /** Thrown at boot when the environment is invalid; names every bad variable at once. */
@@ -53,11 +43,6 @@ function parseWith<T extends z.ZodType>(schema: T, env: Env): z.output<T> {
     byVariable.set(variable, [...(byVariable.get(variable) ?? []), issue.message]);
   }
   throw new ConfigError([...byVariable].map(([variable, messages]) => ({ variable, message: messages.join('; ') })));
-}
-
-/** The variables as the schema reads them (defaults applied, cross-variable rules checked). */
-export function parseEnv(env: Env): EnvValues {
-  return parseWith(checkedEnvSchema, env);
 }
 
 export type SmsConfig =

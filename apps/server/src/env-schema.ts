@@ -6,15 +6,11 @@
 import { z } from 'zod';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
-export type LogLevel = (typeof LOG_LEVELS)[number];
 const NODE_ENVS = ['development', 'test', 'production'] as const;
-export type NodeEnv = (typeof NODE_ENVS)[number];
 const SMS_PROVIDERS = ['console', 'twilio'] as const;
-export type SmsProvider = (typeof SMS_PROVIDERS)[number];
 const MEDIA_STORAGES = ['local', 's3'] as const;
 /** The App Store environments StoreKit signs for; Xcode and LocalTesting are not signed by Apple. */
-export const APPLE_ENVIRONMENTS = ['Sandbox', 'Production', 'Xcode', 'LocalTesting'] as const;
-export type AppleEnvironment = (typeof APPLE_ENVIRONMENTS)[number];
+const APPLE_ENVIRONMENTS = ['Sandbox', 'Production', 'Xcode', 'LocalTesting'] as const;
 const DAY_S = 86_400;
 
 /** Only explicit spellings: a typo such as `ture` must stop the boot, not silently mean false. */
@@ -94,11 +90,17 @@ const webOrigins = z
       .min(1),
   );
 
-/** A provider id and its secret: sign-in with one but not the other could only fail later. */
-const OAUTH_CREDENTIAL_PAIRS = [
+/**
+ * Settings that only work together. A provider id and its secret: sign-in with one but not the
+ * other could only fail later. A Stripe key without the webhook secret could take money it can
+ * never confirm (fulfilment happens only in the signature-checked webhook), and a secret alone
+ * has nothing to confirm.
+ */
+const CREDENTIAL_PAIRS = [
   ['GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET'],
   ['FACEBOOK_CLIENT_ID', 'FACEBOOK_CLIENT_SECRET'],
   ['TIKTOK_CLIENT_KEY', 'TIKTOK_CLIENT_SECRET'],
+  ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'],
 ] as const;
 
 /** What MEDIA_STORAGE=s3 cannot work without (region, prefix and URL style have defaults). */
@@ -161,7 +163,7 @@ export const envSchema = z.object({
   DATABASE_POOL_SIZE: setting(
     integer(1, 500),
     '10',
-    'PostgreSQL connections each process may open. Every API process, the CLIs and `npm run migrate` have their own pool: keep processes × this below the server\'s `max_connections` with room for administration (docs/deploy.md). Embedded mode has one connection.',
+    "PostgreSQL connections each process may open. Every API process, the CLIs and `npm run migrate` have their own pool: keep processes × this below the server's `max_connections` with room for administration (docs/deploy.md). Embedded mode has one connection.",
   ),
   DATA_DIR: setting(
     nonEmpty,
@@ -479,12 +481,12 @@ export const envSchema = z.object({
   JOB_RUNNER: setting(
     z.enum(['in-process', 'worker'], { error: 'must be in-process or worker' }),
     'in-process',
-    'Who runs the background jobs (coin expiry, copies of sign-in providers\' pictures, catalogue imports queued with `npm run catalog -- enqueue`): `in-process`, each server itself (one machine), or `worker`, a separate `npm run worker` on PostgreSQL through a job queue (pg-boss) while the API processes only queue them. `worker` needs DATABASE_URL. See docs/deploy.md.',
+    "Who runs the background jobs (coin expiry, copies of sign-in providers' pictures, catalogue imports queued with `npm run catalog -- enqueue`): `in-process`, each server itself (one machine), or `worker`, a separate `npm run worker` on PostgreSQL through a job queue (pg-boss) while the API processes only queue them. `worker` needs DATABASE_URL. See docs/deploy.md.",
   ),
   WORKER_METRICS_PORT: setting(
     integer(0, 65535),
     '9464',
-    'TCP port on which `npm run worker` answers GET /metrics (its job runs, guarded by METRICS_TOKEN like the API\'s) and GET /healthz, on HOST (0 picks a free port, logged at start). Only the worker reads it; give each worker on one machine its own. See docs/operations.md.',
+    "TCP port on which `npm run worker` answers GET /metrics (its job runs, guarded by METRICS_TOKEN like the API's) and GET /healthz, on HOST (0 picks a free port, logged at start). Only the worker reads it; give each worker on one machine its own. See docs/operations.md.",
   ),
   REWARDS_TIME_ZONE: setting(
     timeZone,
@@ -549,7 +551,7 @@ export interface ConfigIssue {
 /** Rules that involve several variables; each names the variable to fix. */
 function crossFieldIssues(e: EnvValues): ConfigIssue[] {
   const issues: ConfigIssue[] = [];
-  for (const [id, secret] of OAUTH_CREDENTIAL_PAIRS) {
+  for (const [id, secret] of CREDENTIAL_PAIRS) {
     if (e[id] !== undefined && e[secret] === undefined) {
       issues.push({ variable: secret, message: `must be set when ${id} is set` });
     } else if (e[id] === undefined && e[secret] !== undefined) {
@@ -572,13 +574,6 @@ function crossFieldIssues(e: EnvValues): ConfigIssue[] {
   // Demo dramas in a real catalogue would be sold to real viewers.
   if (e.NODE_ENV === 'production' && e.DEMO_CATALOG === true) {
     issues.push({ variable: 'DEMO_CATALOG', message: 'must not be true when NODE_ENV=production' });
-  }
-  // A key without the webhook secret could take money it can never confirm (fulfilment happens
-  // only in the signature-checked webhook), and a secret alone has nothing to confirm.
-  if (e.STRIPE_SECRET_KEY !== undefined && e.STRIPE_WEBHOOK_SECRET === undefined) {
-    issues.push({ variable: 'STRIPE_WEBHOOK_SECRET', message: 'must be set when STRIPE_SECRET_KEY is set' });
-  } else if (e.STRIPE_SECRET_KEY === undefined && e.STRIPE_WEBHOOK_SECRET !== undefined) {
-    issues.push({ variable: 'STRIPE_SECRET_KEY', message: 'must be set when STRIPE_WEBHOOK_SECRET is set' });
   }
   // Xcode and LocalTesting transactions are signed by Xcode, not Apple: the verifier skips the
   // signature, so trusting them in production would credit anything a client sends.

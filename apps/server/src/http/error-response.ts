@@ -26,6 +26,11 @@ export function fieldsOf(validation: readonly FastifySchemaValidationError[], co
   });
 }
 
+/** An answer without data; 5xx count as the server's. */
+function plain(status: number, code: number, message: string): ErrorResponse {
+  return { status, body: { code, message, data: null }, severity: status >= 500 ? 'server' : 'client' };
+}
+
 function invalidInput(message: string, fields: FieldList): ErrorResponse {
   const data: InvalidInputData = { fields };
   return { status: 400, body: { code: Code.INVALID_INPUT, message, data }, severity: 'client' };
@@ -72,26 +77,14 @@ export function toErrorResponse(error: unknown): ErrorResponse {
   // Other client errors raised by Fastify itself (bad URL, bad content-length, body too large).
   // Their own messages are safe but unhelpful to clients, so the code carries the meaning.
   const status = typeof e.statusCode === 'number' ? e.statusCode : 500;
-  if (status === 413) {
-    return {
-      status: 413,
-      body: { code: Code.PAYLOAD_TOO_LARGE, message: 'Payload too large', data: null },
-      severity: 'client',
-    };
-  }
-  if (status === 404) {
-    return { status: 404, body: { code: Code.NOT_FOUND, message: 'Not found', data: null }, severity: 'client' };
-  }
+  if (status === 413) return plain(413, Code.PAYLOAD_TOO_LARGE, 'Payload too large');
+  if (status === 404) return notFoundResponse();
   if (status >= 400 && status < 500) {
     return invalidInput('Bad request', []);
   }
-  return {
-    status: 500,
-    body: { code: Code.INTERNAL_ERROR, message: 'Internal error', data: null },
-    severity: 'server',
-  };
+  return plain(500, Code.INTERNAL_ERROR, 'Internal error');
 }
 
 export function notFoundResponse(): ErrorResponse {
-  return { status: 404, body: { code: Code.NOT_FOUND, message: 'Not found', data: null }, severity: 'client' };
+  return plain(404, Code.NOT_FOUND, 'Not found');
 }

@@ -15,9 +15,4 @@ export class Semaphore {
       this.waiting.shift()?.();
     }
   }
-
-  /** Holders right now (for tests and metrics). */
-  get inUse(): number {
-    return this.active;
-  }
 }

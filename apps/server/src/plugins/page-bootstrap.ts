@@ -205,6 +205,11 @@ export function artworkPreload(url: string, sizes: string): string {
   return `<link rel="preload" as="image" fetchpriority="high" href="${escapeAttribute(url)}"${choice}>`;
 }
 
+/** `<link>` elements with these attributes, one per href. */
+const link = (attributes: string) => (href: string) => `<link ${attributes} href="${escapeAttribute(href)}">`;
+/** as=fetch with crossorigin: the same request as the web's own same-origin fetch(). */
+const fetchPreload = link('rel="preload" as="fetch" crossorigin');
+
 /** Stored playlists are few and small, and change only with the catalogue. */
 const PLAYLIST_CACHE_MAX = 500;
 
@@ -259,17 +264,14 @@ export function createPageShell(app: AppInstance, distDir: string): PageShell {
     return segmentUrl === undefined ? [variantUrl] : [variantUrl, segmentUrl];
   }
 
-  const modulePreloads = (files: PageFiles) =>
-    files.scripts.map((href) => `<link rel="modulepreload" crossorigin href="${escapeAttribute(href)}">`);
+  const modulePreloads = (files: PageFiles) => files.scripts.map(link('rel="modulepreload" crossorigin'));
   // crossorigin as on the stylesheet links the chunks insert, or the preload is not reused.
-  const stylePreloads = (files: PageFiles) =>
-    files.styles.map((href) => `<link rel="preload" as="style" crossorigin href="${escapeAttribute(href)}">`);
+  const stylePreloads = (files: PageFiles) => files.styles.map(link('rel="preload" as="style" crossorigin'));
   /**
    * A stage drawn in the app's own classes needs their stylesheets applied from the start; the
    * chunks, finding them linked, do not link them again.
    */
-  const stylesheets = (styles: string[]) =>
-    styles.map((href) => `<link rel="stylesheet" crossorigin href="${escapeAttribute(href)}">`);
+  const stylesheets = (styles: string[]) => styles.map(link('rel="stylesheet" crossorigin'));
   /**
    * Home's stage is drawn in the classes of the app's frame, of the home page and of the shared
    * components it uses (the banner's carousel): all of home's sheets, a few kilobytes. Which sheet
@@ -284,8 +286,7 @@ export function createPageShell(app: AppInstance, distDir: string): PageShell {
   const catalogueFiles = new Map(
     LANGUAGES.map((lang) => {
       const file = manifest[catalogueModule(lang)]?.file;
-      // as=fetch with crossorigin: the same request as the web's own same-origin fetch().
-      return [lang, file ? [`<link rel="preload" as="fetch" crossorigin href="${escapeAttribute(`/${file}`)}">`] : []];
+      return [lang, file ? [fetchPreload(`/${file}`)] : []];
     }),
   );
   const pagePreloads = (lang: Language, files: PageFiles) => [
@@ -351,13 +352,10 @@ export function createPageShell(app: AppInstance, distDir: string): PageShell {
         .then((answer) => getNextAd.data.encode(answer))
         .catch(() => undefined),
     ]);
-    const fetches = [play.playlist_url, ...mediaUrls].map(
-      (href) => `<link rel="preload" as="fetch" crossorigin href="${escapeAttribute(href)}">`,
-    );
     return {
       data: { lang, drama, playback: playEpisode.data.encode(play), nextAd },
       first: poster,
-      links: [...fetches, ...links],
+      links: [...[play.playlist_url, ...mediaUrls].map(fetchPreload), ...links],
       stage: phone ? posterStage(drama, { id: play.episode.id, playlistUrl: play.playlist_url }) : undefined,
     };
   }

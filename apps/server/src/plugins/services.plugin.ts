@@ -3,7 +3,7 @@ import type { AppInstance } from '../app-instance.js';
 import { resolveAuthSecret } from '../lib/auth-secret.js';
 import { offsetClock, systemClock, type Clock } from '../lib/clock.js';
 import { createAppServices } from '../services/app-services.js';
-import { createCatalogChanges, type CatalogChanges } from '../services/catalog/catalog-changes.js';
+import { createCatalogChanges } from '../services/catalog/catalog-changes.js';
 import { createMediaStorage } from '../media/storage/create-media-storage.js';
 import type { MediaStorage } from '../media/storage/media-storage.js';
 import { createRateLimiter } from '../services/rate-limit/create-rate-limiter.js';
@@ -21,8 +21,6 @@ export interface ServicesPluginOptions {
   rateLimiter?: RateLimiter;
   /** Replaces the media storage chosen by DATA_DIR. */
   media?: MediaStorage;
-  /** Replaces the catalogue-change channel chosen by REDIS_URL. */
-  catalogChanges?: CatalogChanges;
   /** Replaces the HTTPS download of sign-in providers' pictures (the avatar copy). */
   providerImages?: ProviderImageFetcher;
 }
@@ -42,9 +40,9 @@ async function servicesPlugin(app: AppInstance, options: ServicesPluginOptions):
       else app.log.warn({ err: error }, 'Redis unreachable: rate limits count per process until it is back');
     });
   app.addHook('onClose', () => rateLimiter.close());
-  const catalogChanges =
-    options.catalogChanges ??
-    createCatalogChanges(config, (error) => app.log.warn({ err: error }, 'catalogue change channel (Redis)'));
+  const catalogChanges = createCatalogChanges(config, (error) =>
+    app.log.warn({ err: error }, 'catalogue change channel (Redis)'),
+  );
   app.addHook('onClose', () => catalogChanges.close());
 
   app.decorate(

@@ -1,4 +1,4 @@
-import { and, eq, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, eq, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/database.js';
 import { sessions, users } from '../db/schema.js';
 
@@ -48,33 +48,24 @@ export class SessionsRepository {
   }
 
   /** The session whose access or refresh hash is `hash` (both columns are unique). */
-  async findByTokenOrRefreshHash(hash: string, tx: Db = this.db): Promise<SessionLookup | undefined> {
-    if (tx === this.db) return (await this.byTokenOrRefreshHash.execute({ hash }))[0];
-    const [row] = await tx
-      .select({ session: sessions, userDeletedAt: users.deletedAt })
-      .from(sessions)
-      .innerJoin(users, eq(users.id, sessions.userId))
-      .where(or(eq(sessions.tokenHash, hash), eq(sessions.refreshHash, hash)))
-      .limit(1);
-    return row;
+  async findByTokenOrRefreshHash(hash: string): Promise<SessionLookup | undefined> {
+    return (await this.byTokenOrRefreshHash.execute({ hash }))[0];
   }
 
-  async findByRefreshHash(hash: string, tx: Db = this.db): Promise<SessionLookup | undefined> {
-    const [row] = await tx
-      .select({ session: sessions, userDeletedAt: users.deletedAt })
-      .from(sessions)
-      .innerJoin(users, eq(users.id, sessions.userId))
-      .where(eq(sessions.refreshHash, hash))
-      .limit(1);
-    return row;
+  findByRefreshHash(hash: string): Promise<SessionLookup | undefined> {
+    return this.lookup(eq(sessions.refreshHash, hash));
   }
 
-  async findByPreviousRefreshHash(hash: string, tx: Db = this.db): Promise<SessionLookup | undefined> {
-    const [row] = await tx
+  findByPreviousRefreshHash(hash: string): Promise<SessionLookup | undefined> {
+    return this.lookup(eq(sessions.previousRefreshHash, hash));
+  }
+
+  private async lookup(where: SQL): Promise<SessionLookup | undefined> {
+    const [row] = await this.db
       .select({ session: sessions, userDeletedAt: users.deletedAt })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
-      .where(eq(sessions.previousRefreshHash, hash))
+      .where(where)
       .limit(1);
     return row;
   }
@@ -99,13 +90,11 @@ export class SessionsRepository {
       .where(and(eq(sessions.id, id), isNull(sessions.revokedAt)));
   }
 
-  async revokeAllForUser(userId: number, at: Date, tx: Db = this.db): Promise<number> {
-    const rows = await tx
+  async revokeAllForUser(userId: number, at: Date, tx: Db = this.db): Promise<void> {
+    await tx
       .update(sessions)
       .set({ revokedAt: at })
-      .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)))
-      .returning({ id: sessions.id });
-    return rows.length;
+      .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
   }
 
   async revokeOthersForUser(userId: number, keepSessionId: number, at: Date, tx: Db = this.db): Promise<void> {

@@ -11,12 +11,6 @@ export type ProfileChanges = Partial<Pick<UserRow, 'nickname' | 'username' | 'av
 export class UsersRepository {
   constructor(private readonly db: Db) {}
 
-  async insert(values: NewUserRow, tx: Db = this.db): Promise<UserRow> {
-    const [row] = await tx.insert(users).values(values).returning();
-    if (!row) throw new Error('insert into users returned no row');
-    return row;
-  }
-
   /**
    * Inserts unless the invite code is taken (then undefined, and the caller draws another).
    * Only that conflict is absorbed: a duplicate phone still raises 23505, which is what keeps a

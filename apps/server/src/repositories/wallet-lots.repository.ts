@@ -10,6 +10,10 @@ export interface NewLot {
   createdAt: Date;
 }
 
+/** Lots with coins left whose expiry has come by `now`. */
+const dueAt = (now: Date) =>
+  and(gt(walletLots.remaining, 0), isNotNull(walletLots.expiresAt), lte(walletLots.expiresAt, now));
+
 /** SQL on wallet_lots: what is left of each credit and when it expires. */
 export class WalletLotsRepository {
   constructor(private readonly db: Db) {}
@@ -32,24 +36,13 @@ export class WalletLotsRepository {
     return tx
       .select()
       .from(walletLots)
-      .where(
-        and(
-          eq(walletLots.userId, userId),
-          gt(walletLots.remaining, 0),
-          isNotNull(walletLots.expiresAt),
-          lte(walletLots.expiresAt, now),
-        ),
-      )
+      .where(and(eq(walletLots.userId, userId), dueAt(now)))
       .orderBy(asc(walletLots.expiresAt), asc(walletLots.id));
   }
 
   /** Users who hold at least one due lot (for the expiry job), a batch at a time. */
   async usersWithDueLots(now: Date, limit: number, tx: Db = this.db): Promise<number[]> {
-    const rows = await tx
-      .selectDistinct({ userId: walletLots.userId })
-      .from(walletLots)
-      .where(and(gt(walletLots.remaining, 0), isNotNull(walletLots.expiresAt), lte(walletLots.expiresAt, now)))
-      .limit(limit);
+    const rows = await tx.selectDistinct({ userId: walletLots.userId }).from(walletLots).where(dueAt(now)).limit(limit);
     return rows.map((row) => row.userId);
   }
 

@@ -1,20 +1,12 @@
-import { Code } from '@cliffhanger/contract';
+import { Code, type healthSchema, type readinessSchema } from '@cliffhanger/contract';
+import type { z } from 'zod';
 import type { ServerConfig } from '../config.js';
 import type { Database } from '../db/database.js';
 import { AppError } from '../http/envelope.js';
 import type { RateLimiter } from './rate-limit/rate-limiter.js';
 
-export interface Liveness {
-  status: 'ok';
-  uptime_s: number;
-}
-
-export interface Readiness {
-  status: 'ready' | 'not-ready';
-  database: boolean;
-  migrations: boolean;
-  warnings: string[];
-}
+export type Liveness = z.infer<typeof healthSchema>;
+export type Readiness = z.infer<typeof readinessSchema>;
 
 /**
  * Rate limits (SMS, sign-in, comments, shares) count in this process when REDIS_URL is unset.

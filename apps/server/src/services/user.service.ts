@@ -2,7 +2,7 @@ import { Code, toNickname, type UserInfo } from '@cliffhanger/contract';
 import type { Db } from '../db/database.js';
 import type { UserRow } from '../db/schema.js';
 import { AppError } from '../http/envelope.js';
-import { systemClock, type Clock } from '../lib/clock.js';
+import type { Clock } from '../lib/clock.js';
 import type { KeyedHasher } from '../lib/keyed-hash.js';
 import { isUniqueViolation } from '../lib/pg-errors.js';
 import { randomString, UNAMBIGUOUS_ALPHABET } from '../lib/random-string.js';
@@ -31,8 +31,8 @@ export interface UserServiceDeps {
   db: Db;
   hasher: KeyedHasher;
   media: MediaStorage;
-  clock?: Clock;
-  log?: { warn(obj: object, msg: string): void };
+  clock: Clock;
+  log: { warn(obj: object, msg: string): void };
 }
 
 export const INVITE_CODE_LENGTH = 8;
@@ -47,23 +47,14 @@ function defaultNickname(): string {
   return `user_${randomString(6, DEFAULT_NICKNAME_ALPHABET)}`;
 }
 
-
 /** Users: creation (every sign-in method), profile reads and edits. */
 export class UserService {
   private readonly users: UsersRepository;
   private readonly deletedPhones: DeletedPhonesRepository;
-  private readonly hasher: KeyedHasher;
-  private readonly media: MediaStorage;
-  private readonly clock: Clock;
-  private readonly log: UserServiceDeps['log'];
 
-  constructor(deps: UserServiceDeps) {
+  constructor(private readonly deps: UserServiceDeps) {
     this.users = new UsersRepository(deps.db);
     this.deletedPhones = new DeletedPhonesRepository(deps.db);
-    this.hasher = deps.hasher;
-    this.media = deps.media;
-    this.clock = deps.clock ?? systemClock;
-    this.log = deps.log;
   }
 
   /**
@@ -83,7 +74,7 @@ export class UserService {
           avatar,
           inviteCode: randomString(INVITE_CODE_LENGTH, UNAMBIGUOUS_ALPHABET),
           phoneSeenBefore,
-          createdAt: this.clock(),
+          createdAt: this.deps.clock(),
         },
         tx,
       );
@@ -106,12 +97,12 @@ export class UserService {
   }
 
   toUserInfo(row: UserRow): UserInfo {
-    return toUserInfo(row, this.clock());
+    return toUserInfo(row, this.deps.clock());
   }
 
   /** Keyed hash of a phone, as stored in deleted_phones. */
   phoneHash(phone: string): string {
-    return this.hasher.hash(phone);
+    return this.deps.hasher.hash(phone);
   }
 
   /** Did an account with this phone exist and get deleted? (invites: such a user is not new). */
@@ -168,9 +159,9 @@ export class UserService {
   /** A file left behind costs disk space, a failed request over it would cost the user's edit. */
   async deleteMediaQuietly(path: string): Promise<void> {
     try {
-      await this.media.delete(path);
+      await this.deps.media.delete(path);
     } catch (error) {
-      this.log?.warn({ err: error, path }, 'could not delete media file');
+      this.deps.log.warn({ err: error, path }, 'could not delete media file');
     }
   }
 }

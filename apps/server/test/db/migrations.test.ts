@@ -121,7 +121,7 @@ describe('UsersRepository', () => {
     let insertedId = 0;
     await failureOf(
       database.db.transaction(async (tx) => {
-        const user = await repo.insert({ nickname: 'temp', inviteCode: invite() }, tx);
+        const user = (await repo.insertUnlessInviteCodeTaken({ nickname: 'temp', inviteCode: invite() }, tx))!;
         insertedId = user.id;
         expect(await repo.findActiveById(user.id, tx)).toMatchObject({ nickname: 'temp' });
         throw new Error('roll back');
@@ -133,7 +133,11 @@ describe('UsersRepository', () => {
 
   it('hides deleted users', async () => {
     const repo = new UsersRepository(database.db);
-    const user = await repo.insert({ nickname: 'gone', inviteCode: invite(), deletedAt: new Date() });
+    const user = (await repo.insertUnlessInviteCodeTaken({
+      nickname: 'gone',
+      inviteCode: invite(),
+      deletedAt: new Date(),
+    }))!;
     expect(await repo.findActiveById(user.id)).toBeUndefined();
   });
 });

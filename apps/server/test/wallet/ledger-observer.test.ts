@@ -39,8 +39,10 @@ describe('WalletService onEntry', () => {
     const userId = await newUserId();
     await wallet.credit({ userId, kind: 'giveaway', amount: 50, key: 'g' });
     await wallet.credit({ userId, kind: 'giveaway', amount: 50, key: 'g' });
-    await wallet.debit({ userId, kind: 'consume', amount: 20, key: 'd' });
-    await expect(wallet.debit({ userId, kind: 'consume', amount: 500, key: 'e' })).rejects.toMatchObject({
+    await wallet.purchase({ userId, kind: 'consume', amount: 20, key: 'd', episodeIds: [] });
+    await expect(
+      wallet.purchase({ userId, kind: 'consume', amount: 500, key: 'e', episodeIds: [] }),
+    ).rejects.toMatchObject({
       code: Code.INSUFFICIENT_COINS,
     });
     await wallet.reverse({ userId, amount: 10, key: 'r' });
@@ -73,7 +75,9 @@ describe('WalletService onEntry', () => {
     await wallet.credit({ userId, kind: 'giveaway', amount: 8, key: 'lot', expiresAt });
     kit.clock.advance(120);
     // The debit expires the lot first, then finds too few coins: its transaction, expiry included, rolls back.
-    await expect(wallet.debit({ userId, kind: 'consume', amount: 5, key: 'late' })).rejects.toMatchObject({
+    await expect(
+      wallet.purchase({ userId, kind: 'consume', amount: 5, key: 'late', episodeIds: [] }),
+    ).rejects.toMatchObject({
       code: Code.INSUFFICIENT_COINS,
     });
     expect(told).toEqual(['giveaway']);

@@ -108,7 +108,13 @@ async function run(commands: Command[]): Promise<void> {
         seq += 1;
         model.expire(now());
         const affordable = model.balance >= command.amount;
-        const attempt = wallet.debit({ userId, kind: 'consume', amount: command.amount, key: `d:${seq}` });
+        const attempt = wallet.purchase({
+          userId,
+          kind: 'consume',
+          amount: command.amount,
+          key: `d:${seq}`,
+          episodeIds: [],
+        });
         if (affordable) {
           await attempt;
           model.spend(command.amount);

@@ -27,7 +27,9 @@ describe('WalletService amounts and kinds', () => {
       await expect(wallet.credit({ userId, kind: 'giveaway', amount, key: 'k' })).rejects.toMatchObject({
         code: Code.INVALID_INPUT,
       });
-      await expect(wallet.debit({ userId, kind: 'consume', amount, key: 'k' })).rejects.toMatchObject({
+      await expect(
+        wallet.purchase({ userId, kind: 'consume', amount, key: 'k', episodeIds: [] }),
+      ).rejects.toMatchObject({
         code: Code.INVALID_INPUT,
       });
       expect(await kit.coin(userId)).toBe(0);
@@ -40,9 +42,9 @@ describe('WalletService amounts and kinds', () => {
     await expect(
       wallet.credit({ userId, kind: 'coin_expiry' as 'giveaway', amount: 5, key: 'a' }),
     ).rejects.toMatchObject({ code: Code.INVALID_INPUT });
-    await expect(wallet.debit({ userId, kind: 'recharge' as 'consume', amount: 5, key: 'b' })).rejects.toMatchObject({
-      code: Code.INVALID_INPUT,
-    });
+    await expect(
+      wallet.purchase({ userId, kind: 'recharge' as 'consume', amount: 5, key: 'b', episodeIds: [] }),
+    ).rejects.toMatchObject({ code: Code.INVALID_INPUT });
     await expect(
       wallet.credit({ userId, kind: 'giveaway', amount: 5, key: 'c', expiresAt: kit.clock.now() }),
     ).rejects.toMatchObject({ code: Code.INVALID_INPUT });
@@ -73,12 +75,13 @@ describe('WalletService idempotency keys', () => {
         code: Code.IDEMPOTENCY_KEY_REUSED,
       });
     }
-    await wallet.debit({ userId, kind: 'consume', amount: 20, key: 'unlock:episode:9', ref: 'episode:9' });
-    const debitAgain = await wallet.debit({ userId, kind: 'consume', amount: 20, key: 'unlock:episode:9', ref: 'episode:9' });
+    const spend = { userId, kind: 'consume' as const, key: 'unlock:episode:9', ref: 'episode:9', episodeIds: [] };
+    await wallet.purchase({ ...spend, amount: 20 });
+    const debitAgain = await wallet.purchase({ ...spend, amount: 20 });
     expect(debitAgain).toMatchObject({ replayed: true, balance: 30 });
-    await expect(
-      wallet.debit({ userId, kind: 'consume', amount: 21, key: 'unlock:episode:9', ref: 'episode:9' }),
-    ).rejects.toMatchObject({ code: Code.IDEMPOTENCY_KEY_REUSED });
+    await expect(wallet.purchase({ ...spend, amount: 21 })).rejects.toMatchObject({
+      code: Code.IDEMPOTENCY_KEY_REUSED,
+    });
     expect(await kit.coin(userId)).toBe(30);
     expect(await kit.scalar(sql`SELECT count(*) FROM wallet_entries WHERE user_id = ${userId}`)).toBe(2);
   });
@@ -101,7 +104,9 @@ describe('the ledger is append-only', () => {
     const db = kit.t.app.database.db;
     // 55000: raised by the trigger of migration 0003, not some other failure.
     const sqlstate = (statement: Promise<unknown>) => statement.then(() => 'succeeded', pgCodeOf);
-    expect(await sqlstate(db.execute(sql`UPDATE wallet_entries SET amount = 500 WHERE user_id = ${userId}`))).toBe('55000');
+    expect(await sqlstate(db.execute(sql`UPDATE wallet_entries SET amount = 500 WHERE user_id = ${userId}`))).toBe(
+      '55000',
+    );
     expect(await sqlstate(db.execute(sql`DELETE FROM wallet_entries WHERE user_id = ${userId}`))).toBe('55000');
     expect(await sqlstate(db.execute(sql`TRUNCATE wallet_entries CASCADE`))).toBe('55000');
     expect(await kit.scalar(sql`SELECT sum(amount) FROM wallet_entries WHERE user_id = ${userId}`)).toBe(5);

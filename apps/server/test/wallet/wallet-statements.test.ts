@@ -42,9 +42,9 @@ describe('a lot that falls due between the lock and the write', () => {
       expect(holder.coin).toBe(40);
       // The lot expires now, after the lock statement looked: the debit's own guard must see it.
       kit.clock.advance(120);
-      return wallet.debit({ userId, kind: 'consume', amount: 8, key: 'spend' }, tx);
+      return wallet.purchase({ userId, kind: 'consume', amount: 8, key: 'spend', episodeIds: [] }, tx);
     });
-    expect(result.balance).toBe(2);
+    expect(result).toMatchObject({ owned: false, balance: 2 });
     expect(await kinds(userId)).toBe(1);
     expect(await kit.coin(userId)).toBe(2);
     expect((await kit.reconcile()).differences).toEqual([]);
@@ -65,7 +65,9 @@ describe('a lot that falls due between the lock and the write', () => {
       const credit = await wallet.credit({ userId, kind: 'recharge', amount: 5, key: 'top-up' }, tx);
       expect(credit.balance).toBe(5);
     });
-    await expect(wallet.debit({ userId, kind: 'consume', amount: 6, key: 'too-much' })).rejects.toMatchObject({
+    await expect(
+      wallet.purchase({ userId, kind: 'consume', amount: 6, key: 'too-much', episodeIds: [] }),
+    ).rejects.toMatchObject({
       code: Code.INSUFFICIENT_COINS,
       data: { shortfall: 1, balance: 5, cost: 6 },
     });
@@ -93,9 +95,8 @@ describe('purchase', () => {
     // Owned already: the guard answers before anything is taken, whatever the key.
     expect(await wallet.purchase({ ...input, key: 'another-key', episodeIds: [episodeId] })).toEqual({ owned: true });
     // The same key for a plain debit (no episodes to guard) is a retry: the first entry again.
-    const again = await wallet.debit(input);
-    expect(again).toMatchObject({ replayed: true, balance: 40 });
-    expect(again.entry.id).toBe(first.entry.id);
+    const again = await wallet.purchase({ ...input, episodeIds: [] });
+    expect(again).toMatchObject({ replayed: true, balance: 40, entry: { id: first.entry.id } });
     expect(
       await kit.scalar(
         sql`SELECT count(*) FROM episode_unlocks WHERE user_id = ${userId} AND episode_id = ${episodeId}`,
@@ -111,7 +112,7 @@ describe('purchase', () => {
     await wallet.credit({ userId, kind: 'recharge', amount: 20, key: 'forever' });
     await wallet.credit({ userId, kind: 'giveaway', amount: 5, key: 'late', expiresAt: at(48) });
     await wallet.credit({ userId, kind: 'giveaway', amount: 4, key: 'early', expiresAt: at(24) });
-    await wallet.debit({ userId, kind: 'consume', amount: 12, key: 'spend' });
+    await wallet.purchase({ userId, kind: 'consume', amount: 12, key: 'spend', episodeIds: [] });
     const rows = await queryRows<{ amount: number; remaining: number }>(
       kit.t.app.database.db,
       sql`SELECT amount, remaining FROM wallet_lots WHERE user_id = ${userId} ORDER BY id`,

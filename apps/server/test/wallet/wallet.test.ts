@@ -2,6 +2,7 @@ import { Code, type Session, type WalletEntry, type WalletPage } from '@cliffhan
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { envelope } from '../helpers/accounts.js';
+import { seedDrama } from '../helpers/catalog-fixture.js';
 import { createWalletKit, type WalletKit } from './wallet-kit.js';
 
 /** GET /wallet and coin expiry through HTTP. */
@@ -18,11 +19,19 @@ afterAll(async () => {
 const DAY_S = 86_400;
 const wallet = async (token: string, query = '') =>
   envelope<WalletPage>(await kit.call('GET', `/wallet${query}`, { token })).data;
-const debit = (userId: number, amount: number, key: string) =>
-  kit.t.app.services.wallet.debit({ userId, kind: 'consume', amount, key, ref: key });
+/** Spends `price` coins the way a viewer does: unlocks a paid episode of a drama seeded for it. */
+async function unlockFor(token: string, price: number) {
+  const seeded = await seedDrama(kit.t.app, { episodes: 1, freeEpisodes: 0, episodePrice: price, allPrice: price });
+  return envelope(await kit.unlock(token, { episode_id: seeded.episodes[0]!.id }));
+}
 
 /** Walks every page of a tab; `between` runs after each page (to add entries meanwhile). */
-async function allPages(token: string, type: string, size: number, between?: () => Promise<void>): Promise<WalletEntry[]> {
+async function allPages(
+  token: string,
+  type: string,
+  size: number,
+  between?: () => Promise<void>,
+): Promise<WalletEntry[]> {
   const seen: WalletEntry[] = [];
   let cursor: string | null = null;
   do {
@@ -52,7 +61,7 @@ describe('GET /wallet', () => {
     const uid = user.user.uid;
     await kit.credit(uid, 50, { kind: 'recharge', ref: 'order:1' });
     await kit.credit(uid, 10, { kind: 'checkin_reward' });
-    await debit(uid, 25, 'unlock:episode:1');
+    expect((await unlockFor(user.token, 25)).code).toBe(200);
     const page = await wallet(user.token);
     expect(page.balance).toBe(35);
     expect(page.list.map((e) => [e.kind, e.group, e.amount, e.balance_after])).toEqual([
@@ -122,7 +131,7 @@ describe('lots and expiry', () => {
       { amount: 10, expires_at: new Date(now + 7 * DAY_S * 1000).toISOString() },
       { amount: 20, expires_at: new Date(now + 20 * DAY_S * 1000).toISOString() },
     ]);
-    await debit(uid, 15, 'spend-1');
+    expect((await unlockFor(user.token, 15)).code).toBe(200);
     expect((await wallet(user.token)).expiring).toEqual([
       { amount: 15, expires_at: new Date(now + 20 * DAY_S * 1000).toISOString() },
     ]);
@@ -154,7 +163,7 @@ describe('lots and expiry', () => {
     const uid = fresh.user.uid;
     await kit.credit(uid, 10, { kind: 'checkin_reward' });
     kit.clock.advance(7 * DAY_S);
-    await expect(debit(uid, 5, 'late-spend')).rejects.toMatchObject({
+    expect(await unlockFor(fresh.refresh_token, 5)).toMatchObject({
       code: Code.INSUFFICIENT_COINS,
       data: { shortfall: 5, balance: 0, cost: 5 },
     });

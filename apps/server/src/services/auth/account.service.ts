@@ -1,7 +1,7 @@
 import { Code } from '@cliffhanger/contract';
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../http/envelope.js';
-import { systemClock, type Clock } from '../../lib/clock.js';
+import type { Clock } from '../../lib/clock.js';
 import { DeletedPhonesRepository } from '../../repositories/deleted-phones.repository.js';
 import { SmsCodesRepository } from '../../repositories/sms-codes.repository.js';
 import { UsersRepository } from '../../repositories/users.repository.js';
@@ -13,7 +13,7 @@ export interface AccountServiceDeps {
   db: Db;
   session: SessionService;
   users: UserService;
-  clock?: Clock;
+  clock: Clock;
   /** Runs after the deletion committed: ends what would keep charging the account (subscriptions). */
   afterDelete?: (userId: number) => Promise<void>;
 }
@@ -27,17 +27,15 @@ export class AccountService {
   private readonly usersRepo: UsersRepository;
   private readonly deletedPhones: DeletedPhonesRepository;
   private readonly smsCodes: SmsCodesRepository;
-  private readonly clock: Clock;
 
   constructor(private readonly deps: AccountServiceDeps) {
     this.usersRepo = new UsersRepository(deps.db);
     this.deletedPhones = new DeletedPhonesRepository(deps.db);
     this.smsCodes = new SmsCodesRepository(deps.db);
-    this.clock = deps.clock ?? systemClock;
   }
 
   async deleteAccount(userId: number): Promise<void> {
-    const now = this.clock();
+    const now = this.deps.clock();
     const avatar = await this.deps.db.transaction(async (tx) => {
       const user = await this.usersRepo.findActiveByIdForUpdate(userId, tx);
       if (!user) return undefined;

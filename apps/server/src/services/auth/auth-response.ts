@@ -8,10 +8,5 @@ import { toUserInfo } from '../user-info.js';
  * the user they belong to. `now` decides the VIP state; pass the service clock's time.
  */
 export function sessionResponse(tokens: SessionTokens, user: UserRow, now: Date = new Date()): Session {
-  return {
-    token: tokens.token,
-    refresh_token: tokens.refresh_token,
-    expires_in: tokens.expires_in,
-    user: toUserInfo(user, now),
-  };
+  return { ...tokens, user: toUserInfo(user, now) };
 }

@@ -1,7 +1,7 @@
 import { Code, type Session } from '@cliffhanger/contract';
 import type { ServerConfig } from '../../config.js';
 import { AppError } from '../../http/envelope.js';
-import { systemClock, type Clock } from '../../lib/clock.js';
+import type { Clock } from '../../lib/clock.js';
 import { UsersRepository } from '../../repositories/users.repository.js';
 import type { Db } from '../../db/database.js';
 import { sessionResponse } from './auth-response.js';
@@ -20,7 +20,7 @@ export interface PasswordServiceDeps {
   rateLimiter: RateLimiter;
   session: SessionService;
   users: UserService;
-  clock?: Clock;
+  clock: Clock;
 }
 
 function wrongPassword(): AppError {
@@ -30,11 +30,9 @@ function wrongPassword(): AppError {
 /** Phone + password sign-in, and setting or changing the password of a signed-in user. */
 export class PasswordService {
   private readonly usersRepo: UsersRepository;
-  private readonly clock: Clock;
 
   constructor(private readonly deps: PasswordServiceDeps) {
     this.usersRepo = new UsersRepository(deps.db);
-    this.clock = deps.clock ?? systemClock;
   }
 
   /**
@@ -65,7 +63,7 @@ export class PasswordService {
       ip: input.ip,
       ...(input.userAgent === undefined ? {} : { userAgent: input.userAgent }),
     });
-    return sessionResponse(tokens, user, this.clock());
+    return sessionResponse(tokens, user, this.deps.clock());
   }
 
   /**

@@ -1,23 +1,15 @@
-import { Code } from '@cliffhanger/contract';
+import { Code, type Session } from '@cliffhanger/contract';
 import type { ServerConfig } from '../../config.js';
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../http/envelope.js';
-import { addSeconds, systemClock, type Clock } from '../../lib/clock.js';
+import { addSeconds, type Clock } from '../../lib/clock.js';
 import { createHmac } from 'node:crypto';
 import { randomToken, sha256Hex } from '../../lib/tokens.js';
 import { SessionsRepository, type SessionCheck, type SessionLookup } from '../../repositories/sessions.repository.js';
 import type { AuthContext } from '../../http/auth-context.js';
 
-export type { AuthContext };
-
 /** What a sign-in hands to the client (plus the user, see auth-response.ts). */
-export interface SessionTokens {
-  token: string;
-  refresh_token: string;
-  /** Seconds until `token` expires. */
-  expires_in: number;
-}
-
+export type SessionTokens = Omit<Session, 'user'>;
 
 export interface IssueSessionInput {
   userId: number;
@@ -36,7 +28,7 @@ export interface SessionServiceDeps {
   config: Pick<ServerConfig, 'accessTokenTtlS' | 'refreshTokenTtlS'>;
   /** Key deriving a rotation's tokens from the presented refresh token (see `rotationOf`). */
   secret: Buffer;
-  clock?: Clock;
+  clock: Clock;
 }
 
 /**
@@ -56,15 +48,9 @@ const DEVICE_FIELD_MAX = 256;
  */
 export class SessionService {
   private readonly repo: SessionsRepository;
-  private readonly config: SessionServiceDeps['config'];
-  private readonly clock: Clock;
-  private readonly secret: Buffer;
 
-  constructor(deps: SessionServiceDeps) {
+  constructor(private readonly deps: SessionServiceDeps) {
     this.repo = new SessionsRepository(deps.db);
-    this.config = deps.config;
-    this.clock = deps.clock ?? systemClock;
-    this.secret = deps.secret;
   }
 
   /**
@@ -74,7 +60,7 @@ export class SessionService {
    */
   private rotationOf(refreshToken: string): { token: string; refresh: string } {
     const derive = (label: string) =>
-      createHmac('sha256', this.secret).update(`${label}:${refreshToken}`).digest('base64url');
+      createHmac('sha256', this.deps.secret).update(`${label}:${refreshToken}`).digest('base64url');
     return { token: derive('session-access'), refresh: derive('session-refresh') };
   }
 
@@ -82,12 +68,11 @@ export class SessionService {
   private graceRepeat(found: SessionLookup, refreshToken: string, now: Date): RefreshResult | undefined {
     const { session } = found;
     const next = this.rotationOf(refreshToken);
-    const recent =
-      session.rotatedAt !== null && now.getTime() - session.rotatedAt.getTime() <= REFRESH_GRACE_S * 1000;
+    const recent = session.rotatedAt !== null && now.getTime() - session.rotatedAt.getTime() <= REFRESH_GRACE_S * 1000;
     if (!recent || session.revokedAt !== null || found.userDeletedAt !== null) return undefined;
     if (session.refreshHash !== sha256Hex(next.refresh)) return undefined;
     return {
-      tokens: { token: next.token, refresh_token: next.refresh, expires_in: this.config.accessTokenTtlS },
+      tokens: { token: next.token, refresh_token: next.refresh, expires_in: this.deps.config.accessTokenTtlS },
       userId: session.userId,
       sessionId: session.id,
     };
@@ -95,7 +80,7 @@ export class SessionService {
 
   /** Starts a session. Pass `tx` to make it part of a sign-in transaction (user creation, code use). */
   async issue(input: IssueSessionInput, tx?: Db): Promise<SessionTokens> {
-    const now = this.clock();
+    const now = this.deps.clock();
     const token = randomToken();
     const refreshToken = randomToken();
     await this.repo.insert(
@@ -103,15 +88,15 @@ export class SessionService {
         userId: input.userId,
         tokenHash: sha256Hex(token),
         refreshHash: sha256Hex(refreshToken),
-        tokenExpiresAt: addSeconds(now, this.config.accessTokenTtlS),
-        refreshExpiresAt: addSeconds(now, this.config.refreshTokenTtlS),
+        tokenExpiresAt: addSeconds(now, this.deps.config.accessTokenTtlS),
+        refreshExpiresAt: addSeconds(now, this.deps.config.refreshTokenTtlS),
         userAgent: (input.userAgent ?? '').slice(0, DEVICE_FIELD_MAX),
         ip: (input.ip ?? '').slice(0, DEVICE_FIELD_MAX),
         createdAt: now,
       },
       tx,
     );
-    return { token, refresh_token: refreshToken, expires_in: this.config.accessTokenTtlS };
+    return { token, refresh_token: refreshToken, expires_in: this.deps.config.accessTokenTtlS };
   }
 
   /**
@@ -141,7 +126,7 @@ export class SessionService {
     this.assertLive(found);
     const { session } = found;
     const expiresAt = session.tokenHash === hash ? session.tokenExpiresAt : session.refreshExpiresAt;
-    if (expiresAt.getTime() <= this.clock().getTime()) {
+    if (expiresAt.getTime() <= this.deps.clock().getTime()) {
       throw new AppError(Code.SESSION_EXPIRED, 'Session expired');
     }
     return { sessionId: session.id, userId: session.userId };
@@ -158,15 +143,15 @@ export class SessionService {
     if (!found) {
       const reused = await this.repo.findByPreviousRefreshHash(hash);
       if (reused) {
-        const repeat = this.graceRepeat(reused, refreshToken, this.clock());
+        const repeat = this.graceRepeat(reused, refreshToken, this.deps.clock());
         if (repeat) return repeat;
-        await this.repo.revoke(reused.session.id, this.clock());
+        await this.repo.revoke(reused.session.id, this.deps.clock());
         throw new AppError(Code.SESSION_REVOKED, 'Refresh token reused; the session is revoked');
       }
       throw new AppError(Code.NOT_SIGNED_IN, 'Unknown refresh token');
     }
     this.assertLive(found);
-    const now = this.clock();
+    const now = this.deps.clock();
     const { session } = found;
     if (session.refreshExpiresAt.getTime() <= now.getTime()) {
       throw new AppError(Code.SESSION_EXPIRED, 'Session expired');
@@ -176,8 +161,8 @@ export class SessionService {
     const rotated = await this.repo.rotate(session.id, hash, {
       tokenHash: sha256Hex(next.token),
       refreshHash: sha256Hex(next.refresh),
-      tokenExpiresAt: addSeconds(now, this.config.accessTokenTtlS),
-      refreshExpiresAt: addSeconds(now, this.config.refreshTokenTtlS),
+      tokenExpiresAt: addSeconds(now, this.deps.config.accessTokenTtlS),
+      refreshExpiresAt: addSeconds(now, this.deps.config.refreshTokenTtlS),
       rotatedAt: now,
     });
     if (!rotated) {
@@ -190,23 +175,23 @@ export class SessionService {
       throw new AppError(Code.SESSION_REVOKED, 'Refresh token reused; the session is revoked');
     }
     return {
-      tokens: { token: next.token, refresh_token: next.refresh, expires_in: this.config.accessTokenTtlS },
+      tokens: { token: next.token, refresh_token: next.refresh, expires_in: this.deps.config.accessTokenTtlS },
       userId: session.userId,
       sessionId: session.id,
     };
   }
 
   async revoke(sessionId: number, tx?: Db): Promise<void> {
-    await this.repo.revoke(sessionId, this.clock(), tx);
+    await this.repo.revoke(sessionId, this.deps.clock(), tx);
   }
 
   async revokeAllForUser(userId: number, tx?: Db): Promise<void> {
-    await this.repo.revokeAllForUser(userId, this.clock(), tx);
+    await this.repo.revokeAllForUser(userId, this.deps.clock(), tx);
   }
 
   /** After a password change: every other device signs in again. */
   async revokeOthersForUser(userId: number, keepSessionId: number, tx?: Db): Promise<void> {
-    await this.repo.revokeOthersForUser(userId, keepSessionId, this.clock(), tx);
+    await this.repo.revokeOthersForUser(userId, keepSessionId, this.deps.clock(), tx);
   }
 
   async scrubForUser(userId: number, tx?: Db): Promise<void> {

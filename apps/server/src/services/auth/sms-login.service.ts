@@ -2,7 +2,7 @@ import { Code, type Session } from '@cliffhanger/contract';
 import type { ServerConfig } from '../../config.js';
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../http/envelope.js';
-import { addSeconds, systemClock, type Clock } from '../../lib/clock.js';
+import { addSeconds, type Clock } from '../../lib/clock.js';
 import type { KeyedHasher } from '../../lib/keyed-hash.js';
 import { normalisePhone } from '../../lib/phone.js';
 import { randomDigits } from '../../lib/random-string.js';
@@ -35,7 +35,7 @@ export interface SmsLoginServiceDeps {
   rateLimiter: RateLimiter;
   session: SessionService;
   users: UserService;
-  clock?: Clock;
+  clock: Clock;
   log?: { warn(obj: object, msg: string): void };
 }
 
@@ -67,14 +67,10 @@ export function tooManyRequests(retryAfterS: number): AppError {
  * Codes are stored only as HMAC(AUTH_SECRET, phone:code); a new send supersedes older codes.
  */
 export class SmsLoginService {
-  private readonly db: Db;
   private readonly codes: SmsCodesRepository;
-  private readonly clock: Clock;
 
   constructor(private readonly deps: SmsLoginServiceDeps) {
-    this.db = deps.db;
     this.codes = new SmsCodesRepository(deps.db);
-    this.clock = deps.clock ?? systemClock;
   }
 
   /**
@@ -84,12 +80,12 @@ export class SmsLoginService {
   async send(rawPhone: string, client: ClientInfo): Promise<{ resend_in: number }> {
     const { config } = this.deps;
     const phone = phoneOrThrow(rawPhone);
-    const now = this.clock();
+    const now = this.deps.clock();
 
     const code = randomDigits(CODE_LENGTH);
     // Everything that decides whether to send runs under the phone's lock: fifteen parallel sends
     // must see each other's codes, or each would pass the resend check and leave a live code.
-    const row = await this.db.transaction(async (tx) => {
+    const row = await this.deps.db.transaction(async (tx) => {
       await this.codes.lockPhone(phone, tx);
       const lastSentAt = await this.codes.lastSentAt(phone, tx);
       if (lastSentAt) {
@@ -142,8 +138,8 @@ export class SmsLoginService {
    */
   async login(input: { phone: string; code: string } & ClientInfo): Promise<Session> {
     const phone = phoneOrThrow(input.phone);
-    const now = this.clock();
-    const outcome = await this.db.transaction(async (tx): Promise<LoginOutcome> => {
+    const now = this.deps.clock();
+    const outcome = await this.deps.db.transaction(async (tx): Promise<LoginOutcome> => {
       await this.codes.lockPhone(phone, tx);
       const live = await this.codes.findLiveForUpdate(phone, now, tx);
       if (!live) return { kind: 'no-live-code' };

@@ -1,5 +1,5 @@
 import type { Session } from '@cliffhanger/contract';
-import { systemClock, type Clock } from '../../lib/clock.js';
+import type { Clock } from '../../lib/clock.js';
 import { sessionResponse } from './auth-response.js';
 import type { SessionService } from './session.service.js';
 import type { UserService } from '../user.service.js';
@@ -7,20 +7,16 @@ import type { UserService } from '../user.service.js';
 export interface TokenRefreshServiceDeps {
   session: SessionService;
   users: UserService;
-  clock?: Clock;
+  clock: Clock;
 }
 
 /** POST /auth/refresh: rotate the tokens and answer the full Session, like a sign-in. */
 export class TokenRefreshService {
-  private readonly clock: Clock;
-
-  constructor(private readonly deps: TokenRefreshServiceDeps) {
-    this.clock = deps.clock ?? systemClock;
-  }
+  constructor(private readonly deps: TokenRefreshServiceDeps) {}
 
   async refresh(refreshToken: string): Promise<Session> {
     const { tokens, userId } = await this.deps.session.refresh(refreshToken);
     const user = await this.deps.users.getActive(userId);
-    return sessionResponse(tokens, user, this.clock());
+    return sessionResponse(tokens, user, this.deps.clock());
   }
 }

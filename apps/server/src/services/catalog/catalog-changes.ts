@@ -33,7 +33,6 @@ export class LocalCatalogChanges implements CatalogChanges {
 
 export interface RedisCatalogChangesOptions {
   url: string;
-  channel?: string;
   onError?: (error: unknown) => void;
 }
 
@@ -46,11 +45,9 @@ export interface RedisCatalogChangesOptions {
 export class RedisCatalogChanges implements CatalogChanges {
   private readonly publisher: Redis;
   private readonly subscriber: Redis;
-  private readonly channel: string;
   private readonly listeners: (() => void)[] = [];
 
   constructor(options: RedisCatalogChangesOptions) {
-    this.channel = options.channel ?? CATALOG_CHANGED_CHANNEL;
     const onError = options.onError ?? (() => undefined);
     this.publisher = new Redis(options.url, { maxRetriesPerRequest: 2, lazyConnect: true });
     // A subscribed connection can do nothing else, hence a second one.
@@ -58,14 +55,14 @@ export class RedisCatalogChanges implements CatalogChanges {
     this.publisher.on('error', onError);
     this.subscriber.on('error', onError);
     this.subscriber.on('message', (channel: string) => {
-      if (channel === this.channel) for (const listener of this.listeners) listener();
+      if (channel === CATALOG_CHANGED_CHANNEL) for (const listener of this.listeners) listener();
     });
-    void this.subscriber.subscribe(this.channel).catch(onError);
+    void this.subscriber.subscribe(CATALOG_CHANGED_CHANNEL).catch(onError);
   }
 
   async publish(): Promise<void> {
     for (const listener of this.listeners) listener();
-    await this.publisher.publish(this.channel, String(Date.now()));
+    await this.publisher.publish(CATALOG_CHANGED_CHANNEL, String(Date.now()));
   }
 
   subscribe(listener: () => void): void {

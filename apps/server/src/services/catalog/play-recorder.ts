@@ -42,11 +42,6 @@ export class PlayRecorder {
     this.maxBatch = deps.maxBatch ?? DEFAULT_MAX_BATCH;
   }
 
-  /** Plays waiting to be written. */
-  get pendingCount(): number {
-    return this.pending.size;
-  }
-
   record(play: PlayRecord): void {
     const key = `${play.viewerKey}\n${play.episodeId}\n${play.day}`;
     // The first play of the day is the one that counts (and the earliest, for the watch task).

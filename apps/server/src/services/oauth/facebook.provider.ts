@@ -1,7 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { z } from 'zod';
 import {
-  DEFAULT_PROVIDER_TIMEOUT_MS,
   OAuthProviderError,
   type OAuthProvider,
   type ProviderClientOptions,
@@ -36,11 +35,9 @@ const meAnswer = z.object({
 export class FacebookProvider implements OAuthProvider {
   readonly name = 'facebook' as const;
   readonly usesPkce = true;
-  private readonly timeoutMs: number;
   private readonly graphUrl: string;
 
   constructor(private readonly options: FacebookProviderOptions) {
-    this.timeoutMs = options.timeoutMs ?? DEFAULT_PROVIDER_TIMEOUT_MS;
     this.graphUrl = options.graphUrl.replace(/\/+$/, '');
   }
 
@@ -69,7 +66,7 @@ export class FacebookProvider implements OAuthProvider {
       provider: this.name,
       step: 'token',
       url: tokenUrl.toString(),
-      timeoutMs: this.timeoutMs,
+      timeoutMs: this.options.timeoutMs,
       init: { headers: { accept: 'application/json' } },
     });
     expectSuccess(this.name, 'token', tokenResponse);
@@ -88,7 +85,7 @@ export class FacebookProvider implements OAuthProvider {
       provider: this.name,
       step: 'me',
       url: meUrl.toString(),
-      timeoutMs: this.timeoutMs,
+      timeoutMs: this.options.timeoutMs,
       init: { headers: { accept: 'application/json' } },
     });
     expectSuccess(this.name, 'me', meResponse);

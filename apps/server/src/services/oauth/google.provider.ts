@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import {
-  DEFAULT_PROVIDER_TIMEOUT_MS,
   OAuthProviderError,
   type OAuthProvider,
   type ProviderClientOptions,
@@ -32,11 +31,8 @@ const userinfoAnswer = z.object({
 export class GoogleProvider implements OAuthProvider {
   readonly name = 'google' as const;
   readonly usesPkce = true;
-  private readonly timeoutMs: number;
 
-  constructor(private readonly options: GoogleProviderOptions) {
-    this.timeoutMs = options.timeoutMs ?? DEFAULT_PROVIDER_TIMEOUT_MS;
-  }
+  constructor(private readonly options: GoogleProviderOptions) {}
 
   authorizationUrl({ state, codeChallenge }: { state: string; codeChallenge?: string }): string {
     if (!codeChallenge) throw new Error('Google sign-in needs a PKCE code challenge');
@@ -59,7 +55,7 @@ export class GoogleProvider implements OAuthProvider {
       provider: this.name,
       step: 'token',
       url: this.options.tokenUrl,
-      timeoutMs: this.timeoutMs,
+      timeoutMs: this.options.timeoutMs,
       init: {
         method: 'POST',
         headers: { accept: 'application/json' },
@@ -81,7 +77,7 @@ export class GoogleProvider implements OAuthProvider {
       provider: this.name,
       step: 'userinfo',
       url: this.options.userinfoUrl,
-      timeoutMs: this.timeoutMs,
+      timeoutMs: this.options.timeoutMs,
       init: { headers: { accept: 'application/json', authorization: `Bearer ${accessToken}` } },
     });
     expectSuccess(this.name, 'userinfo', userinfoResponse);

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { OAuthProviderError, type OAuthProviderName } from './oauth-provider.js';
+import { DEFAULT_PROVIDER_TIMEOUT_MS, OAuthProviderError, type OAuthProviderName } from './oauth-provider.js';
 
 export interface ProviderResponse {
   status: number;
@@ -12,7 +12,8 @@ export interface ProviderRequest {
   step: string;
   url: string;
   init?: RequestInit;
-  timeoutMs: number;
+  /** DEFAULT_PROVIDER_TIMEOUT_MS when unset. */
+  timeoutMs: number | undefined;
 }
 
 const MAX_DETAIL = 300;
@@ -27,7 +28,7 @@ function clip(text: string): string {
  * decides what counts as failure. Network errors, timeouts and non-JSON bodies fail here.
  */
 export async function requestJson(request: ProviderRequest): Promise<ProviderResponse> {
-  const { provider, step, url, timeoutMs } = request;
+  const { provider, step, url, timeoutMs = DEFAULT_PROVIDER_TIMEOUT_MS } = request;
   let response: Response;
   let text: string;
   try {

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import {
-  DEFAULT_PROVIDER_TIMEOUT_MS,
   OAuthProviderError,
   type OAuthProvider,
   type ProviderClientOptions,
@@ -50,11 +49,8 @@ function apiErrorCode(body: unknown): unknown {
 export class TikTokProvider implements OAuthProvider {
   readonly name = 'tiktok' as const;
   readonly usesPkce = false;
-  private readonly timeoutMs: number;
 
-  constructor(private readonly options: TikTokProviderOptions) {
-    this.timeoutMs = options.timeoutMs ?? DEFAULT_PROVIDER_TIMEOUT_MS;
-  }
+  constructor(private readonly options: TikTokProviderOptions) {}
 
   /** A code challenge, if given, is ignored: see the class comment on PKCE. */
   authorizationUrl({ state }: { state: string; codeChallenge?: string }): string {
@@ -72,7 +68,7 @@ export class TikTokProvider implements OAuthProvider {
       provider: this.name,
       step: 'token',
       url: this.options.tokenUrl,
-      timeoutMs: this.timeoutMs,
+      timeoutMs: this.options.timeoutMs,
       init: {
         method: 'POST',
         headers: { accept: 'application/json', 'cache-control': 'no-cache' },
@@ -98,7 +94,7 @@ export class TikTokProvider implements OAuthProvider {
       provider: this.name,
       step: 'userinfo',
       url: userinfoUrl.toString(),
-      timeoutMs: this.timeoutMs,
+      timeoutMs: this.options.timeoutMs,
       init: { headers: { accept: 'application/json', authorization: `Bearer ${token.access_token}` } },
     });
     expectSuccess(this.name, 'userinfo', userinfoResponse);

@@ -1,32 +1,18 @@
 import { Code, VIP_PERIOD_DAYS, type ConfirmBody, type Order } from '@cliffhanger/contract';
-import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database.js';
 import type { OrderRow } from '../../db/payments.schema.js';
 import { AppError } from '../../http/envelope.js';
-import type { Clock } from '../../lib/clock.js';
-import type { OrdersRepository } from '../../repositories/orders.repository.js';
-import type { PaymentEventsRepository } from '../../repositories/payment-events.repository.js';
 import type { ProductsRepository } from '../../repositories/products.repository.js';
-import type { SubscriptionsRepository } from '../../repositories/subscriptions.repository.js';
-import type { VipEntriesRepository } from '../../repositories/vip-entries.repository.js';
 import type { AppleNotification, AppleTransaction, AppleVerifier } from './apple-verifier.js';
-import { guarded, type FulfilmentService, type Handled } from './fulfilment.service.js';
+import { guarded, newSubscription, type Handled, type SettlementDeps } from './fulfilment.service.js';
 import { toOrder } from './orders.service.js';
 import { ledgerKeys } from '../wallet/ledger-keys.js';
 
 const DAY_S = 86_400;
 
-export interface AppleIapServiceDeps {
-  db: Db;
-  clock: Clock;
-  log: FastifyBaseLogger;
+export interface AppleIapServiceDeps extends SettlementDeps {
   verifier: AppleVerifier;
   products: ProductsRepository;
-  orders: OrdersRepository;
-  subscriptions: SubscriptionsRepository;
-  events: PaymentEventsRepository;
-  vipEntries: VipEntriesRepository;
-  fulfilment: FulfilmentService;
 }
 
 export interface ConfirmOutcome {
@@ -195,20 +181,7 @@ export class AppleIapService {
       );
       return;
     }
-    await this.deps.subscriptions.upsert(
-      {
-        userId: order.userId,
-        provider: 'apple',
-        providerSubscriptionId: subscriptionId,
-        orderId: order.id,
-        productId: order.productId,
-        status: 'active',
-        currentPeriodEnd: paidUntil,
-        cancelAtPeriodEnd: false,
-        endedAt: null,
-      },
-      tx,
-    );
+    await this.deps.subscriptions.upsert(newSubscription(order, 'apple', subscriptionId, paidUntil), tx);
   }
 
   /**
@@ -228,7 +201,10 @@ export class AppleIapService {
     if (order.kind === 'coins') {
       return this.deps.fulfilment.reversePack(order, 1, ledgerKeys.appleRefund(transactionId), tx);
     }
-    const entry = await this.deps.vipEntries.findByProviderKey(ledgerKeys.vipPayment(ledgerKeys.applePayment(transactionId)), tx);
+    const entry = await this.deps.vipEntries.findByProviderKey(
+      ledgerKeys.vipPayment(ledgerKeys.applePayment(transactionId)),
+      tx,
+    );
     if (!entry) return 'ignored: transaction never extended VIP';
     return this.deps.fulfilment.reverseVip(
       order,

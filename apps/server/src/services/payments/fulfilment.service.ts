@@ -5,6 +5,9 @@ import type { OrderRow } from '../../db/payments.schema.js';
 import { isAppError } from '../../http/envelope.js';
 import type { Clock } from '../../lib/clock.js';
 import type { OrdersRepository } from '../../repositories/orders.repository.js';
+import type { PaymentEventsRepository } from '../../repositories/payment-events.repository.js';
+import type { NewSubscription, SubscriptionsRepository } from '../../repositories/subscriptions.repository.js';
+import type { VipEntriesRepository } from '../../repositories/vip-entries.repository.js';
 import type { VipService } from '../wallet/vip.service.js';
 import type { WalletService } from '../wallet/wallet.service.js';
 import { ledgerKeys } from '../wallet/ledger-keys.js';
@@ -23,9 +26,41 @@ export interface PaidPeriod {
   renewal: boolean;
 }
 
+/** What the Stripe webhooks and the App Store notifications both settle payments with. */
+export interface SettlementDeps {
+  db: Db;
+  clock: Clock;
+  log: FastifyBaseLogger;
+  orders: OrdersRepository;
+  subscriptions: SubscriptionsRepository;
+  events: PaymentEventsRepository;
+  vipEntries: VipEntriesRepository;
+  fulfilment: FulfilmentService;
+}
+
 export interface Handled {
   outcome: string;
   orderId: number | null;
+}
+
+/** The row of a subscription first seen with its first payment: active and renewing until `paidUntil`. */
+export function newSubscription(
+  order: OrderRow,
+  provider: NewSubscription['provider'],
+  providerSubscriptionId: string,
+  paidUntil: Date | null,
+): NewSubscription {
+  return {
+    userId: order.userId,
+    provider,
+    providerSubscriptionId,
+    orderId: order.id,
+    productId: order.productId,
+    status: 'active',
+    currentPeriodEnd: paidUntil,
+    cancelAtPeriodEnd: false,
+    endedAt: null,
+  };
 }
 
 /**

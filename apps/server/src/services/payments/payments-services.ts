@@ -13,7 +13,7 @@ import type { VipService } from '../wallet/vip.service.js';
 import type { WalletService } from '../wallet/wallet.service.js';
 import { AppleIapService } from './apple-iap.service.js';
 import { AppleVerifier } from './apple-verifier.js';
-import { FulfilmentService } from './fulfilment.service.js';
+import { FulfilmentService, type SettlementDeps } from './fulfilment.service.js';
 import { MembershipService } from './membership.service.js';
 import { OrdersService } from './orders.service.js';
 import { ProductsService } from './products.service.js';
@@ -51,8 +51,16 @@ export function createPaymentsServices(deps: PaymentsServicesDeps): PaymentsServ
   const subscriptions = new SubscriptionsRepository(db);
   const stripe = config.stripe ? new StripeGateway(config.stripe) : undefined;
   const fulfilment = new FulfilmentService({ clock, orders, wallet: deps.wallet, vip: deps.vip });
-  const events = new PaymentEventsRepository(db);
-  const vipEntries = new VipEntriesRepository(db);
+  const settlement: SettlementDeps = {
+    db,
+    clock,
+    log,
+    orders,
+    subscriptions,
+    events: new PaymentEventsRepository(db),
+    vipEntries: new VipEntriesRepository(db),
+    fulfilment,
+  };
   return {
     products: new ProductsService({ products }),
     purchase: new PurchaseService({
@@ -66,33 +74,19 @@ export function createPaymentsServices(deps: PaymentsServicesDeps): PaymentsServ
       log,
     }),
     orders: new OrdersService({ orders }),
-    membership: new MembershipService({ config, clock, log, vip: deps.vip, products, subscriptions, customers, stripe }),
-    stripeWebhook: stripe
-      ? new StripeWebhookService({
-          db,
-          clock,
-          log,
-          stripe,
-          orders,
-          subscriptions,
-          events,
-          vipEntries,
-          fulfilment,
-        })
-      : undefined,
+    membership: new MembershipService({
+      config,
+      clock,
+      log,
+      vip: deps.vip,
+      products,
+      subscriptions,
+      customers,
+      stripe,
+    }),
+    stripeWebhook: stripe ? new StripeWebhookService({ ...settlement, stripe }) : undefined,
     apple: config.apple
-      ? new AppleIapService({
-          db,
-          clock,
-          log,
-          verifier: new AppleVerifier(config.apple),
-          products,
-          orders,
-          subscriptions,
-          events,
-          vipEntries,
-          fulfilment,
-        })
+      ? new AppleIapService({ ...settlement, verifier: new AppleVerifier(config.apple), products })
       : undefined,
   };
 }

@@ -1,30 +1,16 @@
 import { Code, VIP_PERIOD_DAYS } from '@cliffhanger/contract';
-import type { FastifyBaseLogger } from 'fastify';
 import type Stripe from 'stripe';
 import type { Db } from '../../db/database.js';
 import type { OrderRow } from '../../db/payments.schema.js';
 import { AppError } from '../../http/envelope.js';
-import type { Clock } from '../../lib/clock.js';
-import type { OrdersRepository } from '../../repositories/orders.repository.js';
-import type { PaymentEventsRepository } from '../../repositories/payment-events.repository.js';
-import type { SubscriptionsRepository } from '../../repositories/subscriptions.repository.js';
-import type { VipEntriesRepository } from '../../repositories/vip-entries.repository.js';
-import { guarded, type FulfilmentService, type Handled } from './fulfilment.service.js';
+import { guarded, newSubscription, type Handled, type SettlementDeps } from './fulfilment.service.js';
 import type { StripeGateway } from './stripe-gateway.js';
 import { ledgerKeys } from '../wallet/ledger-keys.js';
 
 const DAY_S = 86_400;
 
-export interface StripeWebhookServiceDeps {
-  db: Db;
-  clock: Clock;
-  log: FastifyBaseLogger;
+export interface StripeWebhookServiceDeps extends SettlementDeps {
   stripe: StripeGateway;
-  orders: OrdersRepository;
-  subscriptions: SubscriptionsRepository;
-  events: PaymentEventsRepository;
-  vipEntries: VipEntriesRepository;
-  fulfilment: FulfilmentService;
 }
 
 /** What a refund or dispute is about, found before the transaction (it may need a Stripe call). */
@@ -156,20 +142,7 @@ export class StripeWebhookService {
         await this.deps.subscriptions.updateState(known.id, { currentPeriodEnd: paidUntil }, tx);
       }
     } else {
-      await this.deps.subscriptions.upsert(
-        {
-          userId: order.userId,
-          provider: 'stripe',
-          providerSubscriptionId: subscriptionId,
-          orderId: order.id,
-          productId: order.productId,
-          status: 'active',
-          currentPeriodEnd: paidUntil,
-          cancelAtPeriodEnd: false,
-          endedAt: null,
-        },
-        tx,
-      );
+      await this.deps.subscriptions.upsert(newSubscription(order, 'stripe', subscriptionId, paidUntil), tx);
     }
     if (!order.stripeSubscriptionId)
       await this.deps.orders.update(order.id, { stripeSubscriptionId: subscriptionId }, tx);
@@ -223,7 +196,10 @@ export class StripeWebhookService {
       return guarded(this.deps.log, order, () => this.deps.fulfilment.reversePack(order, share, key, tx));
     }
     if (target.kind === 'invoice') {
-      const entry = await this.deps.vipEntries.findByProviderKey(ledgerKeys.vipPayment(ledgerKeys.stripePayment(target.invoiceId)), tx);
+      const entry = await this.deps.vipEntries.findByProviderKey(
+        ledgerKeys.vipPayment(ledgerKeys.stripePayment(target.invoiceId)),
+        tx,
+      );
       const order = entry?.orderId ? await this.deps.orders.lockById(entry.orderId, tx) : undefined;
       if (!entry || !order) return { outcome: 'ignored: invoice never fulfilled', orderId: null };
       const first = entry.kind === 'purchase';

@@ -7,7 +7,6 @@ import { InvitesRepository } from '../../repositories/invites.repository.js';
 import { RewardsCheckinsRepository } from '../../repositories/rewards-checkins.repository.js';
 import { RewardsTasksRepository } from '../../repositories/rewards-tasks.repository.js';
 import { SocialTargetsRepository } from '../../repositories/social-targets.repository.js';
-import type { AdSource } from '../ads/ad-source.js';
 import { AdsService } from '../ads/ads.service.js';
 import type { PlayRecorder } from '../catalog/play-recorder.js';
 import { HouseAdSource } from '../ads/house-ad-source.js';
@@ -44,8 +43,6 @@ export interface RewardsServicesDeps {
   mediaSigner: MediaUrlSigner;
   /** Pending plays are written before the watch task reads them. */
   plays: Pick<PlayRecorder, 'flush'>;
-  /** Replaces the house ads (e.g. a real ad network); default: HouseAdSource. */
-  adSource?: AdSource | undefined;
 }
 
 export function createRewardsServices(deps: RewardsServicesDeps): RewardsServices {
@@ -62,9 +59,12 @@ export function createRewardsServices(deps: RewardsServicesDeps): RewardsService
     wallet,
     config: config.rewards,
   });
-  const source =
-    deps.adSource ??
-    new HouseAdSource({ ads: adsRepo, signer: deps.mediaSigner, mediaBaseUrl: config.mediaBaseUrl, clock });
+  const source = new HouseAdSource({
+    ads: adsRepo,
+    signer: deps.mediaSigner,
+    mediaBaseUrl: config.mediaBaseUrl,
+    clock,
+  });
   return {
     rewardCalendar: calendar,
     checkin,

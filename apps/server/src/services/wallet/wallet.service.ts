@@ -36,14 +36,6 @@ export interface CreditInput {
   expiresAt?: Date | null;
 }
 
-export interface DebitInput {
-  userId: number;
-  kind: Extract<WalletExpenseKind, 'consume' | 'coin_freeze'>;
-  amount: number;
-  key: string;
-  ref?: string | null;
-}
-
 /** Purchased coins taken back (a refund or a dispute): as many as the balance still holds. */
 export interface ReversalInput {
   userId: number;
@@ -63,7 +55,12 @@ export interface ReversalResult {
 }
 
 /** A debit that buys episodes: the episode_unlocks rows are written with the debit. */
-export interface PurchaseInput extends DebitInput {
+export interface PurchaseInput {
+  userId: number;
+  kind: Extract<WalletExpenseKind, 'consume' | 'coin_freeze'>;
+  amount: number;
+  key: string;
+  ref?: string | null;
   episodeIds: readonly number[];
 }
 
@@ -226,17 +223,11 @@ export class WalletService {
     return { entry, replayed: false, balance };
   }
 
-  /** Takes coins, soonest-expiring lot first. Not enough → 30001 with shortfall, balance and cost. */
-  async debit(input: DebitInput, tx?: Db): Promise<LedgerResult> {
-    const result = await this.purchase({ ...input, episodeIds: [] }, tx);
-    if (result.owned) throw new Error('a debit without episodes cannot find one owned');
-    return result;
-  }
-
   /**
-   * A debit that buys episodes: the debit, its lots, its entry and the episode_unlocks rows in one
-   * statement. Nothing is taken when one of the episodes is unlocked already (`owned`), which
-   * the caller checks under the same lock. Not enough coins → 30001 as for `debit`.
+   * A debit that buys episodes: the debit, its lots (soonest-expiring first), its entry and the
+   * episode_unlocks rows in one statement. Nothing is taken when one of the episodes is unlocked
+   * already (`owned`), which the caller checks under the same lock. Not enough coins → 30001 with
+   * shortfall, balance and cost.
    */
   async purchase(input: PurchaseInput, tx?: Db): Promise<PurchaseResult> {
     checkKind(input.kind, 'expense');
@@ -293,7 +284,7 @@ export class WalletService {
   }
 
   /** Debit, one step at a time: expire what is due, replay or refuse a seen key, then write. */
-  private async debitInGeneral(input: DebitInput, t: Db): Promise<LedgerResult> {
+  private async debitInGeneral(input: PurchaseInput, t: Db): Promise<LedgerResult> {
     const holder = await this.open(input.userId, t);
     const repeat = await this.replay(holder, input.key, input.kind, -input.amount, input.ref ?? null, t);
     if (repeat) return repeat;
