@@ -172,6 +172,7 @@ export default defineConfig({
             // The libraries of the app's start (router, queries, i18n) apart from its own code, for
             // the same reason: a release of the app changes only the `boot` chunk.
             { name: 'libs', test: (id) => bootModules.has(id) && NODE_MODULES.test(id), priority: 15 },
+            // The server finds the app's start by this name (apps/server/src/plugins/page-bootstrap.ts).
             { name: 'boot', test: (id) => bootModules.has(id), priority: 10 },
             { name: 'ui', test: (id) => SHARED_UI.test(id) && !NOT_SHARED_UI.test(id), priority: 5 },
           ],

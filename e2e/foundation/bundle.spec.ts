@@ -73,10 +73,15 @@ describe('the web build', () => {
     const home = await pageScripts('/');
     expect(home.some((file) => file.startsWith('home-page-'))).toBe(true);
     expect(home.length).toBeLessThanOrEqual(8);
+    // The player and hls.js (about 116 KB gzip) are a video page's alone, although the entry can
+    // import the early player for a video page's stage.
+    const player = /^(early-player|use-hls-player)-/;
+    expect(home.filter((file) => player.test(file))).toEqual([]);
 
     const [drama] = ok(await apiFor(baseUrl()).call(listDramas, { query: { sort: 'hits', size: 1 } })).list;
     const video = await pageScripts(`/pages/video/mobileVideoIndex?drama_id=${drama!.id}`);
     expect(video.some((file) => file.startsWith('video-page-'))).toBe(true);
     expect(video.length).toBeLessThanOrEqual(12);
+    expect(video.filter((file) => player.test(file))).toHaveLength(2);
   });
 });

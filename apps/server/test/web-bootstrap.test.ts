@@ -20,17 +20,19 @@ const MANIFEST = {
     isEntry: true,
     imports: ['_i18n-I1.js'],
     // The app's start, grouped with its modules by the build: known by its chunk, not its module.
-    dynamicImports: ['_boot-B1.js'],
+    // The early player (with hls.js) is imported by the entry too, for a video page's stage only.
+    dynamicImports: ['_early-player-H1.js', '_boot-B1.js'],
     css: ['assets/index-C1.css'],
   },
   '_i18n-I1.js': { file: 'assets/i18n-I1.js' },
   '_react-R1.js': { file: 'assets/react-R1.js' },
   '_boot-B1.js': {
     file: 'assets/boot-B1.js',
+    name: 'boot',
     imports: ['index.html', '_i18n-I1.js', '_react-R1.js'],
     css: ['assets/boot-B1.css'],
   },
-  '_hls.light-H1.js': { file: 'assets/hls.light-H1.js' },
+  '_early-player-H1.js': { file: 'assets/early-player-H1.js', name: 'early-player' },
   '_shared-S1.js': { file: 'assets/shared-S1.js', imports: ['_i18n-I1.js'] },
   'src/features/video/video-page-loader.ts': {
     file: 'assets/video-page-loader-L1.js',
@@ -41,7 +43,7 @@ const MANIFEST = {
   'src/features/video/pages/video-page.tsx': {
     file: 'assets/video-page-V1.js',
     isDynamicEntry: true,
-    imports: ['_i18n-I1.js', 'index.html', '_hls.light-H1.js', '_shared-S1.js'],
+    imports: ['_i18n-I1.js', 'index.html', '_early-player-H1.js', '_shared-S1.js'],
     css: ['assets/video-page-V1.css'],
   },
   'src/locales/en.json': { file: 'assets/en-L1.json', src: 'src/locales/en.json' },
@@ -134,7 +136,7 @@ describe('home served with its first screen', () => {
     // What index.html loads already is not announced twice; the video page's code not at all.
     expect(res.body.match(/i18n-I1\.js/g)).toHaveLength(1);
     expect(res.body).not.toContain('video-page-V1');
-    expect(res.body).not.toContain('hls.light');
+    expect(res.body).not.toContain('early-player-H1');
     expect(res.body).not.toContain('video-page-loader');
   });
 
@@ -203,7 +205,7 @@ describe('video deep link served with its first screen', () => {
     // The media first (the player's path), then the UI catalogue of the page's language.
     expect(fetches).toEqual([playlist_url, variantUrl, segmentUrl, '/assets/en-L1.json']);
     expect(res.body).toContain('<link rel="modulepreload" crossorigin href="/assets/video-page-V1.js">');
-    expect(res.body).toContain('<link rel="modulepreload" crossorigin href="/assets/hls.light-H1.js">');
+    expect(res.body).toContain('<link rel="modulepreload" crossorigin href="/assets/early-player-H1.js">');
     // The route's loader is a chunk of its own, and what it imports comes with it, once.
     expect(res.body).toContain('<link rel="modulepreload" crossorigin href="/assets/video-page-loader-L1.js">');
     expect(res.body).toContain('<link rel="modulepreload" crossorigin href="/assets/video-keys-K1.js">');

@@ -68,6 +68,8 @@ export interface PageBootstrap {
 
 interface ManifestChunk {
   file: string;
+  /** A chunk's name: for a group of the build's, the group's. */
+  name?: string;
   css?: string[];
   imports?: string[];
   isEntry?: boolean;
@@ -88,11 +90,13 @@ function readManifest(distDir: string): Manifest {
 
 /**
  * The app's start: what the entry imports once the first screen has painted
- * (apps/web/src/main.tsx). The build groups it with the modules it imports (apps/web/vite.config.ts),
- * so the manifest knows it by its chunk, not by its module.
+ * (apps/web/src/main.tsx). The build groups it with the modules it imports into the chunk named
+ * `boot` (apps/web/vite.config.ts), so the manifest knows it by that chunk, not by its module. The
+ * entry's other dynamic import, the early player with hls.js, is a video page's alone.
  */
 function bootChunks(manifest: Manifest): string[] {
-  return Object.values(manifest).find((chunk) => chunk.isEntry)?.dynamicImports ?? [];
+  const entry = Object.values(manifest).find((chunk) => chunk.isEntry);
+  return (entry?.dynamicImports ?? []).filter((key) => manifest[key]?.name === 'boot');
 }
 
 /** A chunk and everything it imports statically, depth first. */
