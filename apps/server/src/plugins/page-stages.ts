@@ -37,7 +37,7 @@ function picture(url: string, sizes: string, img: string): string {
 /**
  * The phone's video page: the drama's poster on the player's black. The early player's video goes
  * over it once it has a frame. With the visitor's signed playback of the episode it opens on, the
- * stage names it, so the web's entry starts loading it before the app's code runs.
+ * stage names it, so the web's entry starts loading it beside the app's start.
  */
 export function posterStage(
   drama: Pick<DramaDetail, 'title' | 'poster'>,

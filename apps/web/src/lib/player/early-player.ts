@@ -6,7 +6,7 @@ import { playRejection } from './player-errors';
  * On a cold load of a shared video page the server has already signed the first episode's
  * playlist (lib/bootstrap.ts), and the browser has preloaded it with its first segment. The
  * phone page's stage names that playlist, and the entry (main.tsx) starts the episode's player
- * from it before the app's code is even evaluated: a `<video>` of its own, attached and loading.
+ * from it once the stage has painted, beside the app's start: a `<video>` of its own, loading.
  * The video page's loader then confirms it (or starts one, on the desktop page), and on the
  * phone page, once the pre-roll decision is "no ad", it goes on screen and plays, so the first
  * frame does not wait for React.
