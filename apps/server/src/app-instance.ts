@@ -33,17 +33,9 @@ declare module 'fastify' {
     /** Media that pages of another site (a CDN in front) may embed: `Cross-Origin-Resource-Policy: cross-origin`. */
     crossOriginMedia?: boolean;
   }
-}
-
-declare module 'fastify' {
   interface FastifyInstance {
     /** The validated, frozen configuration this app was built with. */
     config: Readonly<ServerConfig>;
-  }
-}
-
-declare module 'fastify' {
-  interface FastifyInstance {
     /** Every service of the app, built once by plugins/services.plugin.ts. */
     services: AppServices;
     /**

@@ -5,23 +5,19 @@
  */
 import { z } from 'zod';
 
-const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
-const NODE_ENVS = ['development', 'test', 'production'] as const;
-const SMS_PROVIDERS = ['console', 'twilio'] as const;
-const MEDIA_STORAGES = ['local', 's3'] as const;
-/** The App Store environments StoreKit signs for; Xcode and LocalTesting are not signed by Apple. */
-const APPLE_ENVIRONMENTS = ['Sandbox', 'Production', 'Xcode', 'LocalTesting'] as const;
 const DAY_S = 86_400;
 
-/** Only explicit spellings: a typo such as `ture` must stop the boot, not silently mean false. */
-const boolean = z
-  .enum(['true', 'false', '1', '0'], { error: 'must be one of true, false, 1, 0' })
-  .transform((value) => value === 'true' || value === '1');
+const oneOf = <const T extends readonly [string, ...string[]]>(values: T) =>
+  z.enum(values, { error: `must be one of ${values.join(', ')}` });
 
+/** Only explicit spellings: a typo such as `ture` must stop the boot, not silently mean false. */
+const boolean = oneOf(['true', 'false', '1', '0']).transform((value) => value === 'true' || value === '1');
+
+/** A whole number in [min, max], signed only when the range reaches below zero. */
 const integer = (min: number, max: number) =>
   z
     .string()
-    .regex(/^\d+$/, { error: 'must be a whole number' })
+    .regex(min < 0 ? /^[+-]?\d+$/ : /^\d+$/, { error: 'must be a whole number' })
     .transform(Number)
     .pipe(
       z
@@ -137,15 +133,12 @@ function optional<T extends z.ZodType<unknown, string>>(schema: T, description: 
   return unset;
 }
 
-/**
- * The environment, keyed by variable name: each variable's parsing, default and description in
- * one place. The README table and `.env.example` are generated from it (config-docs.ts).
- */
+/** The environment, keyed by variable name (see the top of this file). */
 export const envSchema = z.object({
   PORT: setting(integer(0, 65535), '8080', 'TCP port the HTTP server listens on (0 picks a free port).'),
   HOST: setting(nonEmpty, '0.0.0.0', 'Interface the HTTP server binds to.'),
   LOG_LEVEL: setting(
-    z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }),
+    oneOf(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']),
     'info',
     'pino log level: fatal, error, warn, info, debug, trace or silent.',
   ),
@@ -199,7 +192,7 @@ export const envSchema = z.object({
     'Where clients fetch media: a path on this server or a CDN URL. For the iOS app make it absolute (e.g. `https://api.example.com/media`, this server at its public origin): the app resolves a path against its own origin, where no media is.',
   ),
   MEDIA_STORAGE: setting(
-    z.enum(MEDIA_STORAGES, { error: `must be one of ${MEDIA_STORAGES.join(', ')}` }),
+    oneOf(['local', 's3']),
     'local',
     'Media storage driver: `local` keeps files in `${DATA_DIR}/media`; `s3` uses S3-compatible object storage (MEDIA_S3_*). See docs/media.md.',
   ),
@@ -326,7 +319,8 @@ export const envSchema = z.object({
     'iOS bundle id. Set: Apple in-app purchase enabled (`/member/confirm` verifies that transactions name this bundle). See docs/payments.md.',
   ),
   APPLE_ENVIRONMENT: setting(
-    z.enum(APPLE_ENVIRONMENTS, { error: `must be one of ${APPLE_ENVIRONMENTS.join(', ')}` }),
+    // The App Store environments StoreKit signs for; Xcode and LocalTesting are not signed by Apple.
+    oneOf(['Sandbox', 'Production', 'Xcode', 'LocalTesting']),
     'Sandbox',
     'App Store environment whose signed transactions and notifications are accepted: Sandbox, Production, Xcode or LocalTesting. Xcode and LocalTesting are not signed by Apple (the signature is not checked) and are refused when NODE_ENV=production.',
   ),
@@ -371,7 +365,7 @@ export const envSchema = z.object({
     "Seconds an idle keep-alive connection stays open. Behind a load balancer, set it above the balancer's idle timeout (e.g. 65 for an AWS ALB's 60).",
   ),
   NODE_ENV: setting(
-    z.enum(NODE_ENVS, { error: `must be one of ${NODE_ENVS.join(', ')}` }),
+    oneOf(['development', 'test', 'production']),
     'development',
     'development, test or production. production refuses to boot without AUTH_SECRET.',
   ),
@@ -386,7 +380,7 @@ export const envSchema = z.object({
     'Lifetime of a refresh token in seconds (renewed on each rotation); must exceed ACCESS_TOKEN_TTL_S.',
   ),
   SMS_PROVIDER: setting(
-    z.enum(SMS_PROVIDERS, { error: `must be one of ${SMS_PROVIDERS.join(', ')}` }),
+    oneOf(['console', 'twilio']),
     'console',
     '`console` logs sign-in codes at info level (local development); `twilio` sends them with the Twilio Messages API.',
   ),
@@ -450,16 +444,7 @@ export const envSchema = z.object({
     'When the dramas table is empty at boot, import the committed demo catalogue (`apps/server/demo`: 12 dramas with real video, subtitles and posters; no ffmpeg needed). Never touches a catalogue that has dramas. Unset: on, except with NODE_ENV=production, where it is off and `true` is refused (a production deployment starts empty).',
   ),
   CLOCK_OFFSET_S: setting(
-    z
-      .string()
-      .regex(/^[+-]?\d+$/, { error: 'must be a whole number of seconds' })
-      .transform(Number)
-      .pipe(
-        z
-          .number()
-          .min(-366 * DAY_S, { error: `must be at least ${-366 * DAY_S}` })
-          .max(366 * DAY_S, { error: `must be at most ${366 * DAY_S}` }),
-      ),
+    integer(-366 * DAY_S, 366 * DAY_S),
     '0',
     "Seconds added to the server's clock, so day-based rules (check-in streaks, expiry, invite windows) can be tried without waiting: restart with `CLOCK_OFFSET_S=86400` and it is tomorrow. The e2e suite uses it. Refused when NODE_ENV=production.",
   ),
@@ -479,7 +464,7 @@ export const envSchema = z.object({
     'Seconds between runs of the background job that expires due coin lots (a wallet is also brought up to date whenever it is read or used). The worker schedules it by whole minutes.',
   ),
   JOB_RUNNER: setting(
-    z.enum(['in-process', 'worker'], { error: 'must be in-process or worker' }),
+    oneOf(['in-process', 'worker']),
     'in-process',
     "Who runs the background jobs (coin expiry, copies of sign-in providers' pictures, catalogue imports queued with `npm run catalog -- enqueue`): `in-process`, each server itself (one machine), or `worker`, a separate `npm run worker` on PostgreSQL through a job queue (pg-boss) while the API processes only queue them. `worker` needs DATABASE_URL. See docs/deploy.md.",
   ),
@@ -584,11 +569,8 @@ function crossFieldIssues(e: EnvValues): ConfigIssue[] {
     issues.push({ variable: 'APPLE_APP_APPLE_ID', message: 'is required when APPLE_ENVIRONMENT=Production' });
   }
   if (e.SMS_PROVIDER === 'twilio') {
-    if (e.TWILIO_ACCOUNT_SID === undefined) {
-      issues.push({ variable: 'TWILIO_ACCOUNT_SID', message: 'is required when SMS_PROVIDER=twilio' });
-    }
-    if (e.TWILIO_AUTH_TOKEN === undefined) {
-      issues.push({ variable: 'TWILIO_AUTH_TOKEN', message: 'is required when SMS_PROVIDER=twilio' });
+    for (const name of ['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN'] as const) {
+      if (e[name] === undefined) issues.push({ variable: name, message: 'is required when SMS_PROVIDER=twilio' });
     }
     if (e.TWILIO_FROM === undefined && e.TWILIO_MESSAGING_SERVICE_SID === undefined) {
       issues.push({

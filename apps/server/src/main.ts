@@ -1,24 +1,11 @@
 import { buildApp } from './app.js';
-import { ConfigError, loadConfig } from './config.js';
+import { loadConfigOrExit } from './config.js';
 
 /** How long in-flight requests get to finish after SIGINT/SIGTERM before the process gives up. */
 const SHUTDOWN_GRACE_MS = 10_000;
 
-/** An invalid environment is an operator's mistake: say what is wrong, without a stack trace. */
-function loadConfigOrExit(): ReturnType<typeof loadConfig> {
-  try {
-    return loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      process.stderr.write(`${error.message}\n`);
-      process.exit(1);
-    }
-    throw error;
-  }
-}
-
 async function main(): Promise<void> {
-  const config = loadConfigOrExit();
+  const config = loadConfigOrExit(1);
   const app = await buildApp(config);
 
   let stopping = false;

@@ -1,6 +1,7 @@
-import { ConfigError, loadConfig } from './config.js';
+import { loadConfigOrExit } from './config.js';
 import { createDatabase } from './db/create-database.js';
-import { startJobWorker, type JobLog } from './jobs/job-worker.js';
+import type { JobLog } from './jobs/job-run.js';
+import { startJobWorker } from './jobs/job-worker.js';
 import { startWorkerHttp } from './jobs/worker-http.js';
 import { offsetClock, systemClock } from './lib/clock.js';
 import { ProcessMetrics } from './observability/metrics.js';
@@ -27,16 +28,7 @@ const log: JobLog = {
 };
 
 async function main(): Promise<void> {
-  let config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      process.stderr.write(`${error.message}\n`);
-      process.exit(2);
-    }
-    throw error;
-  }
+  const config = loadConfigOrExit(2);
   const databaseUrl = config.databaseUrl;
   if (!databaseUrl) {
     process.stderr.write('npm run worker needs DATABASE_URL: in embedded mode the server runs its jobs itself.\n');

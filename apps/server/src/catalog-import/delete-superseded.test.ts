@@ -19,7 +19,7 @@ describe('deleteSuperseded, artwork', () => {
       'banners/a-11111111-1280w.webp',
       'posters/b-old.jpg',
     ];
-    for (const path of files) await media.put(path, Buffer.from(path), 'image/jpeg');
+    for (const path of files) await media.put(path, Buffer.from(path));
 
     await deleteSuperseded(
       media,

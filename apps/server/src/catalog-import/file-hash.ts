@@ -13,10 +13,6 @@ export function sha256File(file: string): Promise<string> {
   });
 }
 
-export function sha256Text(text: string | Buffer): string {
-  return createHash('sha256').update(text).digest('hex');
-}
-
 /** sha256 over a folder's files: each relative path and its content hash, in sorted order. */
 export async function sha256Folder(root: string, files: readonly string[]): Promise<string> {
   const hash = createHash('sha256');

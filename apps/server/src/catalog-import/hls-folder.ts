@@ -1,24 +1,15 @@
-import { readFile, stat } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { join, posix } from 'node:path';
-import { HLS_LADDER } from '../media/transcode/hls-ladder.js';
+import { kindOf } from '../lib/file-kind.js';
+import { HLS_LADDER, MASTER_PLAYLIST } from '../media/transcode/hls-ladder.js';
 import { isSafeMediaPath } from '../media/storage/media-paths.js';
 
-export const MASTER_PLAYLIST = 'master.m3u8';
 export const DOWNLOAD_FILE = 'download.mp4';
 
 /** A complete episode folder: what gets uploaded, relative to the folder, and its length. */
 export interface HlsFolder {
   files: string[];
   durationS: number;
-}
-
-export async function kindOf(path: string): Promise<'file' | 'dir' | 'missing'> {
-  try {
-    const info = await stat(path);
-    return info.isFile() ? 'file' : info.isDirectory() ? 'dir' : 'missing';
-  } catch {
-    return 'missing';
-  }
 }
 
 /** URIs of a playlist: every line that is neither blank nor a tag. */
@@ -31,11 +22,6 @@ function urisOf(playlist: string): string[] {
 
 function durationOf(playlist: string): number {
   return [...playlist.matchAll(/^#EXTINF:([\d.]+)/gm)].reduce((sum, m) => sum + Number(m[1]), 0);
-}
-
-/** Only names we could serve: relative, no `..`, lowercase safe characters (media-paths.ts). */
-function safeRelative(path: string): boolean {
-  return !path.includes('..') && !path.startsWith('/') && isSafeMediaPath(`episodes/x/1/${path}`);
 }
 
 /**
@@ -65,7 +51,8 @@ export async function inspectHlsFolder(root: string): Promise<HlsFolder | { prob
     if (segments.length === 0) problems.push(`${playlistPath} lists no segments`);
     for (const uri of segments) {
       const segment = posix.join(rendition.name, uri);
-      if (!safeRelative(uri) || uri.includes('/'))
+      // Only plain file names we could serve (media-paths.ts: no `..`, lowercase safe characters).
+      if (uri.includes('/') || !isSafeMediaPath(`episodes/x/1/${uri}`))
         problems.push(`${playlistPath} lists an unsupported segment name "${uri}"`);
       else if ((await kindOf(join(root, segment))) !== 'file') problems.push(`segment ${segment} is missing`);
       else files.push(segment);

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Db } from '../db/database.js';
 import type { MediaStorage } from '../media/storage/media-storage.js';
+import { errorMessage } from '../media/transcode/transcode-episode.js';
 import { applyCatalog, type AppliedDrama, type PreparedDrama } from './apply-catalog.js';
 import { deleteSuperseded } from './delete-superseded.js';
 import { CatalogImportError } from './import-problem.js';
@@ -32,10 +33,6 @@ export interface ImportSummary {
   durationMs: number;
 }
 
-function message(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
-
 /** Phase 2: transcodes, artwork and subtitles into the scratch folder; an ffmpeg failure names its episode. */
 async function prepareAll(plan: readonly PlannedDrama[], ctx: PrepareContext): Promise<PreparedDrama[]> {
   const prepared: PreparedDrama[] = [];
@@ -47,7 +44,7 @@ async function prepareAll(plan: readonly PlannedDrama[], ctx: PrepareContext): P
         episodes.push(await prepareEpisode(slug, episode, ctx));
       } catch (error) {
         const file = episode.input.kind === 'source' ? episode.input.file : episode.input.dir;
-        throw new CatalogImportError([{ slug, episode: episode.number, file, message: message(error) }]);
+        throw new CatalogImportError([{ slug, episode: episode.number, file, message: errorMessage(error) }]);
       }
     }
     let artwork;
@@ -55,7 +52,11 @@ async function prepareAll(plan: readonly PlannedDrama[], ctx: PrepareContext): P
       artwork = await prepareArtwork(planned, ctx);
     } catch (error) {
       throw new CatalogImportError([
-        { slug, ...(planned.poster ? { file: planned.poster.file } : {}), message: `poster/banner: ${message(error)}` },
+        {
+          slug,
+          ...(planned.poster ? { file: planned.poster.file } : {}),
+          message: `poster/banner: ${errorMessage(error)}`,
+        },
       ]);
     }
     prepared.push({ drama: planned.drama, artwork, episodes });

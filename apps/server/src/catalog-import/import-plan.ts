@@ -1,5 +1,6 @@
 import type { HlsFolder } from './hls-folder.js';
-import type { ManifestDrama, ManifestLanguage } from './manifest.js';
+import type { Language } from '@cliffhanger/contract';
+import type { ManifestDrama, ManifestEpisode } from './manifest.js';
 
 /** What an episode's media comes from, with the hash that versions its media dir. */
 export type EpisodeInput =
@@ -14,9 +15,9 @@ export interface PlannedSubtitle {
 
 export interface PlannedEpisode {
   number: number;
-  title: ManifestDrama['episodes'][number]['title'];
+  title: ManifestEpisode['title'];
   input: EpisodeInput;
-  subtitles: Partial<Record<ManifestLanguage, PlannedSubtitle>>;
+  subtitles: Partial<Record<Language, PlannedSubtitle>>;
 }
 
 export interface PlannedImage {

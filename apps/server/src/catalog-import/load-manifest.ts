@@ -4,9 +4,6 @@ import type { z } from 'zod';
 import { CatalogImportError, type ImportProblem } from './import-problem.js';
 import { manifestSchema, type Manifest, type ManifestDrama } from './manifest.js';
 
-/** A manifest whose file paths are absolute (resolved against the manifest's folder). */
-export type ResolvedManifest = Manifest;
-
 function field(path: readonly PropertyKey[]): string {
   return path.map((key, i) => (typeof key === 'number' ? `[${key}]` : `${i === 0 ? '' : '.'}${String(key)}`)).join('');
 }
@@ -58,10 +55,11 @@ function resolveDrama(drama: ManifestDrama, base: string): ManifestDrama {
 }
 
 /**
- * Reads and checks a manifest file and resolves its paths against the manifest's folder.
+ * Reads and checks a manifest file and resolves its paths against the manifest's folder, so every
+ * file path of the answer is absolute.
  * @throws CatalogImportError listing every problem (unreadable file, bad JSON, schema issues).
  */
-export async function loadManifest(manifestPath: string): Promise<ResolvedManifest> {
+export async function loadManifest(manifestPath: string): Promise<Manifest> {
   const file = resolve(manifestPath);
   let text: string;
   try {

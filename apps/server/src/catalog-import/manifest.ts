@@ -5,9 +5,6 @@ import { z } from 'zod';
  * "Import and demo catalogue"). File paths are relative to the manifest's folder.
  */
 
-export const MANIFEST_LANGUAGES = ['en', 'zh', 'tr'] as const;
-export type ManifestLanguage = (typeof MANIFEST_LANGUAGES)[number];
-
 /** Becomes part of media paths (`episodes/<slug>/…`), which only allow lowercase, digits and `-`. */
 const SLUG = /^[a-z0-9][a-z0-9-]{0,62}$/;
 
@@ -19,6 +16,21 @@ const localised = (max: number) =>
       tr: z.string().trim().min(1).max(max).optional(),
     })
     .strict();
+
+/** An issue at every item of `list` whose `key` an earlier item already had. */
+function flagRepeats<T, K extends keyof T & string>(
+  ctx: z.RefinementCtx,
+  list: string,
+  items: readonly T[],
+  key: K,
+  message: (value: T[K]) => string,
+): void {
+  const seen = new Set<T[K]>();
+  items.forEach((item, index) => {
+    if (seen.has(item[key])) ctx.addIssue({ code: 'custom', path: [list, index, key], message: message(item[key]) });
+    seen.add(item[key]);
+  });
+}
 
 const filePath = z.string().trim().min(1).max(1024);
 const count = z.number().int().nonnegative().max(2_000_000_000);
@@ -67,36 +79,16 @@ export const manifestDramaSchema = z
     episodes: z.array(manifestEpisodeSchema).min(1).max(10_000),
   })
   .strict()
-  .superRefine((drama, ctx) => {
-    const seen = new Set<number>();
-    drama.episodes.forEach((episode, index) => {
-      if (seen.has(episode.number)) {
-        ctx.addIssue({
-          code: 'custom',
-          path: ['episodes', index, 'number'],
-          message: `episode ${episode.number} is listed twice`,
-        });
-      }
-      seen.add(episode.number);
-    });
-  });
+  .superRefine((drama, ctx) =>
+    flagRepeats(ctx, 'episodes', drama.episodes, 'number', (number) => `episode ${number} is listed twice`),
+  );
 
 export const manifestSchema = z
   .object({ dramas: z.array(manifestDramaSchema).min(1) })
   .strict()
-  .superRefine((manifest, ctx) => {
-    const seen = new Set<string>();
-    manifest.dramas.forEach((drama, index) => {
-      if (seen.has(drama.slug)) {
-        ctx.addIssue({
-          code: 'custom',
-          path: ['dramas', index, 'slug'],
-          message: `slug "${drama.slug}" is listed twice`,
-        });
-      }
-      seen.add(drama.slug);
-    });
-  });
+  .superRefine((manifest, ctx) =>
+    flagRepeats(ctx, 'dramas', manifest.dramas, 'slug', (slug) => `slug "${slug}" is listed twice`),
+  );
 
 export type Manifest = z.output<typeof manifestSchema>;
 export type ManifestDrama = Manifest['dramas'][number];

@@ -1,6 +1,8 @@
+import { join } from 'node:path';
 import { probe } from '../media/transcode/ffmpeg.js';
 import { remuxToMp4 } from '../media/transcode/remux-download.js';
 import { extractPoster, transcodeToHls, type TranscodeOptions } from '../media/transcode/transcode-episode.js';
+import { DOWNLOAD_FILE } from './hls-folder.js';
 
 /**
  * The ffmpeg work an import needs, behind one interface so tests can count (or replace) the runs.
@@ -11,10 +13,11 @@ export interface MediaTools {
   readonly pipeline: string;
   /** Resolves to a reason when `file` is not a video ffprobe can read; undefined when it is. */
   checkVideo(file: string): Promise<string | undefined>;
-  /** The HLS ladder into outDir (master.m3u8, hd/, sd/); resolves to the duration in seconds. */
+  /**
+   * An episode folder into outDir: the HLS ladder (master.m3u8, hd/, sd/) and download.mp4 from
+   * the SD playlist by stream copy; resolves to the duration in seconds.
+   */
   transcode(source: string, outDir: string): Promise<number>;
-  /** download.mp4 from the SD playlist, by stream copy. */
-  remuxDownload(playlist: string, outFile: string): Promise<void>;
   /** A JPEG frame (720×960) of a video or HLS playlist, for the default poster. */
   extractFrame(video: string, outFile: string): Promise<void>;
 }
@@ -47,11 +50,13 @@ export function createFfmpegTools(options: FfmpegToolsOptions): MediaTools {
       }
     },
     async transcode(source, outDir) {
-      const result = await transcodeToHls({ source, outDir, ...options });
-      return result.durationS;
-    },
-    remuxDownload(playlist, outFile) {
-      return remuxToMp4({ playlist, outFile, ffmpegPath });
+      const durationS = await transcodeToHls({ source, outDir, ...options });
+      await remuxToMp4({
+        playlist: join(outDir, 'sd', 'index.m3u8'),
+        outFile: join(outDir, DOWNLOAD_FILE),
+        ffmpegPath,
+      });
+      return durationS;
     },
     extractFrame(video, outFile) {
       return extractPoster({ source: video, outFile, atSeconds: 1, ffmpegPath, ffprobePath });

@@ -1,7 +1,8 @@
 import { join } from 'node:path';
 import { artworkCopies, artworkPath } from '@cliffhanger/contract';
 import sharp from 'sharp';
-import { sha256Text, short } from './file-hash.js';
+import { sha256Hex } from '../lib/tokens.js';
+import { short } from './file-hash.js';
 import type { PlannedDrama } from './import-plan.js';
 import type { PrepareContext } from './prepare-episode.js';
 import { isStored } from './storage-io.js';
@@ -55,7 +56,7 @@ export async function prepareArtwork(planned: PlannedDrama, ctx: PrepareContext)
   if (!first) throw new Error(`Drama ${slug} has no episodes`);
   const posterKey = planned.poster ? `image:${planned.poster.sha256}` : `frame:${first.input.sha256}`;
   const bannerKey = planned.banner ? `image:${planned.banner.sha256}` : posterKey;
-  const nameOf = (key: string) => `${slug}-${short(sha256Text(`${ARTWORK_VERSION}:${key}`))}`;
+  const nameOf = (key: string) => `${slug}-${short(sha256Hex(`${ARTWORK_VERSION}:${key}`))}`;
   const posterPath = artworkPath(`posters/${nameOf(posterKey)}`, POSTER_SIZE.width);
   const bannerPath = artworkPath(`banners/${nameOf(bannerKey)}`, BANNER_SIZE.width);
 

@@ -1,10 +1,11 @@
 import { join } from 'node:path';
+import type { Language } from '@cliffhanger/contract';
 import type { MediaStorage } from '../media/storage/media-storage.js';
 import { readEpisodeRecord } from './episode-record.js';
-import { sha256Text, short } from './file-hash.js';
-import { DOWNLOAD_FILE, inspectHlsFolder } from './hls-folder.js';
+import { sha256Hex } from '../lib/tokens.js';
+import { short } from './file-hash.js';
+import { inspectHlsFolder } from './hls-folder.js';
 import type { PlannedEpisode } from './import-plan.js';
-import type { ManifestLanguage } from './manifest.js';
 import type { MediaTools } from './media-tools.js';
 
 export type EpisodeAction = 'unchanged' | 'transcoded' | 'copied';
@@ -21,7 +22,7 @@ export interface PreparedEpisode {
   /** Local files to upload under mediaDir; undefined when the stored dir is already complete. */
   upload: { root: string; files: string[] } | undefined;
   /** Content-named, so a changed subtitle never overwrites the one being served. */
-  subtitles: Partial<Record<ManifestLanguage, { path: string; vtt: string }>>;
+  subtitles: Partial<Record<Language, { path: string; vtt: string }>>;
 }
 
 export interface PrepareContext {
@@ -33,8 +34,8 @@ export interface PrepareContext {
 
 function subtitlesOf(planned: PlannedEpisode, mediaDir: string): PreparedEpisode['subtitles'] {
   const out: PreparedEpisode['subtitles'] = {};
-  for (const [lang, subtitle] of Object.entries(planned.subtitles) as [ManifestLanguage, { vtt: string }][]) {
-    out[lang] = { path: `${mediaDir}/subs/${lang}-${short(sha256Text(subtitle.vtt))}.vtt`, vtt: subtitle.vtt };
+  for (const [lang, subtitle] of Object.entries(planned.subtitles) as [Language, { vtt: string }][]) {
+    out[lang] = { path: `${mediaDir}/subs/${lang}-${short(sha256Hex(subtitle.vtt))}.vtt`, vtt: subtitle.vtt };
   }
   return out;
 }
@@ -51,7 +52,7 @@ export async function prepareEpisode(
 ): Promise<PreparedEpisode> {
   const { input } = planned;
   const recordKey = `${input.kind === 'hls' ? 'prebuilt' : ctx.tools.pipeline}:${input.sha256}`;
-  const mediaDir = `episodes/${slug}/${planned.number}-${short(sha256Text(recordKey))}`;
+  const mediaDir = `episodes/${slug}/${planned.number}-${short(sha256Hex(recordKey))}`;
   const base = {
     number: planned.number,
     title: planned.title,
@@ -75,7 +76,6 @@ export async function prepareEpisode(
 
   const outDir = join(ctx.workDir, slug, String(planned.number));
   const durationS = await ctx.tools.transcode(input.file, outDir);
-  await ctx.tools.remuxDownload(join(outDir, 'sd', 'index.m3u8'), join(outDir, DOWNLOAD_FILE));
   const folder = await inspectHlsFolder(outDir);
   if ('problems' in folder)
     throw new Error(`Transcoding ${input.file} left an incomplete folder: ${folder.problems.join('; ')}`);

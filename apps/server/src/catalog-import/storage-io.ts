@@ -1,24 +1,10 @@
 import { readFile } from 'node:fs/promises';
-import { extname } from 'node:path';
 import { readText } from '../media/media-delivery.service.js';
+import { contentTypeOf } from '../media/storage/media-paths.js';
 import type { MediaStorage } from '../media/storage/media-storage.js';
 
-/** Types the media route can pass through as stored (S3 keeps them; local storage infers them). */
-const CONTENT_TYPES: Record<string, string> = {
-  '.m3u8': 'application/vnd.apple.mpegurl',
-  '.ts': 'video/mp2t',
-  '.mp4': 'video/mp4',
-  '.vtt': 'text/vtt; charset=utf-8',
-  '.jpg': 'image/jpeg',
-  '.json': 'application/json',
-};
-
-export function mediaContentType(path: string): string {
-  return CONTENT_TYPES[extname(path).toLowerCase()] ?? 'application/octet-stream';
-}
-
 export async function putBytes(media: MediaStorage, path: string, bytes: Buffer): Promise<void> {
-  await media.put(path, bytes, mediaContentType(path));
+  await media.put(path, bytes, contentTypeOf(path));
 }
 
 export async function putFile(media: MediaStorage, path: string, file: string): Promise<void> {

@@ -1,19 +1,20 @@
 import { readFile } from 'node:fs/promises';
 import { extname } from 'node:path';
+import { LANGUAGES } from '@cliffhanger/contract';
 import sharp from 'sharp';
 import { convertToWebVtt } from '../media/subtitles/to-webvtt.js';
 import { sha256File, sha256Folder } from './file-hash.js';
-import { inspectHlsFolder, kindOf } from './hls-folder.js';
+import { kindOf } from '../lib/file-kind.js';
+import { inspectHlsFolder } from './hls-folder.js';
 import type { ImportProblem } from './import-problem.js';
 import type { EpisodeInput, PlannedDrama, PlannedEpisode, PlannedImage, PlannedSubtitle } from './import-plan.js';
-import type { ResolvedManifest } from './load-manifest.js';
-import { MANIFEST_LANGUAGES, type ManifestDrama, type ManifestEpisode } from './manifest.js';
+import type { Manifest, ManifestDrama, ManifestEpisode } from './manifest.js';
 import type { MediaTools } from './media-tools.js';
 
 /** A poster larger than this is a mistake (or a decompression bomb), not artwork. */
 const MAX_IMAGE_PIXELS = 40_000_000;
 
-type Report = (problem: Omit<ImportProblem, 'slug'> & { slug?: string }) => void;
+type Report = (problem: ImportProblem) => void;
 
 async function checkImage(file: string, report: Report): Promise<PlannedImage | undefined> {
   if ((await kindOf(file)) !== 'file') {
@@ -90,7 +91,7 @@ async function checkEpisode(
   const reportHere: Report = (p) => report({ episode: episode.number, ...p });
   const input = await checkInput(episode, tools, reportHere);
   const subtitles: PlannedEpisode['subtitles'] = {};
-  for (const lang of MANIFEST_LANGUAGES) {
+  for (const lang of LANGUAGES) {
     const file = episode.subtitles[lang];
     if (file === undefined) continue;
     const subtitle = await checkSubtitle(file, reportHere);
@@ -117,7 +118,7 @@ async function checkDrama(drama: ManifestDrama, tools: MediaTools, problems: Imp
  * Resolves to the plan, or to every problem found.
  */
 export async function validateFiles(
-  manifest: ResolvedManifest,
+  manifest: Manifest,
   tools: MediaTools,
 ): Promise<{ plan: PlannedDrama[] } | { problems: ImportProblem[] }> {
   const problems: ImportProblem[] = [];

@@ -2,8 +2,7 @@ import { resolve } from 'node:path';
 import { formatSummary } from '../catalog-import/format-summary.js';
 import { CatalogImportError, formatProblem } from '../catalog-import/import-problem.js';
 import { loadManifest } from '../catalog-import/load-manifest.js';
-import { configForCli, fail } from './cli-config.js';
-import { createDatabase } from '../db/create-database.js';
+import { configForCli, fail, withCliDatabase } from './cli-config.js';
 import { importAndAnnounce } from '../jobs/catalog-import.job.js';
 import { enqueueJob } from '../jobs/job-queue.js';
 import { JOB } from '../jobs/jobs.js';
@@ -30,10 +29,7 @@ async function runProducts(args: readonly string[]): Promise<void> {
   const [sub, id, ...flagArgs] = args;
   if (sub !== 'list' && sub !== 'set') fail(USAGE, 2);
   if (sub === 'set' && id === undefined) fail(USAGE, 2);
-  const config = configForCli();
-  const database = await createDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  try {
-    await database.migrate();
+  await withCliDatabase(async (database) => {
     const products = new ProductsRepository(database.db);
     if (sub === 'set' && id !== undefined) {
       try {
@@ -48,9 +44,7 @@ async function runProducts(args: readonly string[]): Promise<void> {
       }
     }
     process.stdout.write(formatProducts(await products.listAll()));
-  } finally {
-    await database.close();
-  }
+  });
 }
 
 /** npm runs scripts from the package folder; INIT_CWD is where the user typed the command. */
@@ -59,16 +53,15 @@ function manifestPath(arg: string): string {
 }
 
 async function runImport(manifestArg: string): Promise<void> {
-  const config = configForCli();
   const manifest = manifestPath(manifestArg);
-  const database = await createDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
-    await database.migrate();
-    const summary = await importAndAnnounce(manifest, {
-      config,
-      db: database.db,
-      warn: (message) => process.stderr.write(`warning: ${message}\n`),
-    });
+    const summary = await withCliDatabase((database, config) =>
+      importAndAnnounce(manifest, {
+        config,
+        db: database.db,
+        warn: (message) => process.stderr.write(`warning: ${message}\n`),
+      }),
+    );
     process.stdout.write(formatSummary(summary));
   } catch (error) {
     if (error instanceof CatalogImportError) {
@@ -79,8 +72,6 @@ async function runImport(manifestArg: string): Promise<void> {
       return;
     }
     throw error;
-  } finally {
-    await database.close();
   }
 }
 
@@ -90,7 +81,10 @@ async function runEnqueue(manifestArg: string): Promise<void> {
   if (!config.databaseUrl) fail('enqueue needs DATABASE_URL: the embedded mode imports at once (`import`).', 2);
   // Only `npm run worker` takes queued jobs: with each server running its own, nothing would.
   if (config.jobRunner !== 'worker') {
-    fail('enqueue hands the import to `npm run worker` (JOB_RUNNER=worker); with JOB_RUNNER=in-process use `import`.', 2);
+    fail(
+      'enqueue hands the import to `npm run worker` (JOB_RUNNER=worker); with JOB_RUNNER=in-process use `import`.',
+      2,
+    );
   }
   const manifest = manifestPath(manifestArg);
   // A manifest that cannot be read or is malformed is said now, not in the worker's log later.
@@ -98,7 +92,10 @@ async function runEnqueue(manifestArg: string): Promise<void> {
     await loadManifest(manifest);
   } catch (error) {
     if (!(error instanceof CatalogImportError)) throw error;
-    fail(`Nothing was queued; fix these and run again:\n${error.problems.map((p) => `  - ${formatProblem(p)}`).join('\n')}`, 1);
+    fail(
+      `Nothing was queued; fix these and run again:\n${error.problems.map((p) => `  - ${formatProblem(p)}`).join('\n')}`,
+      1,
+    );
   }
   const id = await enqueueJob(config.databaseUrl, JOB.catalogImport, { manifest });
   process.stdout.write(`Queued the import as job ${id}; \`npm run worker\` runs it.\n`);

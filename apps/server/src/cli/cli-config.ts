@@ -1,4 +1,6 @@
-import { ConfigError, loadConfig, MEMORY_DATA_DIR, type ServerConfig } from '../config.js';
+import { loadConfigOrExit, MEMORY_DATA_DIR, type ServerConfig } from '../config.js';
+import { createDatabase } from '../db/create-database.js';
+import type { Database } from '../db/database.js';
 
 /** Says what went wrong on stderr and exits with `code` (2: usage or setup, 1: the command failed). */
 export function fail(message: string, code: number): never {
@@ -12,15 +14,23 @@ export function fail(message: string, code: number): never {
  * whatever the command wrote would vanish when it ends.
  */
 export function configForCli(): Readonly<ServerConfig> {
-  let config: Readonly<ServerConfig>;
-  try {
-    config = loadConfig(process.env);
-  } catch (error) {
-    if (error instanceof ConfigError) fail(error.message, 2);
-    throw error;
-  }
+  const config = loadConfigOrExit(2);
   if (config.dataDir === MEMORY_DATA_DIR && !config.databaseUrl) {
     fail('DATA_DIR=memory:// would work on a database that vanishes when this command ends.', 2);
   }
   return config;
+}
+
+/** Runs `work` on the configured database, migrated first, and closes the database after. */
+export async function withCliDatabase<T>(
+  work: (database: Database, config: Readonly<ServerConfig>) => Promise<T> | T,
+): Promise<T> {
+  const config = configForCli();
+  const database = await createDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  try {
+    await database.migrate();
+    return await work(database, config);
+  } finally {
+    await database.close();
+  }
 }

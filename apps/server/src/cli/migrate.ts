@@ -1,5 +1,4 @@
-import { createDatabase } from '../db/create-database.js';
-import { configForCli, fail } from './cli-config.js';
+import { fail, withCliDatabase } from './cli-config.js';
 
 /**
  * `npm run migrate`: applies pending migrations to the configured database and exits, as a
@@ -9,14 +8,13 @@ import { configForCli, fail } from './cli-config.js';
  * Exit codes: 0 done, 1 a migration failed, 2 setup error.
  */
 async function main(): Promise<void> {
-  const config = configForCli();
-  const database = await createDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  try {
-    await database.migrate();
-    process.stdout.write(`Migrations applied (${config.databaseUrl ? 'PostgreSQL' : `embedded, ${config.dataDir}`}).\n`);
-  } finally {
-    await database.close();
-  }
+  await withCliDatabase((_database, config) => {
+    process.stdout.write(
+      `Migrations applied (${config.databaseUrl ? 'PostgreSQL' : `embedded, ${config.dataDir}`}).\n`,
+    );
+  });
 }
 
-main().catch((error: unknown) => fail(`Migration failed: ${error instanceof Error ? error.message : String(error)}`, 1));
+main().catch((error: unknown) =>
+  fail(`Migration failed: ${error instanceof Error ? error.message : String(error)}`, 1),
+);

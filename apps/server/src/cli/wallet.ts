@@ -1,5 +1,4 @@
-import { configForCli, fail } from './cli-config.js';
-import { createDatabase } from '../db/create-database.js';
+import { fail, withCliDatabase } from './cli-config.js';
 import type { Database } from '../db/database.js';
 import { isAppError } from '../http/envelope.js';
 import { systemClock } from '../lib/clock.js';
@@ -92,12 +91,10 @@ async function run(command: Command, database: Database, services: WalletService
 
 async function main(argv: readonly string[]): Promise<void> {
   const command = parse(argv);
-  const config = configForCli();
-  const database = await createDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
-    await database.migrate();
-    const services = createWalletServices({ db: database.db, clock: systemClock, config });
-    process.exitCode = await run(command, database, services);
+    process.exitCode = await withCliDatabase((database, config) =>
+      run(command, database, createWalletServices({ db: database.db, clock: systemClock, config })),
+    );
   } catch (error) {
     // The wallet's refusals (unknown user, bad amount, key reused) are answers, not crashes.
     if (isAppError(error)) {
@@ -108,8 +105,6 @@ async function main(argv: readonly string[]): Promise<void> {
       return;
     }
     throw error;
-  } finally {
-    await database.close();
   }
 }
 

@@ -1,14 +1,11 @@
+import type { Language } from '@cliffhanger/contract';
 import type { DemoScene } from './demo-render.js';
 
 /**
  * The demo catalogue's content (generate-demo.ts turns it into apps/server/demo). Prices are in
  * coins; `lines` are the dialogue the subtitles draw from, in the three product languages.
  */
-export interface Text3 {
-  en: string;
-  zh: string;
-  tr: string;
-}
+type Text3 = Record<Language, string>;
 
 export interface DemoDrama {
   slug: string;

@@ -152,14 +152,16 @@ function ambience(toneHz: number, seconds: number): string {
   return `aevalsrc='${pad}':s=48000:d=${seconds}[a]`;
 }
 
-/** One still of a scene (poster, banner): a frame a few seconds in, once the motion has settled. */
-async function still(
+/**
+ * One still of a scene (poster, banner): a frame a few seconds in, once the motion has settled.
+ * No text: the page prints the title, and the carousel its caption, in the viewer's language.
+ */
+export async function renderStill(
   r: Renderer,
   out: string,
   scene: DemoScene,
   colors: [string, string],
-  width: number,
-  height: number,
+  { width, height }: { width: number; height: number },
 ): Promise<void> {
   const atFrame = 2 * CLIP_FPS;
   const graph = sceneGraph(scene, colors, 0, { width, height, seconds: 4 }).replace(
@@ -169,19 +171,9 @@ async function still(
   // prettier-ignore
   await runFfmpeg(
     r.ffmpegPath,
-    ['-y', '-filter_complex', graph, '-map', '[v]', '-frames:v', '1', '-q:v', '4', out],
+    ['-filter_complex', graph, '-map', '[v]', '-frames:v', '1', '-q:v', '4', out],
     { timeoutMs: TIMEOUT_MS },
   );
-}
-
-/** A 720×960 poster without text: the page prints the title in the viewer's language. */
-export function renderPoster(r: Renderer, out: string, scene: DemoScene, colors: [string, string]): Promise<void> {
-  return still(r, out, scene, colors, 720, 960);
-}
-
-/** A 1280×720 banner without text: the carousel captions it in the viewer's language. */
-export function renderBanner(r: Renderer, out: string, scene: DemoScene, colors: [string, string]): Promise<void> {
-  return still(r, out, scene, colors, 1280, 720);
 }
 
 /**
@@ -202,7 +194,6 @@ export async function renderClip(
   await runFfmpeg(
     r.ffmpegPath,
     [
-      '-y',
       '-filter_complex', `${video};${ambience(toneHz, CLIP_SECONDS)}`,
       '-map', '[v]', '-map', '[a]',
       '-c:v', 'libx264', '-preset', 'ultrafast', '-crf', '12', '-r', String(CLIP_FPS),

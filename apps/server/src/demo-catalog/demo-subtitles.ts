@@ -1,12 +1,11 @@
+import type { Language } from '@cliffhanger/contract';
 import type { Cue } from '../media/subtitles/subtitle-cue.js';
 import { formatVttTimestamp } from '../media/subtitles/to-webvtt.js';
-import type { DemoDrama, Text3 } from './demo-dramas.js';
+import type { DemoDrama } from './demo-dramas.js';
 import { CLIP_SECONDS } from './demo-render.js';
 
-type Lang = keyof Text3;
-
 /** "Episode 3" in each language: the first cue names the episode, since the picture has no text. */
-export function episodeLabel(lang: Lang, n: number): string {
+export function episodeLabel(lang: Language, n: number): string {
   if (lang === 'zh') return `第${n}集`;
   if (lang === 'tr') return `${n}. Bölüm`;
   return `Episode ${n}`;
@@ -16,7 +15,7 @@ export function episodeLabel(lang: Lang, n: number): string {
  * Three cues across the clip: the drama and episode title (from 0.3 s, so a player shows a cue at
  * once), then two lines of dialogue.
  */
-export function cuesOf(drama: DemoDrama, n: number, lang: Lang): Cue[] {
+export function cuesOf(drama: DemoDrama, n: number, lang: Language): Cue[] {
   const title = drama.episodes[n - 1]?.[lang] ?? '';
   const line = (i: number) => drama.lines[i % drama.lines.length]?.[lang] ?? '';
   const third = Math.floor((CLIP_SECONDS * 1000) / 3);

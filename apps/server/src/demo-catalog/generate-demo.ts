@@ -2,11 +2,11 @@ import { mkdir, mkdtemp, readdir, rename, rm, stat, writeFile } from 'node:fs/pr
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createFfmpegTools, type MediaTools } from '../catalog-import/media-tools.js';
-import { DOWNLOAD_FILE } from '../catalog-import/hls-folder.js';
+import { BANNER_SIZE, POSTER_SIZE } from '../catalog-import/prepare-artwork.js';
 import { cuesToWebVtt } from '../media/subtitles/to-webvtt.js';
 import { serverRoot } from '../paths.js';
 import { DEMO_DRAMAS, type DemoDrama } from './demo-dramas.js';
-import { renderBanner, renderClip, renderPoster, type Renderer } from './demo-render.js';
+import { renderClip, renderStill, type Renderer } from './demo-render.js';
 import { cuesOf, toSrt } from './demo-subtitles.js';
 
 /**
@@ -33,7 +33,6 @@ async function generateEpisode(drama: DemoDrama, n: number, out: string, r: Rend
   await renderClip(r, clip, drama.scene, drama.colors, n, drama.toneHz);
   const hlsDir = join(out, drama.slug, String(n));
   await tools.transcode(clip, hlsDir);
-  await tools.remuxDownload(join(hlsDir, 'sd', 'index.m3u8'), join(hlsDir, DOWNLOAD_FILE));
   await rm(clip);
 
   const subs = join(out, drama.slug, 'subs');
@@ -56,8 +55,8 @@ async function generateEpisode(drama: DemoDrama, n: number, out: string, r: Rend
 async function generateDrama(drama: DemoDrama, out: string, r: Renderer, tools: MediaTools) {
   const dir = join(out, drama.slug);
   await mkdir(dir, { recursive: true });
-  await renderPoster(r, join(dir, 'poster.jpg'), drama.scene, drama.colors);
-  await renderBanner(r, join(dir, 'banner.jpg'), drama.scene, drama.colors);
+  await renderStill(r, join(dir, 'poster.jpg'), drama.scene, drama.colors, POSTER_SIZE);
+  await renderStill(r, join(dir, 'banner.jpg'), drama.scene, drama.colors, BANNER_SIZE);
 
   const episodes = [];
   for (let n = 1; n <= drama.episodes.length; n += 1) {

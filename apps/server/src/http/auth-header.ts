@@ -13,9 +13,9 @@ export function parseAuthHeader(value: string | string[] | undefined): AuthHeade
   if (Array.isArray(value)) return { kind: 'malformed' };
   const trimmed = value.trim();
   if (trimmed === '') return { kind: 'none' };
+  const token = trimmed.replace(/^bearer(\s+|$)/i, '');
   // `Bearer` alone: a client with nothing to send, like an empty header.
-  if (/^bearer$/i.test(trimmed)) return { kind: 'none' };
-  const token = /^bearer\s+/i.test(trimmed) ? trimmed.replace(/^bearer\s+/i, '') : trimmed;
+  if (token === '') return { kind: 'none' };
   if (token.length > TOKEN_MAX || !TOKEN_SHAPE.test(token)) return { kind: 'malformed' };
   return { kind: 'token', token };
 }

@@ -11,14 +11,10 @@ export function redactUrl(url: string): string {
   const q = url.indexOf('?');
   if (q < 0) return url;
   const params = new URLSearchParams(url.slice(q + 1));
-  let changed = false;
-  for (const name of SECRET_PARAMS) {
-    if (params.has(name)) {
-      params.set(name, '[redacted]');
-      changed = true;
-    }
-  }
-  return changed ? `${url.slice(0, q)}?${params.toString()}` : url;
+  const secrets = SECRET_PARAMS.filter((name) => params.has(name));
+  if (secrets.length === 0) return url;
+  for (const name of secrets) params.set(name, '[redacted]');
+  return `${url.slice(0, q)}?${params.toString()}`;
 }
 
 /** pino's request serializer, as Fastify's default but with the URL redacted. */

@@ -15,6 +15,11 @@ export function requestLanguage(lang: Language | undefined, acceptLanguage: stri
   return firstSupportedLanguage(acceptLanguage ?? '') ?? DEFAULT_LANGUAGE;
 }
 
+/** requestLanguage of a route whose query takes an optional `lang`. */
+export function languageOf(req: { query: { lang?: Language }; headers: { 'accept-language'?: string } }): Language {
+  return requestLanguage(req.query.lang, req.headers['accept-language']);
+}
+
 export function firstSupportedLanguage(header: string): Language | undefined {
   const entries = header
     .split(',')

@@ -14,8 +14,6 @@ import { openBoss } from './job-queue.js';
 import { runJob, type JobLog } from './job-run.js';
 import { JOB, JOB_NAMES, type JobData, type JobHandler, type JobName } from './jobs.js';
 
-export type { JobLog } from './job-run.js';
-
 export interface JobWorkerDeps {
   config: Readonly<ServerConfig>;
   db: Db;

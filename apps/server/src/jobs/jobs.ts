@@ -20,28 +20,24 @@ export const JOB_NAMES: readonly JobName[] = Object.freeze(Object.values(JOB));
 export const JOB_OUTCOMES = ['completed', 'retried', 'failed'] as const;
 export type JobOutcome = (typeof JOB_OUTCOMES)[number];
 
-export interface CatalogImportJobData {
-  /** Absolute path of the manifest, readable by the worker. */
-  manifest: string;
-}
-
-export interface AvatarCopyJobData {
-  userId: number;
-  /** The provider's picture as its API answered it at this sign-in (https). */
-  url: string;
-  /**
-   * The avatar the copy replaces: the provider URL stored at sign-in. The copy lands only while
-   * the user's avatar is still exactly this, so a repeat or a run after the user chose their own
-   * avatar changes nothing.
-   */
-  replaces: string;
-}
-
 /** What each queue's jobs carry. */
 export interface JobData {
   'coin-expiry': Record<string, never>;
-  'catalog-import': CatalogImportJobData;
-  'avatar-copy': AvatarCopyJobData;
+  'catalog-import': {
+    /** Absolute path of the manifest, readable by the worker. */
+    manifest: string;
+  };
+  'avatar-copy': {
+    userId: number;
+    /** The provider's picture as its API answered it at this sign-in (https). */
+    url: string;
+    /**
+     * The avatar the copy replaces: the provider URL stored at sign-in. The copy lands only while
+     * the user's avatar is still exactly this, so a repeat or a run after the user chose their own
+     * avatar changes nothing.
+     */
+    replaces: string;
+  };
 }
 
 /** Hands a job to whoever runs jobs here: this process, or the worker through pg-boss. */
@@ -49,15 +45,12 @@ export interface JobSender {
   send<N extends JobName>(name: N, data: JobData[N]): Promise<void>;
 }
 
-/** What a handler gets besides its data. */
-export interface JobContext {
-  /** Aborted when the process stops: a handler waiting on the network gives up at once. */
-  signal: AbortSignal;
-}
-
-/** A handler answers what its log line should say; a throw is a failed run. */
+/**
+ * A handler answers what its log line should say; a throw is a failed run. `signal` is aborted
+ * when the process stops: a handler waiting on the network gives up at once.
+ */
 export type JobResult = Record<string, unknown>;
-export type JobHandler<N extends JobName> = (data: JobData[N], context: JobContext) => Promise<JobResult>;
+export type JobHandler<N extends JobName> = (data: JobData[N], context: { signal: AbortSignal }) => Promise<JobResult>;
 export type JobHandlers = { [N in JobName]: JobHandler<N> };
 
 /**

@@ -47,12 +47,9 @@ export async function startWorkerHttp(options: WorkerHttpOptions): Promise<Worke
       return sendEnvelope(res, 200, ok({ status: 'ok', uptime_s: Math.round(uptime) }));
     }
     if (path !== '/metrics') return refuse(res, new AppError(Code.NOT_FOUND, 'Not found'));
-    const granted = access(req.headers.authorization);
-    if (granted === 'missing') {
-      res.setHeader('www-authenticate', METRICS_CHALLENGE);
-      return refuse(res, new AppError(Code.NOT_SIGNED_IN, 'Metrics need a bearer token'));
-    }
-    if (granted === 'wrong') return refuse(res, new AppError(Code.FORBIDDEN, 'Metrics token invalid'));
+    const refusal = access(req.headers.authorization);
+    if (refusal?.code === Code.NOT_SIGNED_IN) res.setHeader('www-authenticate', METRICS_CHALLENGE);
+    if (refusal) return refuse(res, refusal);
     options.metrics.render().then(
       (text) => {
         res.writeHead(200, { 'content-type': options.metrics.contentType, 'cache-control': 'no-store' });

@@ -9,12 +9,8 @@ declare module 'fastify' {
   }
 }
 
-export interface DatabasePluginOptions {
-  /** A database the caller created and will close; otherwise one is created from config and closed with the app. */
-  database?: Database;
-}
-
-async function databasePlugin(app: AppInstance, options: DatabasePluginOptions): Promise<void> {
+/** `database`: one the caller created and will close; otherwise one is created from config and closed with the app. */
+async function databasePlugin(app: AppInstance, options: { database?: Database }): Promise<void> {
   const owned = options.database === undefined;
   const database =
     options.database ??

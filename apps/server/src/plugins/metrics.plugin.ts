@@ -1,7 +1,6 @@
 import { Code } from '@cliffhanger/contract';
 import type { onResponseHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
-import { AppError } from '../http/envelope.js';
 import { METRICS_CHALLENGE, metricsGuard } from '../observability/metrics-access.js';
 import { AppMetrics } from '../observability/metrics.js';
 import type { AppInstance } from '../app-instance.js';
@@ -46,12 +45,9 @@ function metricsPlugin(app: AppInstance): Promise<void> {
   // Unset: open, as /healthz is (the embedded single-machine default, docs/operations.md).
   const access = metricsGuard(app.config.metricsToken);
   app.get(METRICS_PATH, { schema: { hide: true } }, async (request, reply) => {
-    const granted = access(request.headers.authorization);
-    if (granted === 'missing') {
-      reply.header('www-authenticate', METRICS_CHALLENGE);
-      throw new AppError(Code.NOT_SIGNED_IN, 'Metrics need a bearer token');
-    }
-    if (granted === 'wrong') throw new AppError(Code.FORBIDDEN, 'Metrics token invalid');
+    const refusal = access(request.headers.authorization);
+    if (refusal?.code === Code.NOT_SIGNED_IN) reply.header('www-authenticate', METRICS_CHALLENGE);
+    if (refusal) throw refusal;
     const text = await metrics.render();
     return reply.header('cache-control', 'no-store').type(metrics.contentType).send(text);
   });

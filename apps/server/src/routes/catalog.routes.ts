@@ -1,15 +1,13 @@
-import { getDrama, getHome, listDramas, playEpisode, type Language } from '@cliffhanger/contract';
+import { getDrama, getHome, listDramas, playEpisode } from '@cliffhanger/contract';
 import { ok } from '../http/envelope.js';
 import { registerEndpoint } from '../http/register-endpoint.js';
 import { clientOf } from '../http/signed-in.js';
 import type { AppInstance } from '../app-instance.js';
-import { requestLanguage } from '../http/request-language.js';
+import { languageOf } from '../http/request-language.js';
 
 /** Home, browse/search, a drama's page and playback (DESIGN §4, §7, §8). */
 export function catalogRoutes(app: AppInstance): Promise<void> {
   const { catalog, playback } = app.services;
-  const languageOf = (req: { query: { lang?: Language | undefined }; headers: { 'accept-language'?: string } }) =>
-    requestLanguage(req.query.lang, req.headers['accept-language']);
 
   // Public answers come from memory as ready bytes (DESIGN §11); a signed-in viewer's drama page
   // merges their own facts, read fresh, onto the cached public part and must not be shared.

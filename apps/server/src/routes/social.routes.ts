@@ -1,5 +1,4 @@
 import {
-  type Language,
   addFavorite,
   clearHistory,
   deleteComment,
@@ -17,12 +16,7 @@ import { ok } from '../http/envelope.js';
 import { registerEndpoint } from '../http/register-endpoint.js';
 import { signedIn } from '../http/signed-in.js';
 import type { AppInstance } from '../app-instance.js';
-import { requestLanguage } from '../http/request-language.js';
-
-/** Card titles in the `lang` query, else the Accept-Language, else English. */
-function langOf(req: { query: { lang?: Language | undefined }; headers: { 'accept-language'?: string } }): Language {
-  return requestLanguage(req.query.lang, req.headers['accept-language']);
-}
+import { languageOf } from '../http/request-language.js';
 
 /** Comments, likes, favourites and watch history of the signed-in viewer. */
 export function socialRoutes(app: AppInstance): Promise<void> {
@@ -43,7 +37,7 @@ export function socialRoutes(app: AppInstance): Promise<void> {
   registerEndpoint(app, unlikeEpisode, async (req) => ok(await likes.unlike(signedIn(req).userId, req.params.id)));
 
   registerEndpoint(app, listFavorites, async (req) =>
-    ok(await favorites.list(signedIn(req).userId, req.query, langOf(req))),
+    ok(await favorites.list(signedIn(req).userId, req.query, languageOf(req))),
   );
   registerEndpoint(app, addFavorite, async (req) => ok(await favorites.add(signedIn(req).userId, req.params.drama_id)));
   registerEndpoint(app, removeFavorite, async (req) =>
@@ -51,7 +45,7 @@ export function socialRoutes(app: AppInstance): Promise<void> {
   );
 
   registerEndpoint(app, listHistory, async (req) =>
-    ok(await history.list(signedIn(req).userId, req.query, langOf(req))),
+    ok(await history.list(signedIn(req).userId, req.query, languageOf(req))),
   );
   registerEndpoint(app, saveProgress, async (req) => ok(await history.save(signedIn(req).userId, req.body)));
   registerEndpoint(app, removeHistory, async (req) =>

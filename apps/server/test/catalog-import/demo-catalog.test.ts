@@ -4,7 +4,8 @@ import type { DramaCard, Page } from '@cliffhanger/contract';
 import { asc } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importCatalog } from '../../src/catalog-import/import-catalog.js';
-import { loadManifest, type ResolvedManifest } from '../../src/catalog-import/load-manifest.js';
+import { loadManifest } from '../../src/catalog-import/load-manifest.js';
+import type { Manifest } from '../../src/catalog-import/manifest.js';
 import { DEMO_MANIFEST, seedDemoCatalog } from '../../src/demo-catalog/seed-demo-catalog.js';
 import { DEMO_DRAMAS } from '../../src/demo-catalog/demo-dramas.js';
 import { CLIP_SECONDS, sceneGraph } from '../../src/demo-catalog/demo-render.js';
@@ -28,7 +29,7 @@ async function sizeOf(path: string): Promise<number> {
 }
 
 describe('the committed demo catalogue', () => {
-  let manifest: ResolvedManifest;
+  let manifest: Manifest;
   beforeAll(async () => {
     manifest = await loadManifest(DEMO_MANIFEST);
   });

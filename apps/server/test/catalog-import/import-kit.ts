@@ -31,20 +31,19 @@ export function makeClip(
 }
 
 export interface CountingTools extends MediaTools {
-  calls: Record<'checkVideo' | 'transcode' | 'remuxDownload' | 'extractFrame', number>;
+  calls: Record<'checkVideo' | 'transcode' | 'extractFrame', number>;
 }
 
 /** The real ffmpeg tools (ultrafast, to keep the suite quick), counting each run. */
 export function countingTools(
   base: MediaTools = createFfmpegTools({ ffmpegPath: FFMPEG, ffprobePath: FFPROBE, preset: 'ultrafast' }),
 ): CountingTools {
-  const calls = { checkVideo: 0, transcode: 0, remuxDownload: 0, extractFrame: 0 };
+  const calls = { checkVideo: 0, transcode: 0, extractFrame: 0 };
   return {
     calls,
     pipeline: base.pipeline,
     checkVideo: (file) => (calls.checkVideo++, base.checkVideo(file)),
     transcode: (source, outDir) => (calls.transcode++, base.transcode(source, outDir)),
-    remuxDownload: (playlist, outFile) => (calls.remuxDownload++, base.remuxDownload(playlist, outFile)),
     extractFrame: (video, outFile) => (calls.extractFrame++, base.extractFrame(video, outFile)),
   };
 }
@@ -54,7 +53,6 @@ export const noFfmpegTools: MediaTools = {
   pipeline: 'ladder-v1/abr',
   checkVideo: () => Promise.reject(new Error('ffprobe must not run')),
   transcode: () => Promise.reject(new Error('ffmpeg must not run')),
-  remuxDownload: () => Promise.reject(new Error('ffmpeg must not run')),
   extractFrame: () => Promise.reject(new Error('ffmpeg must not run')),
 };
 

@@ -83,24 +83,19 @@ export class MediaUrlSigner {
   }
 
   /**
-   * Signs a media path until a given expiry (unix seconds), so several URLs handed out together
-   * (a playlist's segments, a play answer's playlist, subtitles and download) expire at the
-   * same second. The expiry must lie in the future and at most MAX_TTL_SECONDS away.
+   * `exp=…&sig=…` for appending to the media URL (both values are URL-safe as they stand): the
+   * path signed until a given expiry (unix seconds), so several URLs handed out together (a
+   * playlist's segments, a play answer's playlist, subtitles and download) expire at the same
+   * second. The expiry must lie in the future and at most MAX_TTL_SECONDS away.
    */
-  signUntil(path: string, exp: number): { exp: number; sig: string } {
+  signedQueryUntil(path: string, exp: number): string {
     const canonical = normaliseMediaPath(path);
     if (canonical === null) throw new MediaPathError(`unsafe media path: ${JSON.stringify(path)}`);
     const ttl = exp - this.nowSeconds();
     if (!Number.isInteger(exp) || ttl <= 0 || ttl > MAX_TTL_SECONDS) {
       throw new RangeError(`exp must be an integer unix time within ${MAX_TTL_SECONDS} s from now`);
     }
-    return { exp, sig: this.#mac(canonical, String(exp)).toString('base64url') };
-  }
-
-  /** `exp=…&sig=…` for appending to the media URL (both values are URL-safe as they stand). */
-  signedQueryUntil(path: string, exp: number): string {
-    const signed = this.signUntil(path, exp);
-    return `exp=${signed.exp}&sig=${signed.sig}`;
+    return `exp=${exp}&sig=${this.#mac(canonical, String(exp)).toString('base64url')}`;
   }
 
   /** Current time in unix seconds by the signer's clock. */

@@ -2,7 +2,7 @@ import { createReadStream } from 'node:fs';
 import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
 import { randomUUID } from 'node:crypto';
-import { contentTypeOf, isSafeMediaPath } from './media-paths.js';
+import { isSafeMediaPath } from './media-paths.js';
 import type { MediaObject, MediaStorage } from './media-storage.js';
 
 /** Media in a local directory (`${DATA_DIR}/media`): the single-machine default (DESIGN §2). */
@@ -13,8 +13,8 @@ export class LocalMediaStorage implements MediaStorage {
     this.root = resolve(root);
   }
 
-  /** The type is implied by the extension on read (contentTypeOf), so a file system needs no sidecar. */
-  async put(path: string, bytes: Buffer, _contentType?: string): Promise<void> {
+  /** The content type is not kept: it follows from the path (contentTypeOf), so no sidecar is needed. */
+  async put(path: string, bytes: Buffer): Promise<void> {
     const target = this.fileOf(path);
     await mkdir(dirname(target), { recursive: true });
     // Write then rename, so a reader never gets half a file.
@@ -28,7 +28,7 @@ export class LocalMediaStorage implements MediaStorage {
     try {
       const info = await stat(file);
       if (!info.isFile()) return null;
-      return { body: createReadStream(file), size: info.size, contentType: contentTypeOf(path) };
+      return { body: createReadStream(file), size: info.size };
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
       throw error;

@@ -30,6 +30,7 @@ const CONTENT_TYPES: Record<string, string> = {
   '.ts': 'video/mp2t',
   '.vtt': 'text/vtt',
   '.mp4': 'video/mp4',
+  '.json': 'application/json',
 };
 
 export function contentTypeOf(path: string): string {

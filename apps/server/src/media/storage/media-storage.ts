@@ -1,9 +1,9 @@
 import type { Readable } from 'node:stream';
 
+/** A stored file; its type follows from its path (contentTypeOf), whatever the store kept. */
 export interface MediaObject {
   body: Readable;
   size: number;
-  contentType: string;
 }
 
 /**

@@ -3,7 +3,7 @@ import { Readable } from 'node:stream';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import { AwsV4Signer } from 'aws4fetch';
 import type { MediaS3Config } from '../../config.js';
-import { contentTypeOf, isSafeMediaPath } from './media-paths.js';
+import { isSafeMediaPath } from './media-paths.js';
 import type { MediaObject, MediaStorage } from './media-storage.js';
 
 export interface S3MediaStorageOptions extends MediaS3Config {
@@ -63,13 +63,12 @@ export class S3MediaStorage implements MediaStorage {
       if (error.status === 404 && (error.code === undefined || error.code === 'NoSuchKey')) return null;
       throw error;
     }
-    const contentType = response.headers.get('content-type') ?? contentTypeOf(path);
     const length = Number(response.headers.get('content-length') ?? Number.NaN);
     if (!response.body || !Number.isSafeInteger(length)) {
       const bytes = Buffer.from(await response.arrayBuffer());
-      return { body: Readable.from([bytes]), size: bytes.length, contentType };
+      return { body: Readable.from([bytes]), size: bytes.length };
     }
-    return { body: Readable.fromWeb(response.body as NodeReadableStream<Uint8Array>), size: length, contentType };
+    return { body: Readable.fromWeb(response.body as NodeReadableStream<Uint8Array>), size: length };
   }
 
   async delete(path: string): Promise<void> {

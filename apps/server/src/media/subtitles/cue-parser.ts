@@ -2,16 +2,14 @@ import { SubtitleError, type Cue } from './subtitle-cue.js';
 
 /** Shared line-oriented parser behind parseSrt and parseVtt (not part of the public surface). */
 
-interface Options {
-  /** VTT allows `mm:ss.ttt`; SRT always carries hours. */
-  allowOmittedHours: boolean;
-  /** VTT: NOTE / STYLE / REGION blocks are skipped up to the next blank line. */
-  skipBlocks: boolean;
-  /** VTT text is entity-encoded (`&amp;` …); SRT text is taken literally. */
-  decodeEntities: boolean;
-}
+/**
+ * WebVTT allows `mm:ss.ttt` (SRT always carries hours), has NOTE / STYLE / REGION blocks (skipped
+ * up to the next blank line) and entity-encodes its text (`&amp;` …); SRT text is taken literally.
+ */
+type Dialect = 'srt' | 'vtt';
 
-const TIMESTAMP = /^(-)?(?:(\d+):)?(\d+):(\d+)[.,](\d+)$/;
+/** `[hh:]mm:ss.ttt` (or `,ttt`), minutes and seconds 00-59: anything else is malformed. */
+const TIMESTAMP = /^(-)?(?:(\d+):)?([0-5]\d):([0-5]\d)[.,](\d{3})$/;
 const TIMING = /^(\S+)[ \t]+-->[ \t]+(\S+)(?:[ \t].*)?$/;
 const COUNTER = /^\d+$/;
 const SKIPPED_BLOCK = /^(?:NOTE|STYLE|REGION)(?:[ \t]|$)/;
@@ -43,32 +41,26 @@ export function decodeEntities(text: string): string {
   });
 }
 
-function parseTimestamp(raw: string, line: number, options: Options): number {
+function parseTimestamp(raw: string, line: number, dialect: Dialect): number {
   const match = TIMESTAMP.exec(raw);
   if (!match) throw new SubtitleError(`malformed timestamp "${raw}"`, line);
   const [, minus, hours, minutes, seconds, millis] = match;
   if (minus) throw new SubtitleError(`negative timestamp "${raw}"`, line);
-  if (hours === undefined && !options.allowOmittedHours) {
+  if (hours === undefined && dialect === 'srt') {
     throw new SubtitleError(`malformed timestamp "${raw}" (hours are required)`, line);
   }
-  if (minutes!.length !== 2 || seconds!.length !== 2 || millis!.length !== 3) {
-    throw new SubtitleError(`malformed timestamp "${raw}"`, line);
-  }
-  const m = Number(minutes);
-  const s = Number(seconds);
-  if (m > 59 || s > 59) throw new SubtitleError(`malformed timestamp "${raw}"`, line);
-  return ((Number(hours ?? 0) * 60 + m) * 60 + s) * 1000 + Number(millis);
+  return ((Number(hours ?? 0) * 60 + Number(minutes)) * 60 + Number(seconds)) * 1000 + Number(millis);
 }
 
 function isTiming(line: string): boolean {
   return line.includes('-->');
 }
 
-function parseTiming(text: string, line: number, options: Options): { startMs: number; endMs: number } {
+function parseTiming(text: string, line: number, dialect: Dialect): { startMs: number; endMs: number } {
   const match = TIMING.exec(text.trim());
   if (!match) throw new SubtitleError(`malformed cue timing "${text.trim()}"`, line);
-  const startMs = parseTimestamp(match[1]!, line, options);
-  const endMs = parseTimestamp(match[2]!, line, options);
+  const startMs = parseTimestamp(match[1]!, line, dialect);
+  const endMs = parseTimestamp(match[2]!, line, dialect);
   if (endMs <= startMs) throw new SubtitleError(`cue ends (${match[2]}) before it starts (${match[1]})`, line);
   return { startMs, endMs };
 }
@@ -77,7 +69,7 @@ function parseTiming(text: string, line: number, options: Options): { startMs: n
  * Parses cue blocks from `lines`, starting at index `from`. Tolerates missing and extra blank
  * lines: a timing line always starts a new cue, and a counter directly above it is dropped.
  */
-export function parseCueLines(lines: readonly string[], from: number, options: Options): Cue[] {
+export function parseCueLines(lines: readonly string[], from: number, dialect: Dialect): Cue[] {
   const cues: Cue[] = [];
   let current: { startMs: number; endMs: number; text: string[] } | null = null;
   let state: 'between' | 'text' | 'skip' = 'between';
@@ -88,7 +80,7 @@ export function parseCueLines(lines: readonly string[], from: number, options: O
       cues.push({
         startMs: current.startMs,
         endMs: current.endMs,
-        text: options.decodeEntities ? decodeEntities(text) : text,
+        text: dialect === 'vtt' ? decodeEntities(text) : text,
       });
     }
     current = null;
@@ -108,7 +100,7 @@ export function parseCueLines(lines: readonly string[], from: number, options: O
     if (state === 'skip') continue;
     if (isTiming(raw)) {
       finish();
-      current = { ...parseTiming(raw, lineNo, options), text: [] };
+      current = { ...parseTiming(raw, lineNo, dialect), text: [] };
       state = 'text';
       continue;
     }
@@ -118,7 +110,7 @@ export function parseCueLines(lines: readonly string[], from: number, options: O
       continue;
     }
     // Between cues: a NOTE/STYLE/REGION block, a cue identifier / counter, or stray text.
-    if (options.skipBlocks && SKIPPED_BLOCK.test(raw)) {
+    if (dialect === 'vtt' && SKIPPED_BLOCK.test(raw)) {
       state = 'skip';
       continue;
     }

@@ -7,9 +7,5 @@ import type { Cue } from './subtitle-cue.js';
  * @throws SubtitleError with the offending line (malformed/negative timestamp, end ≤ start, no cues).
  */
 export function parseSrt(text: string): Cue[] {
-  return parseCueLines(splitLines(text), 0, {
-    allowOmittedHours: false,
-    skipBlocks: false,
-    decodeEntities: false,
-  });
+  return parseCueLines(splitLines(text), 0, 'srt');
 }

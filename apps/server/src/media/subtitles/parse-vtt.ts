@@ -24,5 +24,5 @@ export function parseVtt(text: string): Cue[] {
     }
     from++;
   }
-  return parseCueLines(lines, from, { allowOmittedHours: true, skipBlocks: true, decodeEntities: true });
+  return parseCueLines(lines, from, 'vtt');
 }

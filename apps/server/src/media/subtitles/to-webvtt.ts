@@ -2,8 +2,6 @@ import { parseSrt } from './parse-srt.js';
 import { parseVtt } from './parse-vtt.js';
 import type { Cue } from './subtitle-cue.js';
 
-export type SubtitleFormat = 'srt' | 'vtt';
-
 const ALLOWED_TAG = /^<(\/?)([biu])>$/i;
 /** Markup-looking tokens: element tags (`<font color=…>`, `</script>`) and VTT timestamp tags. */
 const TAG = /<\/?[A-Za-z][^<>]*>|<\d[\d:.]*>/g;
@@ -66,6 +64,6 @@ export function cuesToWebVtt(cues: readonly Cue[]): string {
 }
 
 /** Parses an SRT or WebVTT source and returns sanitised WebVTT. @throws SubtitleError */
-export function convertToWebVtt(text: string, format: SubtitleFormat): string {
+export function convertToWebVtt(text: string, format: 'srt' | 'vtt'): string {
   return cuesToWebVtt(format === 'srt' ? parseSrt(text) : parseVtt(text));
 }

@@ -11,23 +11,17 @@ export class FfmpegError extends Error {
     message: string,
     /** The last few thousand characters of the process's stderr ('' when it never started). */
     readonly stderrTail: string,
-    readonly exitCode: number | null = null,
     options?: { cause?: unknown },
   ) {
     super(stderrTail ? `${message}\n${stderrTail}` : message, options);
   }
 }
 
-interface RunResult {
-  stdout: string;
-  stderrTail: string;
-}
-
 function run(
   command: string,
   args: readonly string[],
   { timeoutMs, captureStdout }: { timeoutMs: number; captureStdout: boolean },
-): Promise<RunResult> {
+): Promise<{ stdout: string; stderrTail: string }> {
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, { stdio: ['ignore', captureStdout ? 'pipe' : 'ignore', 'pipe'] });
     const stdoutChunks: Buffer[] = [];
@@ -60,13 +54,13 @@ function run(
     };
 
     child.on('error', (err) => {
-      finish(new FfmpegError(`${command} could not be started: ${err.message}`, '', null, { cause: err }));
+      finish(new FfmpegError(`${command} could not be started: ${err.message}`, '', { cause: err }));
     });
     child.on('close', (code, signal) => {
       const tail = stderr.slice(-STDERR_TAIL_CHARS).trim();
-      if (timedOut) finish(new FfmpegError(`${command} timed out after ${timeoutMs} ms`, tail, code));
+      if (timedOut) finish(new FfmpegError(`${command} timed out after ${timeoutMs} ms`, tail));
       else if (code !== 0)
-        finish(new FfmpegError(`${command} failed (${signal ? `signal ${signal}` : `exit code ${code}`})`, tail, code));
+        finish(new FfmpegError(`${command} failed (${signal ? `signal ${signal}` : `exit code ${code}`})`, tail));
       else finish(null);
     });
   });
@@ -129,11 +123,11 @@ export async function probe(ffprobePath: string, file: string): Promise<ProbeRes
   try {
     json = JSON.parse(stdout);
   } catch (err) {
-    throw new FfmpegError(`${ffprobePath} printed invalid JSON for ${file}`, stderrTail, 0, { cause: err });
+    throw new FfmpegError(`${ffprobePath} printed invalid JSON for ${file}`, stderrTail, { cause: err });
   }
   const parsed = probeSchema.safeParse(json);
   if (!parsed.success) {
-    throw new FfmpegError(`${ffprobePath} printed unexpected JSON for ${file}: ${parsed.error.message}`, stderrTail, 0);
+    throw new FfmpegError(`${ffprobePath} printed unexpected JSON for ${file}: ${parsed.error.message}`, stderrTail);
   }
   return parsed.data;
 }

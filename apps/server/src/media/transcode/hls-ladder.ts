@@ -8,7 +8,7 @@ export const HLS_LADDER = [
   { name: 'sd', width: 480, height: 854, videoBitrateK: 1200, audioBitrateK: 96 },
 ] as const;
 
-export type HlsRendition = (typeof HLS_LADDER)[number];
+export const MASTER_PLAYLIST = 'master.m3u8';
 
 /** Target HLS segment length in seconds (`-hls_time`). */
 export const SEGMENT_SECONDS = 4;

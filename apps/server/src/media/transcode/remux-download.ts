@@ -1,7 +1,5 @@
-import { mkdir, rename, rm } from 'node:fs/promises';
-import { basename, dirname, join, resolve } from 'node:path';
-import { runFfmpeg } from './ffmpeg.js';
-import { errorMessage, TranscodeError } from './transcode-episode.js';
+import { resolve } from 'node:path';
+import { ffmpegToFile } from './transcode-episode.js';
 
 export interface RemuxOptions {
   /** An HLS media playlist (the SD rendition's index.m3u8) whose segments sit next to it. */
@@ -16,32 +14,24 @@ export interface RemuxOptions {
  * browser can start playing before the whole file has arrived. Written to a temp file and renamed.
  */
 export async function remuxToMp4(opts: RemuxOptions): Promise<void> {
-  const outFile = resolve(opts.outFile);
-  await mkdir(dirname(outFile), { recursive: true });
-  const tmp = join(dirname(outFile), `.${basename(outFile)}.tmp-${process.pid}-${Date.now()}.mp4`);
-  try {
-    await runFfmpeg(
-      opts.ffmpegPath,
-      [
-        '-i',
-        resolve(opts.playlist),
-        '-map',
-        '0',
-        '-c',
-        'copy',
-        '-bsf:a',
-        'aac_adtstoasc',
-        '-movflags',
-        '+faststart',
-        '-f',
-        'mp4',
-        tmp,
-      ],
-      { timeoutMs: 10 * 60_000 },
-    );
-    await rename(tmp, outFile);
-  } catch (err) {
-    await rm(tmp, { force: true });
-    throw new TranscodeError(`Making an MP4 from ${opts.playlist} failed: ${errorMessage(err)}`, { cause: err });
-  }
+  await ffmpegToFile(
+    opts.ffmpegPath,
+    resolve(opts.outFile),
+    (tmp) => [
+      '-i',
+      resolve(opts.playlist),
+      '-map',
+      '0',
+      '-c',
+      'copy',
+      '-bsf:a',
+      'aac_adtstoasc',
+      '-movflags',
+      '+faststart',
+      '-f',
+      'mp4',
+      tmp,
+    ],
+    { timeoutMs: 10 * 60_000, failure: `Making an MP4 from ${opts.playlist} failed` },
+  );
 }

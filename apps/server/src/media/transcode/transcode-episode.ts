@@ -1,7 +1,8 @@
 import { mkdir, mkdtemp, rename, rm, stat } from 'node:fs/promises';
-import { basename, dirname, join, resolve } from 'node:path';
+import { basename, dirname, extname, join, resolve } from 'node:path';
+import { kindOf } from '../../lib/file-kind.js';
 import { probe, runFfmpeg, type ProbeResult } from './ffmpeg.js';
-import { HLS_LADDER, KEYFRAME_SECONDS, SEGMENT_SECONDS } from './hls-ladder.js';
+import { HLS_LADDER, KEYFRAME_SECONDS, MASTER_PLAYLIST, SEGMENT_SECONDS } from './hls-ladder.js';
 
 /** A source that cannot be transcoded (unreadable, no video) or an ffmpeg run that failed. */
 export class TranscodeError extends Error {
@@ -32,14 +33,6 @@ export interface TranscodeOptions {
   rate?: RateMode;
 }
 
-export interface TranscodeResult {
-  durationS: number;
-  /** Paths relative to outDir. */
-  renditions: { name: string; width: number; height: number; playlist: string }[];
-  master: string;
-}
-
-const MASTER_NAME = 'master.m3u8';
 /** ffmpeg is killed after this long. */
 const TIMEOUT_MS = 30 * 60_000;
 
@@ -160,7 +153,7 @@ function buildHlsArgs(
     '-hls_segment_filename',
     join(workDir, '%v', 'seg_%03d.ts'),
     '-master_pl_name',
-    MASTER_NAME,
+    MASTER_PLAYLIST,
     '-var_stream_map',
     HLS_LADDER.map((r, i) => `v:${i},a:${i},name:${r.name}`).join(' '),
     join(workDir, '%v', 'index.m3u8'),
@@ -168,18 +161,31 @@ function buildHlsArgs(
   return args;
 }
 
-async function pathExists(path: string): Promise<boolean> {
+/**
+ * Runs ffmpeg into a temp file beside `outFile` (`args` gets its path) and renames it into place,
+ * so `outFile` is never partial. A failure removes the temp file and is reported as `failure`.
+ */
+export async function ffmpegToFile(
+  ffmpegPath: string,
+  outFile: string,
+  args: (tmp: string) => string[],
+  { timeoutMs, failure }: { timeoutMs: number; failure: string },
+): Promise<void> {
+  await mkdir(dirname(outFile), { recursive: true });
+  const tmp = join(dirname(outFile), `.${basename(outFile)}.tmp-${process.pid}-${Date.now()}${extname(outFile)}`);
   try {
-    await stat(path);
-    return true;
-  } catch {
-    return false;
+    await runFfmpeg(ffmpegPath, args(tmp), { timeoutMs });
+    if ((await kindOf(tmp)) !== 'file') throw new Error('ffmpeg wrote nothing');
+    await rename(tmp, outFile);
+  } catch (err) {
+    await rm(tmp, { force: true });
+    throw new TranscodeError(`${failure}: ${errorMessage(err)}`, { cause: err });
   }
 }
 
 /** Moves a finished work dir into place, replacing an earlier output of the same episode. */
 async function publish(workDir: string, outDir: string): Promise<void> {
-  if (!(await pathExists(outDir))) {
+  if ((await kindOf(outDir)) === 'missing') {
     await rename(workDir, outDir);
     return;
   }
@@ -191,10 +197,11 @@ async function publish(workDir: string, outDir: string): Promise<void> {
 
 /**
  * Transcodes one episode into the HLS ladder (DESIGN §8): one ffmpeg run, both renditions,
- * master playlist. Output is written to a temp dir next to outDir and renamed on success, so a
- * failure leaves no partial output behind.
+ * master playlist (`master.m3u8`, `<rendition>/index.m3u8`). Output is written to a temp dir next
+ * to outDir and renamed on success, so a failure leaves no partial output behind. Resolves to the
+ * duration in seconds.
  */
-export async function transcodeToHls(opts: TranscodeOptions): Promise<TranscodeResult> {
+export async function transcodeToHls(opts: TranscodeOptions): Promise<number> {
   const { ffmpegPath, ffprobePath } = opts;
   const source = resolve(opts.source);
   const outDir = resolve(opts.outDir);
@@ -213,13 +220,10 @@ export async function transcodeToHls(opts: TranscodeOptions): Promise<TranscodeR
     } catch (err) {
       throw new TranscodeError(`Transcoding ${source} failed: ${errorMessage(err)}`, { cause: err });
     }
-    for (const r of HLS_LADDER) {
-      if (!(await pathExists(join(workDir, r.name, 'index.m3u8')))) {
-        throw new TranscodeError(`Transcoding ${source} produced no ${r.name} playlist`);
+    for (const playlist of [MASTER_PLAYLIST, ...HLS_LADDER.map((r) => `${r.name}/index.m3u8`)]) {
+      if ((await kindOf(join(workDir, playlist))) !== 'file') {
+        throw new TranscodeError(`Transcoding ${source} produced no ${playlist}`);
       }
-    }
-    if (!(await pathExists(join(workDir, MASTER_NAME)))) {
-      throw new TranscodeError(`Transcoding ${source} produced no master playlist`);
     }
     await publish(workDir, outDir);
   } catch (err) {
@@ -227,21 +231,9 @@ export async function transcodeToHls(opts: TranscodeOptions): Promise<TranscodeR
     throw err;
   }
 
-  let durationS = src.durationS;
-  if (durationS === undefined) {
-    const out = await probe(ffprobePath, join(outDir, HLS_LADDER[0].name, 'index.m3u8')).catch(() => undefined);
-    durationS = out?.format?.duration ?? 0;
-  }
-  return {
-    durationS,
-    renditions: HLS_LADDER.map((r) => ({
-      name: r.name,
-      width: r.width,
-      height: r.height,
-      playlist: `${r.name}/index.m3u8`,
-    })),
-    master: MASTER_NAME,
-  };
+  if (src.durationS !== undefined) return src.durationS;
+  const out = await probe(ffprobePath, join(outDir, HLS_LADDER[0].name, 'index.m3u8')).catch(() => undefined);
+  return out?.format?.duration ?? 0;
 }
 
 export const POSTER_WIDTH = 720;
@@ -268,36 +260,27 @@ export async function extractPoster(opts: PosterOptions): Promise<void> {
   let at = Math.max(0, opts.atSeconds);
   if (src.durationS !== undefined) at = Math.min(at, Math.max(0, src.durationS - 0.5));
 
-  await mkdir(dirname(outFile), { recursive: true });
-  const tmp = join(dirname(outFile), `.${basename(outFile)}.tmp-${process.pid}-${Date.now()}.jpg`);
-  try {
-    await runFfmpeg(
-      ffmpegPath,
-      [
-        '-ss',
-        at.toFixed(3),
-        '-i',
-        source,
-        '-frames:v',
-        '1',
-        '-an',
-        '-vf',
-        `scale=${POSTER_WIDTH}:${POSTER_HEIGHT}:force_original_aspect_ratio=increase,crop=${POSTER_WIDTH}:${POSTER_HEIGHT},setsar=1`,
-        '-q:v',
-        '3',
-        '-f',
-        'image2',
-        '-c:v',
-        'mjpeg',
-        tmp,
-      ],
-      { timeoutMs: 60_000 },
-    );
-    if (!(await pathExists(tmp))) throw new TranscodeError(`No frame at ${at}s in ${source}`);
-    await rename(tmp, outFile);
-  } catch (err) {
-    await rm(tmp, { force: true });
-    if (err instanceof TranscodeError) throw err;
-    throw new TranscodeError(`Poster extraction from ${source} failed: ${errorMessage(err)}`, { cause: err });
-  }
+  await ffmpegToFile(
+    ffmpegPath,
+    outFile,
+    (tmp) => [
+      '-ss',
+      at.toFixed(3),
+      '-i',
+      source,
+      '-frames:v',
+      '1',
+      '-an',
+      '-vf',
+      `scale=${POSTER_WIDTH}:${POSTER_HEIGHT}:force_original_aspect_ratio=increase,crop=${POSTER_WIDTH}:${POSTER_HEIGHT},setsar=1`,
+      '-q:v',
+      '3',
+      '-f',
+      'image2',
+      '-c:v',
+      'mjpeg',
+      tmp,
+    ],
+    { timeoutMs: 60_000, failure: `Poster extraction from ${source} failed (at ${at}s)` },
+  );
 }
