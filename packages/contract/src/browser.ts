@@ -17,17 +17,14 @@ export type { ApiResult } from './client/api-client.js';
 export type { Page } from './pagination.js';
 export type {
   Ad,
-  AdRewardResult,
   AppConfig,
   Banner,
   CheckinDay,
   CheckinResult,
-  ClaimResult,
   CoinPack,
   Comment,
   DramaCard,
   DramaDetail,
-  EnterInviteResult,
   EpisodeLocked,
   EpisodeSummary,
   ExpiringCoins,
@@ -43,7 +40,6 @@ export type {
   Order,
   OrderStatus,
   Playback,
-  PurchaseResult,
   Session,
   Subscription,
   Task,
@@ -54,5 +50,4 @@ export type {
   UserInfo,
   WalletEntry,
   WalletPage,
-  SHARE_CHANNELS,
 } from './endpoints/index.js';

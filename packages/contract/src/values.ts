@@ -46,6 +46,13 @@ export const USERNAME_MAX = 20;
 export const USERNAME_PATTERN = /^[a-z][a-z0-9_]*$/;
 export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
 
+/** Passwords: 8–72 characters (72 is bcrypt's limit). */
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 72;
+
+/** The longest invite code PUT /invite/{invite_code} accepts. */
+export const INVITE_CODE_MAX_LENGTH = 32;
+
 /** The longest comment: comments are one input like any other. */
 export const COMMENT_MAX = INPUT_MAX_LENGTH;
 

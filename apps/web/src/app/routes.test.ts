@@ -33,7 +33,7 @@ describe('route table', () => {
   it.each(SPEC)('has %s with a %s bar', (path, nav, tab) => {
     const route = ROUTES.find((r) => r.path === path);
     expect(route, path).toBeDefined();
-    expect(route?.navKind).toBe(nav);
+    expect(route?.navKind ?? 'default').toBe(nav);
     expect(route?.tab).toBe(tab);
   });
 

@@ -10,8 +10,8 @@ export type TitleKey = `titles.${keyof typeof en.titles}`;
 /** One screen of spec §2: where it lives, which bar it gets, and how its code and data are fetched. */
 export interface RouteDef {
   path: string;
-  /** default and dark bars are drawn by the shell; a custom page draws its own. */
-  navKind: NavKind;
+  /** default (when absent) and dark bars are drawn by the shell; a custom page draws its own. */
+  navKind?: NavKind;
   titleKey: TitleKey;
   tab?: TabKey;
   /** Video pages: black, edge to edge, no sidebar and no tab bar. */
@@ -41,28 +41,24 @@ export const ROUTES: readonly RouteDef[] = [
   },
   {
     path: PATHS.list,
-    navKind: 'default',
     titleKey: 'titles.list',
     tab: 'list',
     load: () => import('../features/collect/pages/collect-page').then((m) => m.CollectPage),
   },
   {
     path: PATHS.rewards,
-    navKind: 'default',
     titleKey: 'titles.rewards',
     tab: 'rewards',
     load: () => import('../features/rewards/pages/rewards-page').then((m) => m.RewardsPage),
   },
   {
     path: PATHS.me,
-    navKind: 'default',
     titleKey: 'titles.me',
     tab: 'me',
     load: () => import('../features/me/pages/me-page').then((m) => m.MePage),
   },
   {
     path: PATHS.download,
-    navKind: 'default',
     titleKey: 'titles.download',
     tab: 'download',
     load: () => import('../features/download/pages/download-page').then((m) => m.DownloadPage),
@@ -87,7 +83,6 @@ export const ROUTES: readonly RouteDef[] = [
   },
   {
     path: PATHS.vip,
-    navKind: 'default',
     titleKey: 'titles.vip',
     load: () => import('../features/vip/pages/vip-page').then((m) => m.VipPage),
   },
@@ -105,19 +100,16 @@ export const ROUTES: readonly RouteDef[] = [
   },
   {
     path: PATHS.settings,
-    navKind: 'default',
     titleKey: 'titles.settings',
     load: () => import('../features/settings/pages/settings-page').then((m) => m.SettingsPage),
   },
   {
     path: PATHS.privacy,
-    navKind: 'default',
     titleKey: 'titles.privacy',
     load: () => import('../features/legal/pages/privacy-policy-page').then((m) => m.PrivacyPolicyPage),
   },
   {
     path: PATHS.terms,
-    navKind: 'default',
     titleKey: 'titles.terms',
     load: () => import('../features/legal/pages/terms-of-use-page').then((m) => m.TermsOfUsePage),
   },
@@ -153,13 +145,11 @@ export const ROUTES: readonly RouteDef[] = [
   },
   {
     path: PATHS.editProfile,
-    navKind: 'default',
     titleKey: 'titles.editProfile',
     load: () => import('../features/me/pages/edit-profile-page').then((m) => m.EditProfilePage),
   },
   {
     path: PATHS.deleteAccount,
-    navKind: 'default',
     titleKey: 'titles.deleteAccount',
     load: () => import('../features/settings/pages/delete-account-page').then((m) => m.DeleteAccountPage),
   },
@@ -185,7 +175,6 @@ export const ROUTES: readonly RouteDef[] = [
   // Spec §2 'Login: an SMS-code tab and a password tab…' needs a page of its own.
   {
     path: PATHS.login,
-    navKind: 'default',
     titleKey: 'titles.login',
     load: () => import('../features/login/pages/login-page').then((m) => m.LoginPage),
   },

@@ -10,10 +10,7 @@ const sessionOptions: Pick<HttpClientOptions, 'baseUrl' | 'fetch' | 'getTokens' 
   // Looked up per call, so a test (or a patched fetch) is honoured after this module loaded.
   fetch: (input, init) => globalThis.fetch(input, init),
   // Read at every request, so signing in or out applies to the next call.
-  getTokens: () => {
-    const { token, refreshToken } = getSession();
-    return { token, refreshToken };
-  },
+  getTokens: getSession,
   getHeaders: () => ({ 'Accept-Language': currentLanguage() }),
   // Spec §4: 20003 / 10027 / 20007 clear the login state. A session that really ended says so,
   // or the viewer would only find 'Not logged in' without knowing why; a visitor's 10027 is

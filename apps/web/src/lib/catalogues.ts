@@ -8,23 +8,21 @@ import zhUrl from '../locales/zh.json?url';
 export type Catalogue = typeof en;
 export type CatalogueLoaders = Record<Language, () => Promise<{ default: Catalogue }>>;
 
-/**
- * One file per language, fetched as JSON: a viewer downloads only the catalogue they read (about
- * a third of the three), as data that the browser parses rather than a script it must compile.
- * The server preloads the one of the page's language with the HTML (page-bootstrap.ts).
- */
-const CATALOGUE_URLS: Record<Language, string> = { en: enUrl, zh: zhUrl, tr: trUrl };
-
 export async function fetchCatalogue(url: string): Promise<{ default: Catalogue }> {
   const response = await fetch(url);
   if (!response.ok) throw new Error(`catalogue ${url} answered ${response.status}`);
   return { default: (await response.json()) as Catalogue };
 }
 
+/**
+ * One file per language, fetched as JSON: a viewer downloads only the catalogue they read (about
+ * a third of the three), as data that the browser parses rather than a script it must compile.
+ * The server preloads the one of the page's language with the HTML (page-bootstrap.ts).
+ */
 export const CATALOGUE_LOADERS: CatalogueLoaders = {
-  en: () => fetchCatalogue(CATALOGUE_URLS.en),
-  zh: () => fetchCatalogue(CATALOGUE_URLS.zh),
-  tr: () => fetchCatalogue(CATALOGUE_URLS.tr),
+  en: () => fetchCatalogue(enUrl),
+  zh: () => fetchCatalogue(zhUrl),
+  tr: () => fetchCatalogue(trUrl),
 };
 
 /**

@@ -13,8 +13,7 @@ declare module 'i18next' {
 }
 
 /** The stored choice ('system' or a language), for the language page's check mark. */
-const choiceStore = createStore<LanguageChoice>(readLanguageChoice());
-export const languageChoice = choiceStore;
+export const languageChoice = createStore<LanguageChoice>(readLanguageChoice());
 
 export const i18n = i18next.createInstance();
 
@@ -26,7 +25,7 @@ export const i18nReady: Promise<unknown> = i18n
   .use(catalogueBackend())
   .use(initReactI18next)
   .init({
-    lng: resolveLanguage(choiceStore.get()),
+    lng: resolveLanguage(languageChoice.get()),
     // No fallback language: it would fetch a second catalogue for every non-English viewer, and
     // the catalogues hold exactly the same keys (locales/catalogues.test.ts), so none is missing.
     fallbackLng: false,
@@ -61,7 +60,7 @@ export function saveLanguage(choice: unknown): boolean {
   } catch {
     // Blocked storage: the choice still applies for this visit.
   }
-  choiceStore.set(choice);
+  languageChoice.set(choice);
   void i18n.changeLanguage(resolveLanguage(choice));
   return true;
 }
@@ -69,13 +68,13 @@ export function saveLanguage(choice: unknown): boolean {
 // 'system' follows the browser while the app is open, too.
 if (typeof window !== 'undefined') {
   window.addEventListener('languagechange', () => {
-    if (choiceStore.get() === 'system') void i18n.changeLanguage(resolveLanguage('system'));
+    if (languageChoice.get() === 'system') void i18n.changeLanguage(resolveLanguage('system'));
   });
   // Another tab saved a language: follow it.
   window.addEventListener('storage', (event) => {
     if (event.key !== LANGUAGE_STORAGE_KEY) return;
     const choice = readLanguageChoice();
-    choiceStore.set(choice);
+    languageChoice.set(choice);
     void i18n.changeLanguage(resolveLanguage(choice));
   });
 }

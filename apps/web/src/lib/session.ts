@@ -65,9 +65,7 @@ export function setSession(next: { token: string; refreshToken?: string | null; 
 /** Spec §4: clearing removes token, refresh token and user info, and returns to logged out. */
 export function clearSession(): void {
   const store = safeLocalStorage();
-  store?.removeItem(SESSION_KEYS.token);
-  store?.removeItem(SESSION_KEYS.refreshToken);
-  store?.removeItem(SESSION_KEYS.userInfo);
+  for (const key of Object.values(SESSION_KEYS)) store?.removeItem(key);
   reload();
 }
 
@@ -132,11 +130,7 @@ if (typeof window !== 'undefined') {
   });
 }
 
-export interface SessionView extends Session {
-  signedIn: boolean;
-}
-
-export function useSession(): SessionView {
+export function useSession() {
   const session = useStore(sessionStore);
   return { ...session, signedIn: isSignedIn(session) };
 }

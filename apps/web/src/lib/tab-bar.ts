@@ -2,7 +2,6 @@ import { i18n } from './i18n';
 import { isNativeShell } from './native-shell';
 import { PATHS } from './paths';
 import { createStore } from './store';
-import { useStore } from './use-store';
 
 export type TabKey = 'home' | 'list' | 'rewards' | 'me' | 'download';
 
@@ -30,13 +29,9 @@ export function showsDownloadTab(isMobile: boolean): boolean {
 }
 
 /** `/` is an alias of home (spec §2). */
-export function tabForPath(pathname: string): TabItem | undefined {
-  const path = pathname === '/' ? TAB_ITEMS[0]!.path : pathname.replace(/\/+$/, '');
-  return TAB_ITEMS.find((item) => item.path === path);
-}
-
 export function isTabPage(pathname: string): boolean {
-  return tabForPath(pathname) !== undefined;
+  const path = pathname === '/' ? PATHS.home : pathname.replace(/\/+$/, '');
+  return TAB_ITEMS.some((item) => item.path === path);
 }
 
 export interface TabBarState {
@@ -100,8 +95,4 @@ export function setTabBadge(key: TabKey, text: string | null): void {
   const index = TAB_ITEMS.findIndex((item) => item.key === key);
   if (tabBarStore.get().badges[index] === text) return;
   tabBarStore.update((state) => ({ ...state, badges: state.badges.map((badge, i) => (i === index ? text : badge)) }));
-}
-
-export function useTabBarState(): TabBarState {
-  return useStore(tabBarStore);
 }

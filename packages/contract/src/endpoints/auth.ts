@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { inputString } from '../text.js';
 import { defineEndpoint } from '../endpoint.js';
-import { OAUTH_CLIENTS, OAUTH_PROVIDERS } from '../values.js';
+import { OAUTH_CLIENTS, OAUTH_PROVIDERS, PASSWORD_MAX } from '../values.js';
 import { userInfoSchema } from './user.js';
 
 /** E.164 on the wire; the server validates it with a phone-number library. */
@@ -40,7 +40,7 @@ export const postPasswordLogin = defineEndpoint({
   path: '/auth/password/login',
   auth: 'none',
   summary: 'Sign in with a phone and password',
-  body: z.object({ phone: phoneSchema, password: inputString().min(1).max(72) }),
+  body: z.object({ phone: phoneSchema, password: inputString().min(1).max(PASSWORD_MAX) }),
   data: sessionSchema,
 });
 

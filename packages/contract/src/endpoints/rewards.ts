@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { inputString } from '../text.js';
 import { defineEndpoint } from '../endpoint.js';
+import { INVITE_CODE_MAX_LENGTH } from '../values.js';
 
 /**
  * Rewards (DESIGN §9): the daily check-in on a 7-day cycle, tasks with claim buttons,
@@ -205,7 +206,7 @@ export const inviteCodeParamsSchema = z.object({
   invite_code: inputString()
     .trim()
     .min(1)
-    .max(32)
+    .max(INVITE_CODE_MAX_LENGTH)
     .transform((code) => code.toUpperCase()),
 });
 

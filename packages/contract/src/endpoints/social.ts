@@ -1,10 +1,9 @@
 import { z } from 'zod';
 import { inputMultiline } from '../text.js';
-import { LANGUAGES } from '../constants.js';
 import { defineEndpoint } from '../endpoint.js';
 import { COMMENT_MAX } from '../values.js';
 import { pageOf, pageQuerySchema } from '../pagination.js';
-import { dramaCardSchema, idParamsSchema } from './catalog.js';
+import { dramaCardSchema, idParamsSchema, langQuerySchema } from './catalog.js';
 
 /** Comments, likes, favourites, history and shares. */
 
@@ -86,7 +85,7 @@ export const listFavorites = defineEndpoint({
   path: '/favorites',
   auth: 'required',
   summary: 'Your list, newest first',
-  query: pageQuerySchema.extend({ lang: z.enum(LANGUAGES).optional() }),
+  query: pageQuerySchema.extend(langQuerySchema.shape),
   data: pageOf(favoriteItemSchema),
 });
 
@@ -124,7 +123,7 @@ export const listHistory = defineEndpoint({
   path: '/history',
   auth: 'required',
   summary: 'What you watched, one row per drama, newest first',
-  query: pageQuerySchema.extend({ lang: z.enum(LANGUAGES).optional() }),
+  query: pageQuerySchema.extend(langQuerySchema.shape),
   data: pageOf(historyItemSchema),
 });
 

@@ -2,8 +2,7 @@ import { z } from 'zod';
 import { CONTROL_CHARS, inputString } from '../text.js';
 import { INPUT_MAX_LENGTH } from '../constants.js';
 import { defineEndpoint } from '../endpoint.js';
-import { NICKNAME_MAX, USERNAME_MAX, USERNAME_MIN, USERNAME_PATTERN } from '../values.js';
-
+import { NICKNAME_MAX, PASSWORD_MAX, PASSWORD_MIN, USERNAME_MAX, USERNAME_MIN, USERNAME_PATTERN } from '../values.js';
 
 export const nicknameSchema = z
   .string()
@@ -112,14 +111,14 @@ export const deleteUser = defineEndpoint({
 });
 
 export const passwordSchema = inputString()
-  .min(8, 'password is shorter than 8')
-  .max(72, 'password is longer than 72');
+  .min(PASSWORD_MIN, `password is shorter than ${PASSWORD_MIN}`)
+  .max(PASSWORD_MAX, `password is longer than ${PASSWORD_MAX}`);
 
 export const putUserPassword = defineEndpoint({
   method: 'PUT',
   path: '/user/password',
   auth: 'required',
   summary: 'Set or change the password (the current one is required when one is set)',
-  body: z.object({ password: passwordSchema, current_password: inputString().max(72).optional() }),
+  body: z.object({ password: passwordSchema, current_password: inputString().max(PASSWORD_MAX).optional() }),
   data: z.null(),
 });

@@ -38,7 +38,7 @@ export function AppShell() {
       {showSidebar && <Sidebar selected={route?.tab} isMobile={viewport.isMobile} width={viewport.sidebarWidth} />}
       <div className="app-shell__main">
         {route && route.navKind !== 'custom' && (
-          <NavBar kind={route.navKind} title={t(route.titleKey)} showBack={route.tab === undefined} />
+          <NavBar kind={route.navKind ?? 'default'} title={t(route.titleKey)} showBack={route.tab === undefined} />
         )}
         <main className={video ? 'page page--video' : 'page'} data-testid="page">
           <div className={video ? 'page__column page__column--full' : 'page__column'}>

@@ -2,7 +2,8 @@ import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { DownloadIcon, GiftIcon, HomeIcon, ListIcon, UserIcon, type IconProps } from '../../components/ui/icons';
-import { showsDownloadTab, TAB_ITEMS, useTabBarState, type TabItem, type TabKey } from '../../lib/tab-bar';
+import { showsDownloadTab, TAB_ITEMS, tabBarStore, type TabItem, type TabKey } from '../../lib/tab-bar';
+import { useStore } from '../../lib/use-store';
 import './tab-item-link.css';
 
 const TAB_ICONS: Record<TabKey, ComponentType<IconProps>> = {
@@ -58,7 +59,7 @@ export function TabItemLinks({
   isMobile: boolean;
   className: string;
 }) {
-  const { badges, texts } = useTabBarState();
+  const { badges, texts } = useStore(tabBarStore);
   return TAB_ITEMS.map((item, index) =>
     item.key === 'download' && !showsDownloadTab(isMobile) ? null : (
       <TabItemLink

@@ -1,9 +1,5 @@
+import type { TabOption } from './tabs';
 import './segmented.css';
-
-export interface SegmentedOption<K extends string> {
-  key: K;
-  label: string;
-}
 
 /** A row of mutually exclusive toggle buttons (e.g. a sort order); the chosen one is pressed. */
 export function Segmented<K extends string>({
@@ -13,7 +9,7 @@ export function Segmented<K extends string>({
   label,
   testIdPrefix,
 }: {
-  options: readonly SegmentedOption<K>[];
+  options: readonly TabOption<K>[];
   value: K;
   onChange: (key: K) => void;
   label: string;

@@ -38,11 +38,10 @@ export function sendCodeRefusal(error: unknown, t: TFunction): Refusal | null {
     case Code.SIGNIN_BAD_PHONE:
       return { message: t('errors.70003'), field: 'phone' };
     case Code.SIGNIN_RESEND_TOO_EARLY:
-      return { message: t('errors.70006') };
+    case Code.SIGNIN_METHOD_DISABLED:
+      return { message: t(`errors.${error.code}`) };
     case Code.TOO_MANY_REQUESTS:
       return { message: tooMany(error, t) };
-    case Code.SIGNIN_METHOD_DISABLED:
-      return { message: t('errors.70007') };
     default:
       return { message: t('errors.sendCodeFailed') };
   }
@@ -54,9 +53,8 @@ export function loginRefusal(error: unknown, method: 'sms' | 'password', t: TFun
   if (!isCode(error)) return { message: t('errors.loginFailed') };
   switch (error.code) {
     case Code.SIGNIN_WRONG_CODE:
-      return { message: t('errors.70001'), field: 'code' };
     case Code.SIGNIN_CODE_EXPIRED:
-      return { message: t('errors.70002'), field: 'code' };
+      return { message: t(`errors.${error.code}`), field: 'code' };
     case Code.SIGNIN_BAD_PHONE:
       return { message: t('errors.70003'), field: 'phone' };
     case Code.SIGNIN_WRONG_PASSWORD:

@@ -1,10 +1,8 @@
 // The password rule is a zod schema: the settings page loads it, off the home page's path.
 import { passwordSchema } from '@cliffhanger/contract';
+import { PASSWORD_MAX, PASSWORD_MIN } from '@cliffhanger/contract/browser';
 import type { TFunction } from 'i18next';
 import { z } from 'zod';
-
-export const PASSWORD_MIN = 8;
-export const PASSWORD_MAX = 72;
 
 /** In this order: the current password (when one is set), the new one by the contract's rule, the repeat. */
 export function passwordFormSchema(t: TFunction, hasPassword: boolean) {

@@ -22,6 +22,5 @@ export function useProductName(): string {
 
 /** Reward amounts from the configuration, the spec §9 values until it has loaded. */
 export function useRewardConstants(): AppConfig['rewards'] {
-  const rewards = useAppConfig().data?.rewards;
-  return rewards ?? DEFAULT_REWARD_CONSTANTS;
+  return useAppConfig().data?.rewards ?? DEFAULT_REWARD_CONSTANTS;
 }

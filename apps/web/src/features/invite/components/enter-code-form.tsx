@@ -1,3 +1,4 @@
+import { INVITE_CODE_MAX_LENGTH } from '@cliffhanger/contract/browser';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -8,9 +9,6 @@ import { isTransportFailure, messageForError } from '../../../lib/error-message'
 import { useRequireLogin } from '../../../lib/require-login';
 import { showToast } from '../../../lib/toast';
 import { useEnterInviteCode } from '../api/invite';
-
-/** The longest code PUT /invite/{invite_code} accepts. */
-export const INVITE_CODE_MAX_LENGTH = 32;
 
 /** Whether this viewer may enter a code: a visitor is asked to log in on submit. */
 export type EnterCodeStatus = { kind: 'visitor' } | { kind: 'open' } | { kind: 'closed'; inviter: string | null };

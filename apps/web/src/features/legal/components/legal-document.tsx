@@ -12,13 +12,7 @@ const TERMS_SECTIONS = ['account', 'coins', 'purchases', 'conduct', 'children', 
 
 type Kind = 'privacy' | 'terms';
 
-interface Section {
-  key: string;
-  title: string;
-  body: string;
-}
-
-function sectionsOf(kind: Kind, t: TFunction, app: string): Section[] {
+function sectionsOf(kind: Kind, t: TFunction, app: string): { key: string; title: string; body: string }[] {
   return kind === 'privacy'
     ? PRIVACY_SECTIONS.map((key) => ({
         key,

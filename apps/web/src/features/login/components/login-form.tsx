@@ -1,4 +1,4 @@
-import { Code, isApiError } from '@cliffhanger/contract/browser';
+import { Code, isApiError, PASSWORD_MAX } from '@cliffhanger/contract/browser';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { FormEvent } from 'react';
 import { useForm } from 'react-hook-form';
@@ -17,9 +17,6 @@ import { toE164 } from '../phone/phone-number';
 import { PhoneField } from './phone-field';
 
 export type { LoginMethod };
-
-/** Longest password the API takes (bcrypt's limit, contract `passwordSchema`). */
-const PASSWORD_MAX = 72;
 
 /**
  * Sign-in by SMS code or password. The send-code button is disabled during its resend countdown,

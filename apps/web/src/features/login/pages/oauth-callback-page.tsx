@@ -16,12 +16,6 @@ import { exchangeOAuthCode } from '../api/post-oauth-callback';
 import { PROVIDERS } from '../providers';
 import './oauth-callback-page.css';
 
-const TITLE_KEYS = {
-  google: 'titles.googleLogin',
-  facebook: 'titles.facebookLogin',
-  tiktok: 'titles.tiktokLogin',
-} as const satisfies Record<OAuthProvider, string>;
-
 /**
  * A sign-in the app started comes back here in Safari (the provider's redirect), which shares
  * nothing with the app's web view: the whole callback goes on to the app through its URL scheme,
@@ -43,7 +37,7 @@ function ReturnToApp({ provider }: { provider: OAuthProvider }) {
 
   return (
     <>
-      <NavBar kind="custom" title={t(TITLE_KEYS[provider])} showBack />
+      <NavBar kind="custom" title={t(`titles.${provider}Login`)} showBack />
       <div className="page-body oauth" data-testid="oauth-callback">
         <div className="oauth__result" data-testid="oauth-return-to-app">
           <h2 className="oauth__headline">{t('oauth.returningToApp')}</h2>
@@ -105,7 +99,7 @@ function OAuthExchange({ provider }: { provider: OAuthProvider }) {
   const failed = declined || failure !== null;
   return (
     <>
-      <NavBar kind="custom" title={t(TITLE_KEYS[provider])} showBack />
+      <NavBar kind="custom" title={t(`titles.${provider}Login`)} showBack />
       <div className="page-body oauth" data-testid="oauth-callback">
         {failed ? (
           <div className="oauth__result" role="alert" data-testid="oauth-failed">

@@ -57,15 +57,8 @@ export function flagOf(country: Country): string {
   return String.fromCodePoint(...[...country].map((letter) => 0x1f1e6 + letter.charCodeAt(0) - 65));
 }
 
-export interface CountryOption {
-  code: Country;
-  name: string;
-  dial: string;
-  flag: string;
-}
-
 /** The countries named in `language`, in that language's alphabetical order. */
-export function countryOptions(language: string): CountryOption[] {
+export function countryOptions(language: string) {
   let names: Intl.DisplayNames | undefined;
   try {
     names = new Intl.DisplayNames([language], { type: 'region' });

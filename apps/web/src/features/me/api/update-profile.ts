@@ -22,21 +22,10 @@ export class AvatarUploadError extends Error {
 }
 
 /**
- * POST /user/avatar: multipart, field `file`. The server re-encodes the image, makes it the
- * avatar at once and answers its media path.
- */
-async function uploadAvatar(file: File): Promise<string> {
-  const form = new FormData();
-  form.append('file', file, file.name);
-  const { data } = await api.call(postUserAvatar, { body: form, timeoutMs: UPLOAD_TIMEOUT_MS });
-  return data.avatar;
-}
-
-/**
- * Uploads a new avatar first (POST /user/avatar), then saves the profile (PUT /user, spec §7 ★)
- * with the path it answered and stores the user info it answers (spec §4). The server applies
- * the avatar as soon as it is uploaded, so the stored user info follows at once — even if the
- * profile save then fails.
+ * Uploads a new avatar first (POST /user/avatar, multipart field `file`), then saves the profile
+ * (PUT /user, spec §7 ★) with the media path it answered and stores the user info it answers
+ * (spec §4). The server re-encodes the image and makes it the avatar as soon as it is uploaded,
+ * so the stored user info follows at once — even if the profile save then fails.
  */
 export async function updateProfile(input: ProfileInput): Promise<void> {
   const changes: BodyOf<typeof putUser> = { nickname: input.nickname };
@@ -44,7 +33,9 @@ export async function updateProfile(input: ProfileInput): Promise<void> {
   if (input.avatar) {
     let avatar: string;
     try {
-      avatar = await uploadAvatar(input.avatar);
+      const form = new FormData();
+      form.append('file', input.avatar, input.avatar.name);
+      avatar = (await api.call(postUserAvatar, { body: form, timeoutMs: UPLOAD_TIMEOUT_MS })).data.avatar;
     } catch (cause) {
       throw new AvatarUploadError(cause);
     }

@@ -30,6 +30,15 @@ function useOrderParam() {
   return { orderId: orderIdFrom(raw), raw };
 }
 
+/** Replaces the result page in history, so Back does not land on it again. */
+function ResultLink({ to, label, primary, testId }: { to: string; label: string; primary?: boolean; testId?: string }) {
+  return (
+    <Link className={buttonClassName(primary ? 'primary' : 'secondary')} to={to} replace data-testid={testId}>
+      {label}
+    </Link>
+  );
+}
+
 type Tone = 'ok' | 'failed' | 'pending' | 'neutral';
 
 function ResultView({
@@ -79,11 +88,7 @@ function NotFound({ testId }: { testId: string }) {
       state="not-found"
       headline={t('payment.notFound')}
       testId={testId}
-      actions={
-        <Link className={buttonClassName('primary')} to={PATHS.home} replace>
-          {t('common.backToHome')}
-        </Link>
-      }
+      actions={<ResultLink primary to={PATHS.home} label={t('common.backToHome')} />}
     >
       <p className="payment-result__body">{t('payment.notFoundBody')}</p>
     </ResultView>
@@ -100,12 +105,8 @@ function Failed({ order, testId }: { order: Order | undefined; testId: string })
       testId={testId}
       actions={
         <>
-          <Link className={buttonClassName('primary')} to={storeHrefFor(order)} replace data-testid="payment-try-again">
-            {t('payment.tryAgain')}
-          </Link>
-          <Link className={buttonClassName('secondary')} to={PATHS.home} replace>
-            {t('common.backToHome')}
-          </Link>
+          <ResultLink primary to={storeHrefFor(order)} label={t('payment.tryAgain')} testId="payment-try-again" />
+          <ResultLink to={PATHS.home} label={t('common.backToHome')} />
         </>
       }
     >
@@ -127,21 +128,13 @@ function Fulfilled({ order, balanceFresh }: { order: Order; balanceFresh: boolea
       actions={
         coins ? (
           <>
-            <Link className={buttonClassName('primary')} to={PATHS.wallet} replace data-testid="payment-view-wallet">
-              {t('payment.viewWallet')}
-            </Link>
-            <Link className={buttonClassName('secondary')} to={PATHS.home} replace>
-              {t('common.backToHome')}
-            </Link>
+            <ResultLink primary to={PATHS.wallet} label={t('payment.viewWallet')} testId="payment-view-wallet" />
+            <ResultLink to={PATHS.home} label={t('common.backToHome')} />
           </>
         ) : (
           <>
-            <Link className={buttonClassName('primary')} to={PATHS.home} replace data-testid="payment-start-watching">
-              {t('payment.startWatching')}
-            </Link>
-            <Link className={buttonClassName('secondary')} to={PATHS.vip} replace>
-              {t('payment.viewMembership')}
-            </Link>
+            <ResultLink primary to={PATHS.home} label={t('payment.startWatching')} testId="payment-start-watching" />
+            <ResultLink to={PATHS.vip} label={t('payment.viewMembership')} />
           </>
         )
       }
@@ -184,9 +177,7 @@ export function PaymentSuccessPage() {
   else if (order.data?.status === 'failed' || order.data?.status === 'canceled') {
     body = <Failed order={order.data} testId="payment-success" />;
   } else if (order.data?.status === 'refunded') {
-    body = (
-      <ResultView tone="neutral" state="refunded" headline={t('payment.refunded')} testId="payment-success" />
-    );
+    body = <ResultView tone="neutral" state="refunded" headline={t('payment.refunded')} testId="payment-success" />;
   } else if (order.isError && !order.data) {
     body = <LoadError error={order.error} onRetry={() => void order.refetch()} testId="payment-error" />;
   } else {
@@ -196,13 +187,7 @@ export function PaymentSuccessPage() {
         state="processing"
         headline={t('payment.processing')}
         testId="payment-success"
-        actions={
-          slow && (
-            <Link className={buttonClassName('secondary')} to={PATHS.home} replace>
-              {t('common.backToHome')}
-            </Link>
-          )
-        }
+        actions={slow && <ResultLink to={PATHS.home} label={t('common.backToHome')} />}
       >
         <p className="payment-result__body">{t('payment.processingBody')}</p>
         {slow && (
@@ -239,11 +224,7 @@ export function PaymentFailedPage() {
     <>
       <NavBar kind="custom" title={t('titles.paymentFailed')} showBack />
       <div className="page-body">
-        {notFound ? (
-          <NotFound testId="payment-failed" />
-        ) : (
-          <Failed order={order.data} testId="payment-failed" />
-        )}
+        {notFound ? <NotFound testId="payment-failed" /> : <Failed order={order.data} testId="payment-failed" />}
         <NetworkIssueNotice orderId={notFound ? null : orderId} />
       </div>
     </>

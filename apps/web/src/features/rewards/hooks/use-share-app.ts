@@ -1,12 +1,13 @@
+import { postTaskShare } from '@cliffhanger/contract/browser';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
+import { api } from '../../../lib/api-client';
 import { useProductName } from '../../../lib/app-config/get-app-config';
 import { shareOrCopy } from '../../../lib/share-or-copy';
 import { showToast } from '../../../lib/toast';
 import { isTransportFailure } from '../../../lib/error-message';
 import { rewardKeys } from '../api/reward-keys';
-import { reportAppShare } from '../api/share-app';
 import { publicOrigin } from '../../../lib/api-origin';
 
 /**
@@ -27,7 +28,7 @@ export function useShareApp(): () => Promise<void> {
     });
     if (!channel) return;
     try {
-      await reportAppShare(channel);
+      await api.call(postTaskShare, { body: { target: 'app', channel } });
       showToast(channel === 'copy_link' ? t('rewards.linkCopied') : t('rewards.shared'));
     } catch (error) {
       if (!isTransportFailure(error)) showToast(t('errors.shareFailed'));

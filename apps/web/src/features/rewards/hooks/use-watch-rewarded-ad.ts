@@ -1,17 +1,20 @@
-import { Code, type Ad } from '@cliffhanger/contract/browser';
+import { Code, postAdReward, type Ad } from '@cliffhanger/contract/browser';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { api } from '../../../lib/api-client';
 import { WALLET_QUERY_KEY } from '../../../lib/library-query-keys';
+import { getSession, storeCoinBalance } from '../../../lib/session';
 import { showToast } from '../../../lib/toast';
 import { isTransportFailure } from '../../../lib/error-message';
-import { claimAdReward, rewardedAdQueryOptions } from '../api/rewarded-ad';
+import { rewardedAdQueryOptions } from '../api/rewarded-ad';
 import { rewardKeys } from '../api/reward-keys';
 
 /**
  * The rewarded-ad flow: `start` fetches a fresh ad (a new one-time token) and opens it; `finish`
- * claims its coins with that token once it played to the end. 10019 (the same token again) counts
- * as success; any refusal is the spec's 'Failed to receive reward'.
+ * claims its coins with that token once it played to the end (POST /ads/reward; the balance follows
+ * the answer). 10019 (the same token again) counts as success; any refusal is the spec's 'Failed
+ * to receive reward'.
  */
 export function useWatchRewardedAd() {
   const { t } = useTranslation();
@@ -41,7 +44,9 @@ export function useWatchRewardedAd() {
     setPlaying(null);
     if (!token) return;
     try {
-      const { code, data } = await claimAdReward(token);
+      const uid = getSession().userInfo?.uid;
+      const { code, data } = await api.call(postAdReward, { body: { token } });
+      if (uid !== undefined) storeCoinBalance({ uid, coin: data.balance });
       showToast(
         code === Code.ALREADY_OWNED ? t('rewards.alreadyClaimed') : t('rewards.claimed', { coins: data.coins }),
       );

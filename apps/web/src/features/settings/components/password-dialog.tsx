@@ -1,4 +1,4 @@
-import { Code, isApiError } from '@cliffhanger/contract/browser';
+import { Code, isApiError, PASSWORD_MAX, PASSWORD_MIN } from '@cliffhanger/contract/browser';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -9,7 +9,7 @@ import { messageForError } from '../../../lib/error-message';
 import { CHECK_ON_SUBMIT, firstErrorOnly } from '../../../lib/form-validation';
 import { showToast } from '../../../lib/toast';
 import { useSetPassword } from '../api/put-user-password';
-import { PASSWORD_MAX, PASSWORD_MIN, passwordFormSchema } from '../password-schema';
+import { passwordFormSchema } from '../password-schema';
 import './password-dialog.css';
 
 /**

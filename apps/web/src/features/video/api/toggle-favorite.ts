@@ -3,6 +3,7 @@ import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-q
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../lib/api-client';
 import { messageForError } from '../../../lib/error-message';
+import { FAVORITES_QUERY_KEY } from '../../../lib/library-query-keys';
 import { showToast } from '../../../lib/toast';
 import { videoKeys } from './video-keys';
 
@@ -26,7 +27,7 @@ export function useToggleFavorite() {
     onSuccess: (favorited, { dramaId }) => {
       patchFavorite(queryClient, dramaId, favorited);
       // The list tab (favourites) shows it on its next visit.
-      void queryClient.invalidateQueries({ queryKey: ['favorites'] });
+      void queryClient.invalidateQueries({ queryKey: FAVORITES_QUERY_KEY });
     },
     onError: (error, { dramaId, favorite }) => {
       patchFavorite(queryClient, dramaId, !favorite);

@@ -1,10 +1,11 @@
+import { postTaskShare } from '@cliffhanger/contract/browser';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
+import { silentApi } from '../../../lib/api-client';
 import { videoHref } from '../../../lib/paths';
 import { isSignedIn } from '../../../lib/session';
 import { shareOrCopy } from '../../../lib/share-or-copy';
 import { showToast } from '../../../lib/toast';
-import { reportShare } from '../api/post-task-share';
 import { publicOrigin } from '../../../lib/api-origin';
 
 export interface ShareTarget {
@@ -22,7 +23,8 @@ export function shareUrl({ dramaId, episodeId, mobile }: ShareTarget): string {
 /**
  * Shares an episode: the share sheet where there is one (iOS's own inside the app,
  * lib/native-shell), else the link is copied.
- * A signed-in viewer's successful share is reported (POST /task/share) without a word on failure.
+ * A signed-in viewer's successful share is reported (POST /task/share) without a word on failure:
+ * the share itself worked, the reward record is best effort.
  */
 export function useShareEpisode(): (target: ShareTarget) => Promise<void> {
   const { t } = useTranslation();
@@ -31,7 +33,9 @@ export function useShareEpisode(): (target: ShareTarget) => Promise<void> {
       const channel = await shareOrCopy({ title: target.title, url: shareUrl(target) });
       if (!channel) return;
       if (channel === 'copy_link') showToast(t('video.linkCopied'));
-      if (isSignedIn()) await reportShare(target.episodeId, channel);
+      if (!isSignedIn()) return;
+      const body = { target: 'episode', episode_id: target.episodeId, channel } as const;
+      await silentApi.call(postTaskShare, { body }).catch(() => undefined);
     },
     [t],
   );

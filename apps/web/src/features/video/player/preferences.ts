@@ -1,5 +1,6 @@
 import { LANGUAGES, type Language } from '@cliffhanger/contract/browser';
 import { isQuality, type Quality } from '../../../lib/player/quality';
+import { safeLocalStorage } from '../../../lib/safe-local-storage';
 
 /** localStorage keys of the player's remembered choices. */
 export const PREFERENCE_KEYS = {
@@ -10,13 +11,7 @@ export const PREFERENCE_KEYS = {
 
 export type SubtitleChoice = 'off' | Language;
 
-function read(key: string): string | null {
-  try {
-    return localStorage.getItem(key);
-  } catch {
-    return null;
-  }
-}
+const read = (key: string): string | null => safeLocalStorage()?.getItem(key) ?? null;
 
 function write(key: string, value: string): void {
   try {

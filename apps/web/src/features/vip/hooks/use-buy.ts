@@ -1,25 +1,36 @@
-import { Code, isApiError } from '@cliffhanger/contract/browser';
-import { useQueryClient } from '@tanstack/react-query';
+import { Code, isApiError, postMemberPurchase } from '@cliffhanger/contract/browser';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { api } from '../../../lib/api-client';
 import { messageForError } from '../../../lib/error-message';
+import { goToExternalUrl } from '../../../lib/external-navigation';
 import { useInAppPurchase } from '../../../lib/iap/iap-context';
 import { MEMBERSHIP_QUERY_KEY } from '../../../lib/library-query-keys';
 import { useRequireLogin } from '../../../lib/require-login';
 import { showToast } from '../../../lib/toast';
-import { usePurchase } from '../api/post-member-purchase';
 
 /**
  * Buying one product: a visitor is sent to sign in and comes back to `returnTo` (the same tab
  * and product); a viewer goes to Stripe Checkout, or inside the iOS shell buys through StoreKit
  * (lib/iap, which tells each state itself). A refusal is told in words (50002 not
  * configured, 50003 already subscribed, 50004 provider unreachable).
+ *
+ * POST /member/purchase with Stripe: the server creates the order and a Checkout Session, and the
+ * viewer leaves for Stripe's page. Nothing is credited here; the success page waits for the order
+ * to be fulfilled by the webhook.
  */
 export function useBuy() {
   const { t } = useTranslation();
   const requireLogin = useRequireLogin();
   const queryClient = useQueryClient();
-  const purchase = usePurchase();
+  const purchase = useMutation({
+    mutationFn: async (product: string) =>
+      (await api.call(postMemberPurchase, { body: { product, pay_channel: 'stripe' } })).data,
+    onSuccess: (result) => {
+      if (result.checkout_url) goToExternalUrl(result.checkout_url);
+    },
+  });
   const { reset } = purchase;
   const iap = useInAppPurchase();
 

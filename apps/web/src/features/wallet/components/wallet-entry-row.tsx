@@ -1,14 +1,10 @@
-import type { WalletEntry } from '@cliffhanger/contract/browser';
+import type { TaskKey, WalletEntry } from '@cliffhanger/contract/browser';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { entryTime, signedAmount } from '../wallet-format';
 import './wallet-entry-row.css';
 
-const TASK_DETAIL = {
-  watch_video: 'wallet.detail.task.watch_video',
-  share_app: 'wallet.detail.task.share_app',
-  invite_friends: 'wallet.detail.task.invite_friends',
-} as const;
+const TASKS: readonly string[] = ['watch_video', 'share_app', 'invite_friends'] satisfies TaskKey[];
 
 /**
  * What happened, beyond the kind: "Consumption" alone does not say which drama and episode the
@@ -23,7 +19,7 @@ export function entryDetail(entry: WalletEntry, t: TFunction): string | null {
   }
   const ref = entry.ref ?? '';
   const task = /^task:(\w+)$/.exec(ref)?.[1];
-  if (task && task in TASK_DETAIL) return t(TASK_DETAIL[task as keyof typeof TASK_DETAIL]);
+  if (task && TASKS.includes(task)) return t(`wallet.detail.task.${task as TaskKey}`);
   const day = /^checkin:day:(\d+)$/.exec(ref)?.[1];
   if (day) return t('wallet.detail.checkinDay', { day: Number(day) });
   switch (entry.kind) {
