@@ -8,6 +8,7 @@ export * from './constants.js';
 export * from './values.js';
 export * from './guards.js';
 export * from './artwork.js';
+export * from './page-bootstrap.js';
 export * from './routes.js';
 export * from './client/api-error.js';
 export * from './client/http-client.js';

@@ -6,6 +6,7 @@ export * from './endpoint.js';
 export * from './pagination.js';
 export * from './text.js';
 export * from './artwork.js';
+export * from './page-bootstrap.js';
 export * from './endpoints/index.js';
 export * from './client/api-error.js';
 export * from './client/http-client.js';

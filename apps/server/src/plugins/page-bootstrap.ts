@@ -10,8 +10,9 @@ import {
   type DramaDetail,
   type Home,
   type Language,
-  type NextAd,
-  type Playback,
+  BOOTSTRAP_ELEMENT_ID,
+  PAGE_COOKIES,
+  type PageBootstrap,
 } from '@cliffhanger/contract';
 import type { FastifyRequest } from 'fastify';
 import { clientOf } from '../http/signed-in.js';
@@ -47,24 +48,6 @@ const VIDEO_MODULE = 'src/features/video/pages/video-page.tsx';
 const VIDEO_LOADER_MODULE = 'src/features/video/video-page-loader.ts';
 /** The UI catalogue of a language: a JSON file the web fetches (apps/web/src/lib/catalogues.ts). */
 const catalogueModule = (lang: Language) => `src/locales/${lang}.json`;
-
-/** Cookies the web writes (apps/web/src/lib/page-hints.ts): the UI language and "has a session". */
-export const LANGUAGE_COOKIE = 'lang';
-export const SIGNED_IN_COOKIE = 'signed_in';
-
-export const BOOTSTRAP_ELEMENT_ID = 'bootstrap';
-
-/** What the JSON script carries; every field is the `data` of the API answer it stands for. */
-export interface PageBootstrap {
-  lang: Language;
-  home?: Home;
-  /** A visitor's GET /dramas/:id. */
-  drama?: DramaDetail;
-  /** A visitor's GET /episodes/:id/play of the episode the page opens on. */
-  playback?: Playback;
-  /** The visitor's GET /ads/next?kind=interstitial for that episode: whether an ad plays first. */
-  nextAd?: NextAd;
-}
 
 interface ManifestChunk {
   file: string;
@@ -150,7 +133,7 @@ export function cookieOf(header: string | undefined, name: string): string | und
  * nothing stored that is English (apps/web/src/lib/language.ts).
  */
 export function pageLanguage(cookieHeader: string | undefined): Language {
-  const value = cookieOf(cookieHeader, LANGUAGE_COOKIE);
+  const value = cookieOf(cookieHeader, PAGE_COOKIES.language);
   return (LANGUAGES as readonly string[]).includes(value ?? '') ? (value as Language) : DEFAULT_LANGUAGE;
 }
 
@@ -332,7 +315,7 @@ export function createPageShell(app: AppInstance, distDir: string): PageShell {
     const poster = stage ? [artworkPreload(drama.poster, ARTWORK_SIZES.stage)] : [];
     // A signed-in viewer's drama and playback carry their own locks, progress and likes: their
     // web asks the API with their token. Only the page's code and the poster are worth sending.
-    if (cookieOf(request.headers.cookie, SIGNED_IN_COOKIE) === '1') {
+    if (cookieOf(request.headers.cookie, PAGE_COOKIES.signedIn) === '1') {
       return { data: { lang }, first: poster, links, stage };
     }
 

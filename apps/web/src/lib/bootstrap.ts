@@ -1,21 +1,4 @@
-import type { DramaDetail, Home, Language, NextAd, Playback } from '@cliffhanger/contract';
-
-/**
- * The first screen's data the server wrote into index.html for a deep link
- * (apps/server/src/plugins/page-bootstrap.ts): home's answer, or a visitor's drama and the signed
- * playback of the episode the video page opens on, with its pre-roll decision. Each part is the `data` of the API answer it
- * stands for, in the language the server took from the `lang` cookie (page-hints.ts).
- */
-export interface PageBootstrap {
-  lang: Language;
-  home?: Home;
-  drama?: DramaDetail;
-  playback?: Playback;
-  /** GET /ads/next?kind=interstitial for the playback's episode. */
-  nextAd?: NextAd;
-}
-
-export const BOOTSTRAP_ELEMENT_ID = 'bootstrap';
+import { BOOTSTRAP_ELEMENT_ID, type Language, type PageBootstrap } from '@cliffhanger/contract/browser';
 
 let bootstrap: PageBootstrap | null | undefined;
 

@@ -1,3 +1,4 @@
+import { PAGE_COOKIES } from '@cliffhanger/contract/browser';
 import { i18n } from './i18n';
 import { isSignedIn, subscribeSession } from './session';
 
@@ -19,11 +20,11 @@ function setCookie(name: string, value: string | null): void {
 }
 
 function writeLanguage(): void {
-  setCookie('lang', i18n.resolvedLanguage ?? i18n.language);
+  setCookie(PAGE_COOKIES.language, i18n.resolvedLanguage ?? i18n.language);
 }
 
 function writeSignedIn(): void {
-  setCookie('signed_in', isSignedIn() ? '1' : null);
+  setCookie(PAGE_COOKIES.signedIn, isSignedIn() ? '1' : null);
 }
 
 /** Writes both now and whenever the language or the session changes. */

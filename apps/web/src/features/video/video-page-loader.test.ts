@@ -1,6 +1,7 @@
 import { QueryObserver } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { BOOTSTRAP_ELEMENT_ID, resetBootstrap } from '../../lib/bootstrap';
+import { BOOTSTRAP_ELEMENT_ID } from '@cliffhanger/contract/browser';
+import { resetBootstrap } from '../../lib/bootstrap';
 import type * as EarlyPlayer from '../../lib/player/early-player';
 import { setSession } from '../../lib/session';
 import { stubApi, type Route } from '../../test/fake-api';

@@ -1,0 +1,24 @@
+import type { Language } from './constants.js';
+import type { DramaDetail, Home, NextAd, Playback } from './endpoints/index.js';
+
+/**
+ * The first screen's data the server writes into index.html for a deep link
+ * (apps/server/src/plugins/page-bootstrap.ts) and the web reads once (apps/web/src/lib/bootstrap.ts),
+ * in a `<script type="application/json" id="bootstrap">`. Each part is the `data` of the API answer
+ * it stands for, in the language the server took from the `lang` cookie.
+ */
+export interface PageBootstrap {
+  lang: Language;
+  home?: Home;
+  /** A visitor's GET /dramas/:id. */
+  drama?: DramaDetail;
+  /** A visitor's GET /episodes/:id/play of the episode the page opens on. */
+  playback?: Playback;
+  /** The visitor's GET /ads/next?kind=interstitial for that episode: whether an ad plays first. */
+  nextAd?: NextAd;
+}
+
+export const BOOTSTRAP_ELEMENT_ID = 'bootstrap';
+
+/** Cookies the web writes (apps/web/src/lib/page-hints.ts): the UI language and "has a session". */
+export const PAGE_COOKIES = { language: 'lang', signedIn: 'signed_in' } as const;
