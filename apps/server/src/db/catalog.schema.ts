@@ -59,6 +59,12 @@ export const dramas = pgTable(
   ],
 );
 
+/** The drama column of a per-drama table: its rows go with the drama. */
+export const dramaIdColumn = () =>
+  bigint('drama_id', { mode: 'number' })
+    .notNull()
+    .references(() => dramas.id, { onDelete: 'cascade' });
+
 /**
  * An episode. `media_dir` holds master.m3u8, one folder per rendition and download.mp4;
  * `subtitles` maps a language to its WebVTT path.
@@ -67,9 +73,7 @@ export const episodes = pgTable(
   'episodes',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    dramaId: bigint('drama_id', { mode: 'number' })
-      .notNull()
-      .references(() => dramas.id, { onDelete: 'cascade' }),
+    dramaId: dramaIdColumn(),
     number: integer('number').notNull(),
     title: jsonb('title').$type<LocalisedText>().notNull(),
     durationS: real('duration_s').notNull(),
@@ -84,6 +88,12 @@ export const episodes = pgTable(
   ],
 );
 
+/** The episode column of a per-episode table: its rows go with the episode. */
+export const episodeIdColumn = () =>
+  bigint('episode_id', { mode: 'number' })
+    .notNull()
+    .references(() => episodes.id, { onDelete: 'cascade' });
+
 /**
  * An episode a user owns (DESIGN §7). Written by the wallet's unlock in the same transaction as
  * the debit; read here to decide whether an episode is locked for a viewer.
@@ -92,9 +102,7 @@ export const episodeUnlocks = pgTable(
   'episode_unlocks',
   {
     userId: userIdColumn(),
-    episodeId: bigint('episode_id', { mode: 'number' })
-      .notNull()
-      .references(() => episodes.id, { onDelete: 'cascade' }),
+    episodeId: episodeIdColumn(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [primaryKey({ columns: [table.userId, table.episodeId] })],
@@ -106,9 +114,7 @@ export const episodePlays = pgTable(
   {
     // `u:<uid>` for a signed-in viewer, `a:<hash of ip and user agent>` for a visitor.
     viewerKey: text('viewer_key').notNull(),
-    episodeId: bigint('episode_id', { mode: 'number' })
-      .notNull()
-      .references(() => episodes.id, { onDelete: 'cascade' }),
+    episodeId: episodeIdColumn(),
     day: text('day').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

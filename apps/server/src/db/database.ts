@@ -1,5 +1,4 @@
-import type { ExtractTablesWithRelations } from 'drizzle-orm';
-import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type * as schema from './schema.js';
 
 export type Schema = typeof schema;
@@ -9,7 +8,6 @@ export type Schema = typeof schema;
  * base type, and so does a transaction, so `repo.method(args, tx)` accepts either.
  */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
-export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
 
 export type DatabaseDriver = 'pglite' | 'pg';
 

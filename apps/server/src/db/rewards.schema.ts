@@ -11,7 +11,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { episodes } from './catalog.schema.js';
+import { episodeIdColumn } from './catalog.schema.js';
 import { userIdColumn, users } from './users.schema.js';
 
 /**
@@ -42,9 +42,7 @@ export const watchedVideos = pgTable(
   {
     userId: userIdColumn(),
     localDate: text('local_date').notNull(),
-    episodeId: bigint('episode_id', { mode: 'number' })
-      .notNull()
-      .references(() => episodes.id, { onDelete: 'cascade' }),
+    episodeId: episodeIdColumn(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [primaryKey({ columns: [table.userId, table.localDate, table.episodeId] })],
@@ -119,9 +117,7 @@ export const adEpisodeStarts = pgTable(
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     viewerKey: text('viewer_key').notNull(),
     localDate: text('local_date').notNull(),
-    episodeId: bigint('episode_id', { mode: 'number' })
-      .notNull()
-      .references(() => episodes.id, { onDelete: 'cascade' }),
+    episodeId: episodeIdColumn(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, bigserial, check, index, pgTable, primaryKey, real, text, timestamp } from 'drizzle-orm/pg-core';
-import { dramas, episodes } from './catalog.schema.js';
+import { dramaIdColumn, episodeIdColumn, episodes } from './catalog.schema.js';
 import { userIdColumn } from './users.schema.js';
 
 /** A comment on an episode (≤ 140 characters, stored as typed; the client renders it as text). */
@@ -8,9 +8,7 @@ export const comments = pgTable(
   'comments',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    episodeId: bigint('episode_id', { mode: 'number' })
-      .notNull()
-      .references(() => episodes.id, { onDelete: 'cascade' }),
+    episodeId: episodeIdColumn(),
     userId: userIdColumn(),
     body: text('body').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -27,9 +25,7 @@ export const episodeLikes = pgTable(
   'episode_likes',
   {
     userId: userIdColumn(),
-    episodeId: bigint('episode_id', { mode: 'number' })
-      .notNull()
-      .references(() => episodes.id, { onDelete: 'cascade' }),
+    episodeId: episodeIdColumn(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [primaryKey({ columns: [table.userId, table.episodeId] })],
@@ -40,9 +36,7 @@ export const favorites = pgTable(
   'favorites',
   {
     userId: userIdColumn(),
-    dramaId: bigint('drama_id', { mode: 'number' })
-      .notNull()
-      .references(() => dramas.id, { onDelete: 'cascade' }),
+    dramaId: dramaIdColumn(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
@@ -56,12 +50,8 @@ export const watchHistory = pgTable(
   'watch_history',
   {
     userId: userIdColumn(),
-    dramaId: bigint('drama_id', { mode: 'number' })
-      .notNull()
-      .references(() => dramas.id, { onDelete: 'cascade' }),
-    episodeId: bigint('episode_id', { mode: 'number' })
-      .notNull()
-      .references(() => episodes.id, { onDelete: 'cascade' }),
+    dramaId: dramaIdColumn(),
+    episodeId: episodeIdColumn(),
     positionS: real('position_s').notNull().default(0),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -4,15 +4,6 @@ import type { Db } from '../db/database.js';
 import { adEpisodeStarts, adRewardTokens, type AdRewardTokenRow } from '../db/rewards.schema.js';
 import { users } from '../db/users.schema.js';
 
-export interface NewAdRewardToken {
-  tokenHash: string;
-  userId: number;
-  adId: string;
-  expiresAt: Date;
-  payableAt: Date;
-  createdAt: Date;
-}
-
 /** SQL for ads: house-ad candidates, the interstitial interval and rewarded-ad tokens. */
 export class AdsRepository {
   constructor(private readonly db: Db) {}
@@ -58,32 +49,21 @@ export class AdsRepository {
     tx: Db = this.db,
   ): Promise<number> {
     await tx.insert(adEpisodeStarts).values({ viewerKey, localDate, episodeId, createdAt: at }).onConflictDoNothing();
+    const sameDay = and(eq(adEpisodeStarts.viewerKey, viewerKey), eq(adEpisodeStarts.localDate, localDate));
     const [own] = await tx
       .select({ id: adEpisodeStarts.id })
       .from(adEpisodeStarts)
-      .where(
-        and(
-          eq(adEpisodeStarts.viewerKey, viewerKey),
-          eq(adEpisodeStarts.localDate, localDate),
-          eq(adEpisodeStarts.episodeId, episodeId),
-        ),
-      )
+      .where(and(sameDay, eq(adEpisodeStarts.episodeId, episodeId)))
       .limit(1);
     if (!own) throw new Error('episode start vanished');
     const [row] = await tx
       .select({ n: count() })
       .from(adEpisodeStarts)
-      .where(
-        and(
-          eq(adEpisodeStarts.viewerKey, viewerKey),
-          eq(adEpisodeStarts.localDate, localDate),
-          lte(adEpisodeStarts.id, own.id),
-        ),
-      );
+      .where(and(sameDay, lte(adEpisodeStarts.id, own.id)));
     return row?.n ?? 1;
   }
 
-  async insertToken(token: NewAdRewardToken, tx: Db = this.db): Promise<void> {
+  async insertToken(token: typeof adRewardTokens.$inferInsert, tx: Db = this.db): Promise<void> {
     await tx.insert(adRewardTokens).values(token);
   }
 

@@ -1,21 +1,12 @@
 import { and, count, desc, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../db/database.js';
 import { comments, type CommentRow } from '../db/social.schema.js';
-import { users } from '../db/users.schema.js';
-
-export interface NewComment {
-  episodeId: number;
-  userId: number;
-  body: string;
-  createdAt: Date;
-}
+import { users, type UserRow } from '../db/users.schema.js';
 
 /** A live comment with what the list shows about its author. */
 export interface CommentWithAuthor {
   comment: CommentRow;
-  nickname: string;
-  avatar: string;
-  authorDeletedAt: Date | null;
+  author: Pick<UserRow, 'nickname' | 'avatar' | 'deletedAt'>;
 }
 
 export interface Slice {
@@ -27,7 +18,7 @@ export interface Slice {
 export class CommentsRepository {
   constructor(private readonly db: Db) {}
 
-  async insert(values: NewComment, tx: Db = this.db): Promise<CommentRow> {
+  async insert(values: typeof comments.$inferInsert, tx: Db = this.db): Promise<CommentRow> {
     const [row] = await tx.insert(comments).values(values).returning();
     if (!row) throw new Error('insert into comments returned no row');
     return row;
@@ -36,7 +27,10 @@ export class CommentsRepository {
   /** Newest first; the id breaks ties between comments posted in the same instant. */
   async listByEpisode(episodeId: number, slice: Slice, tx: Db = this.db): Promise<CommentWithAuthor[]> {
     return tx
-      .select({ comment: comments, nickname: users.nickname, avatar: users.avatar, authorDeletedAt: users.deletedAt })
+      .select({
+        comment: comments,
+        author: { nickname: users.nickname, avatar: users.avatar, deletedAt: users.deletedAt },
+      })
       .from(comments)
       .innerJoin(users, eq(users.id, comments.userId))
       .where(and(eq(comments.episodeId, episodeId), isNull(comments.deletedAt)))

@@ -1,14 +1,8 @@
 import { and, count, desc, eq, sql } from 'drizzle-orm';
-import { dramas, episodes, type DramaRow } from '../db/catalog.schema.js';
+import { dramas, episodes } from '../db/catalog.schema.js';
 import type { Db } from '../db/database.js';
 import { favorites } from '../db/social.schema.js';
 import type { Slice } from './comments.repository.js';
-
-export interface FavoriteWithDrama {
-  drama: DramaRow;
-  episodeCount: number;
-  favoritedAt: Date;
-}
 
 /** Episodes of the drama in the current row, for its card. */
 export const episodeCountOfDrama =
@@ -28,7 +22,7 @@ export class FavoritesRepository {
   }
 
   /** Newest first; the drama id breaks ties. */
-  async listByUser(userId: number, slice: Slice, tx: Db = this.db): Promise<FavoriteWithDrama[]> {
+  async listByUser(userId: number, slice: Slice, tx: Db = this.db) {
     return tx
       .select({ drama: dramas, episodeCount: episodeCountOfDrama, favoritedAt: favorites.createdAt })
       .from(favorites)

@@ -1,34 +1,16 @@
 import { and, count, desc, eq } from 'drizzle-orm';
-import { dramas, episodes, type DramaRow } from '../db/catalog.schema.js';
+import { dramas, episodes } from '../db/catalog.schema.js';
 import type { Db } from '../db/database.js';
 import { watchHistory } from '../db/social.schema.js';
 import type { Slice } from './comments.repository.js';
 import { episodeCountOfDrama } from './favorites.repository.js';
-
-export interface Progress {
-  userId: number;
-  dramaId: number;
-  episodeId: number;
-  positionS: number;
-  updatedAt: Date;
-}
-
-export interface HistoryWithDrama {
-  drama: DramaRow;
-  episodeCount: number;
-  episodeId: number;
-  episodeNumber: number;
-  positionS: number;
-  durationS: number;
-  watchedAt: Date;
-}
 
 /** SQL for watch_history: one row per user and drama. */
 export class HistoryRepository {
   constructor(private readonly db: Db) {}
 
   /** Inserts or moves the drama's row to this episode and position. */
-  async upsert(values: Progress, tx: Db = this.db): Promise<void> {
+  async upsert(values: typeof watchHistory.$inferSelect, tx: Db = this.db): Promise<void> {
     await tx
       .insert(watchHistory)
       .values(values)
@@ -39,7 +21,7 @@ export class HistoryRepository {
   }
 
   /** Most recently watched first; the drama id breaks ties. */
-  async listByUser(userId: number, slice: Slice, tx: Db = this.db): Promise<HistoryWithDrama[]> {
+  async listByUser(userId: number, slice: Slice, tx: Db = this.db) {
     return tx
       .select({
         drama: dramas,

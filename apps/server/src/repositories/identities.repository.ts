@@ -2,10 +2,10 @@ import { and, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
 import type { Db } from '../db/database.js';
 import { userIdentities, users, type UserRow } from '../db/schema.js';
 
-export interface IdentityKey {
-  provider: string;
-  subject: string;
-}
+export type IdentityKey = Pick<typeof userIdentities.$inferSelect, 'provider' | 'subject'>;
+
+const linkOf = (key: IdentityKey) =>
+  and(eq(userIdentities.provider, key.provider), eq(userIdentities.subject, key.subject));
 
 /** SQL for `user_identities`: third-party accounts linked to users by (provider, subject). */
 export class IdentitiesRepository {
@@ -17,13 +17,7 @@ export class IdentitiesRepository {
       .select({ user: users })
       .from(userIdentities)
       .innerJoin(users, eq(users.id, userIdentities.userId))
-      .where(
-        and(
-          eq(userIdentities.provider, key.provider),
-          eq(userIdentities.subject, key.subject),
-          isNull(users.deletedAt),
-        ),
-      )
+      .where(and(linkOf(key), isNull(users.deletedAt)))
       .limit(1);
     return row?.user;
   }
@@ -45,13 +39,7 @@ export class IdentitiesRepository {
     const deletedUsers = tx.select({ id: users.id }).from(users).where(isNotNull(users.deletedAt));
     const removed = await tx
       .delete(userIdentities)
-      .where(
-        and(
-          eq(userIdentities.provider, key.provider),
-          eq(userIdentities.subject, key.subject),
-          inArray(userIdentities.userId, deletedUsers),
-        ),
-      )
+      .where(and(linkOf(key), inArray(userIdentities.userId, deletedUsers)))
       .returning({ id: userIdentities.id });
     return removed.length;
   }

@@ -3,18 +3,7 @@ import { sessions } from '../db/auth.schema.js';
 import { queryRows } from '../db/query-rows.js';
 import type { Db } from '../db/database.js';
 import { invites, type InviteRow } from '../db/rewards.schema.js';
-import { users } from '../db/users.schema.js';
-
-/** The columns of a user the invite rules look at. */
-export interface InviteParty {
-  id: number;
-  nickname: string;
-  avatar: string;
-  inviteCode: string;
-  phoneSeenBefore: boolean;
-  createdAt: Date;
-  deletedAt: Date | null;
-}
+import { users, type UserRow } from '../db/users.schema.js';
 
 const partyColumns = {
   id: users.id,
@@ -26,12 +15,8 @@ const partyColumns = {
   deletedAt: users.deletedAt,
 };
 
-export interface InviteRecordRow {
-  nickname: string;
-  avatar: string;
-  createdAt: Date;
-  inviterReward: number;
-}
+/** The columns of a user the invite rules look at. */
+export type InviteParty = Pick<UserRow, keyof typeof partyColumns>;
 
 /** SQL for invites and the users they join. */
 export class InvitesRepository {
@@ -108,7 +93,7 @@ export class InvitesRepository {
   }
 
   /** The invitees of an inviter, newest first. */
-  async recordsOf(inviterId: number, limit: number, tx: Db = this.db): Promise<InviteRecordRow[]> {
+  async recordsOf(inviterId: number, limit: number, tx: Db = this.db) {
     return tx
       .select({
         nickname: users.nickname,

@@ -2,6 +2,8 @@ import { and, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/database.js';
 import { oauthStates } from '../db/schema.js';
 
+type NewState = Pick<typeof oauthStates.$inferSelect, 'stateHash' | 'provider' | 'codeVerifier' | 'binderHash'>;
+
 /**
  * SQL for `oauth_states`. Expiry is computed by the database clock (`now()`) on both insert and
  * consume, so several API processes with drifting clocks agree on what "expired" means.
@@ -9,23 +11,8 @@ import { oauthStates } from '../db/schema.js';
 export class OAuthStatesRepository {
   constructor(private readonly db: Db) {}
 
-  async insert(
-    values: {
-      stateHash: string;
-      provider: string;
-      codeVerifier: string | null;
-      binderHash: string;
-      ttlSeconds: number;
-    },
-    tx: Db = this.db,
-  ): Promise<void> {
-    await tx.insert(oauthStates).values({
-      stateHash: values.stateHash,
-      provider: values.provider,
-      codeVerifier: values.codeVerifier,
-      binderHash: values.binderHash,
-      expiresAt: sql`now() + make_interval(secs => ${values.ttlSeconds})`,
-    });
+  async insert({ ttlSeconds, ...values }: NewState & { ttlSeconds: number }, tx: Db = this.db): Promise<void> {
+    await tx.insert(oauthStates).values({ ...values, expiresAt: sql`now() + make_interval(secs => ${ttlSeconds})` });
   }
 
   /**

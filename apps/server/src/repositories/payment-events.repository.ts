@@ -2,12 +2,6 @@ import { and, eq } from 'drizzle-orm';
 import type { Db } from '../db/database.js';
 import { paymentEvents } from '../db/payments.schema.js';
 
-export interface PaymentEventRecord {
-  provider: 'stripe' | 'apple';
-  eventId: string;
-  type: string;
-}
-
 /** SQL on payment_events: the notifications already handled. */
 export class PaymentEventsRepository {
   constructor(private readonly db: Db) {}
@@ -16,7 +10,10 @@ export class PaymentEventsRepository {
    * Claims an event for this transaction. False when it was handled before: the primary key
    * makes a concurrent delivery of the same event wait for the first one's commit, then fail.
    */
-  async claim(record: PaymentEventRecord, tx: Db): Promise<boolean> {
+  async claim(
+    record: Pick<typeof paymentEvents.$inferInsert, 'provider' | 'eventId' | 'type'>,
+    tx: Db,
+  ): Promise<boolean> {
     const rows = await tx
       .insert(paymentEvents)
       .values({ ...record, outcome: 'processing' })

@@ -4,15 +4,6 @@ import type { Db } from '../db/database.js';
 import { taskClaims, watchedVideos } from '../db/rewards.schema.js';
 import { shareEvents } from '../db/social.schema.js';
 
-export interface NewTaskClaim {
-  userId: number;
-  taskKey: string;
-  period: string;
-  upto: number;
-  coins: number;
-  createdAt: Date;
-}
-
 /** SQL behind the tasks: counted videos, app shares, and what has been claimed. */
 export class RewardsTasksRepository {
   constructor(private readonly db: Db) {}
@@ -40,7 +31,6 @@ export class RewardsTasksRepository {
     return row !== undefined;
   }
 
-  /** Counts the episode for that day unless already counted (the primary key decides). */
   /**
    * Serialises watch counting for one user until the transaction ends, so reports sent in
    * parallel see each other's counted videos.
@@ -58,6 +48,7 @@ export class RewardsTasksRepository {
     return row?.at ?? undefined;
   }
 
+  /** Counts the episode for that day unless already counted (the primary key decides). */
   async insertWatched(userId: number, localDate: string, episodeId: number, at: Date, tx: Db = this.db): Promise<void> {
     await tx.insert(watchedVideos).values({ userId, localDate, episodeId, createdAt: at }).onConflictDoNothing();
   }
@@ -106,7 +97,7 @@ export class RewardsTasksRepository {
     return row?.upto ?? 0;
   }
 
-  async insertClaim(claim: NewTaskClaim, tx: Db = this.db): Promise<void> {
+  async insertClaim(claim: typeof taskClaims.$inferInsert, tx: Db = this.db): Promise<void> {
     await tx.insert(taskClaims).values(claim);
   }
 }

@@ -1,6 +1,7 @@
-import { and, eq, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/database.js';
 import { sessions, users } from '../db/schema.js';
+import { sessionPresenting } from './presented-session.js';
 
 export type SessionRow = typeof sessions.$inferSelect;
 export type NewSessionRow = typeof sessions.$inferInsert;
@@ -17,13 +18,9 @@ export interface SessionCheck {
   userDeletedAt: Date | null;
 }
 
-export interface Rotation {
-  tokenHash: string;
-  refreshHash: string;
-  tokenExpiresAt: Date;
-  refreshExpiresAt: Date;
+type Rotation = Pick<SessionRow, 'tokenHash' | 'refreshHash' | 'tokenExpiresAt' | 'refreshExpiresAt'> & {
   rotatedAt: Date;
-}
+};
 
 /** SQL for the sessions table only. */
 export class SessionsRepository {
@@ -31,14 +28,9 @@ export class SessionsRepository {
   private readonly byTokenOrRefreshHash;
 
   constructor(private readonly db: Db) {
-    const hash = sql.placeholder('hash');
-    this.byTokenOrRefreshHash = db
-      .select({ session: sessions, userDeletedAt: users.deletedAt })
-      .from(sessions)
-      .innerJoin(users, eq(users.id, sessions.userId))
-      .where(or(eq(sessions.tokenHash, hash), eq(sessions.refreshHash, hash)))
-      .limit(1)
-      .prepare('session_by_token_or_refresh_hash');
+    this.byTokenOrRefreshHash = this.lookupQuery(sessionPresenting(sql.placeholder('hash'))).prepare(
+      'session_by_token_or_refresh_hash',
+    );
   }
 
   async insert(values: NewSessionRow, tx: Db = this.db): Promise<SessionRow> {
@@ -61,13 +53,18 @@ export class SessionsRepository {
   }
 
   private async lookup(where: SQL): Promise<SessionLookup | undefined> {
-    const [row] = await this.db
+    const [row] = await this.lookupQuery(where);
+    return row;
+  }
+
+  /** A session with its owner's deletion state. */
+  private lookupQuery(where: SQL) {
+    return this.db
       .select({ session: sessions, userDeletedAt: users.deletedAt })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
       .where(where)
       .limit(1);
-    return row;
   }
 
   /**

@@ -2,19 +2,11 @@ import { and, count, eq, gte } from 'drizzle-orm';
 import type { Db } from '../db/database.js';
 import { shareEvents } from '../db/social.schema.js';
 
-export interface NewShareEvent {
-  userId: number;
-  target: string;
-  episodeId: number | null;
-  channel: string;
-  createdAt: Date;
-}
-
 /** SQL for share_events, the record the share task counts. */
 export class SharesRepository {
   constructor(private readonly db: Db) {}
 
-  async insert(values: NewShareEvent, tx: Db = this.db): Promise<void> {
+  async insert(values: typeof shareEvents.$inferInsert, tx: Db = this.db): Promise<void> {
     await tx.insert(shareEvents).values(values);
   }
 

@@ -1,17 +1,11 @@
 import { and, eq, exists, gt, or, sql } from 'drizzle-orm';
-import { dramas, episodes, episodeUnlocks } from '../db/catalog.schema.js';
+import { dramas, episodes, episodeUnlocks, type DramaRow, type EpisodeRow } from '../db/catalog.schema.js';
 import type { Db } from '../db/database.js';
 import { users } from '../db/users.schema.js';
 
-/** What the social features need to know about the episode they point at. */
-export interface EpisodeTarget {
-  id: number;
-  dramaId: number;
-  number: number;
-  durationS: number;
-  /** The drama's count of free episodes (episodes 1..freeEpisodes are free). */
-  freeEpisodes: number;
-}
+/** What the social features need to know about the episode they point at, and its drama's free episodes. */
+export type EpisodeTarget = Pick<EpisodeRow, 'id' | 'dramaId' | 'number' | 'durationS'> &
+  Pick<DramaRow, 'freeEpisodes'>;
 
 /**
  * Read-only lookups of the catalogue rows that comments, likes, favourites, history and shares

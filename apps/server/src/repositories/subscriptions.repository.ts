@@ -2,46 +2,33 @@ import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../db/database.js';
 import { subscriptions, type SubscriptionRow } from '../db/payments.schema.js';
 
-export interface SubscriptionState {
-  status: string;
-  currentPeriodEnd: Date | null;
-  cancelAtPeriodEnd: boolean;
-  endedAt: Date | null;
-}
+type Provider = SubscriptionRow['provider'];
 
-export interface NewSubscription extends SubscriptionState {
-  userId: number;
-  provider: 'stripe' | 'apple';
-  providerSubscriptionId: string;
-  orderId: number;
-  productId: string;
-}
+type SubscriptionState = Pick<SubscriptionRow, 'status' | 'currentPeriodEnd' | 'cancelAtPeriodEnd' | 'endedAt'>;
+
+export type NewSubscription = SubscriptionState &
+  Pick<SubscriptionRow, 'userId' | 'provider' | 'providerSubscriptionId' | 'orderId' | 'productId'>;
 
 /** SQL on subscriptions: the provider's view of each VIP subscription. */
 export class SubscriptionsRepository {
   constructor(private readonly db: Db) {}
 
-  async lockByProviderId(provider: 'stripe' | 'apple', id: string, tx: Db): Promise<SubscriptionRow | undefined> {
-    const [row] = await tx
-      .select()
-      .from(subscriptions)
-      .where(and(eq(subscriptions.provider, provider), eq(subscriptions.providerSubscriptionId, id)))
-      .limit(1)
-      .for('update');
+  async lockByProviderId(provider: Provider, id: string, tx: Db): Promise<SubscriptionRow | undefined> {
+    const [row] = await this.byProviderId(provider, id, tx).for('update');
     return row;
   }
 
-  async findByProviderId(
-    provider: 'stripe' | 'apple',
-    id: string,
-    tx: Db = this.db,
-  ): Promise<SubscriptionRow | undefined> {
-    const [row] = await tx
+  async findByProviderId(provider: Provider, id: string, tx: Db = this.db): Promise<SubscriptionRow | undefined> {
+    const [row] = await this.byProviderId(provider, id, tx);
+    return row;
+  }
+
+  private byProviderId(provider: Provider, id: string, tx: Db) {
+    return tx
       .select()
       .from(subscriptions)
       .where(and(eq(subscriptions.provider, provider), eq(subscriptions.providerSubscriptionId, id)))
       .limit(1);
-    return row;
   }
 
   /** Creates the row on first sight; a later notification about the same subscription updates it. */

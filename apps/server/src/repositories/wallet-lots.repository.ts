@@ -2,14 +2,6 @@ import { and, asc, eq, gt, isNotNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '../db/database.js';
 import { walletLots, type WalletLotRow } from '../db/wallet.schema.js';
 
-export interface NewLot {
-  userId: number;
-  entryId: number;
-  amount: number;
-  expiresAt: Date | null;
-  createdAt: Date;
-}
-
 /** Lots with coins left whose expiry has come by `now`. */
 const dueAt = (now: Date) =>
   and(gt(walletLots.remaining, 0), isNotNull(walletLots.expiresAt), lte(walletLots.expiresAt, now));
@@ -18,7 +10,7 @@ const dueAt = (now: Date) =>
 export class WalletLotsRepository {
   constructor(private readonly db: Db) {}
 
-  async insert(lot: NewLot, tx: Db): Promise<void> {
+  async insert(lot: Omit<typeof walletLots.$inferInsert, 'remaining'>, tx: Db): Promise<void> {
     await tx.insert(walletLots).values({ ...lot, remaining: lot.amount });
   }
 

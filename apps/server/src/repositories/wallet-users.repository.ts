@@ -1,14 +1,6 @@
 import { and, eq, gte, sql } from 'drizzle-orm';
 import type { Db } from '../db/database.js';
-import { users } from '../db/users.schema.js';
-
-/** The columns of a user the wallet works with. */
-export interface WalletHolder {
-  id: number;
-  coin: number;
-  vipExpiresAt: Date | null;
-  deletedAt: Date | null;
-}
+import { users, type UserRow } from '../db/users.schema.js';
 
 const holderColumns = {
   id: users.id,
@@ -16,6 +8,9 @@ const holderColumns = {
   vipExpiresAt: users.vipExpiresAt,
   deletedAt: users.deletedAt,
 };
+
+/** The columns of a user the wallet works with. */
+export type WalletHolder = Pick<UserRow, keyof typeof holderColumns>;
 
 /**
  * SQL on users.coin (the balance projection) and users.vip_expires_at. Only the wallet service

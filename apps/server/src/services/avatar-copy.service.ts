@@ -2,11 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { Code } from '@cliffhanger/contract';
 import type { Db } from '../db/database.js';
 import { isAppError } from '../http/envelope.js';
+import type { JobData } from '../jobs/jobs.js';
 import { Semaphore } from '../lib/semaphore.js';
 import type { MediaStorage } from '../media/storage/media-storage.js';
 import { UsersRepository } from '../repositories/users.repository.js';
 import { AVATAR_CONCURRENT_DECODES, reencodeAvatar } from './avatar.service.js';
 import type { ProviderImageFetcher } from './oauth/provider-image.js';
+import { deleteMediaQuietly } from './user.service.js';
 
 export interface AvatarCopyServiceDeps {
   db: Db;
@@ -15,12 +17,6 @@ export interface AvatarCopyServiceDeps {
   /** Shared with uploads in an API process, so copies and uploads together stay within the cap. */
   decodes?: Semaphore;
   log?: { warn(fields: Record<string, unknown>, message: string): void };
-}
-
-export interface AvatarCopyInput {
-  userId: number;
-  url: string;
-  replaces: string;
 }
 
 export type AvatarCopyResult = { copied: true; avatar: string } | { copied: false; reason: string };
@@ -44,7 +40,7 @@ export class AvatarCopyService {
   }
 
   /** Throws for what may pass (the provider's host unreachable), so the queue tries again. */
-  async copy(input: AvatarCopyInput, signal: AbortSignal): Promise<AvatarCopyResult> {
+  async copy(input: JobData['avatar-copy'], signal: AbortSignal): Promise<AvatarCopyResult> {
     // Checked first so a repeat costs one read, not a download.
     const user = await this.users.findActiveById(input.userId);
     if (!user || user.avatar !== input.replaces) return { copied: false, reason: 'avatar changed' };
@@ -64,15 +60,7 @@ export class AvatarCopyService {
     await this.deps.media.put(path, encoded, 'image/webp');
     if (await this.users.replaceAvatar(input.userId, input.replaces, path)) return { copied: true, avatar: path };
     // The user changed their avatar while this one was being made: theirs stays, this file goes.
-    await this.deleteQuietly(path);
+    await deleteMediaQuietly(this.deps.media, this.deps.log, path);
     return { copied: false, reason: 'avatar changed' };
-  }
-
-  private async deleteQuietly(path: string): Promise<void> {
-    try {
-      await this.deps.media.delete(path);
-    } catch (error) {
-      this.deps.log?.warn({ err: error, path }, 'could not delete media file');
-    }
   }
 }

@@ -7,8 +7,7 @@ import { Semaphore } from '../lib/semaphore.js';
 import { UsersRepository } from '../repositories/users.repository.js';
 import { isStoredMediaPath } from '../media/storage/media-paths.js';
 import type { MediaStorage } from '../media/storage/media-storage.js';
-import type { RateLimiter } from './rate-limit/rate-limiter.js';
-import { tooManyRequests } from './auth/sms-login.service.js';
+import { enforceRateLimit, type RateLimiter } from './rate-limit/rate-limiter.js';
 import type { UserService } from './user.service.js';
 
 /** Formats a phone camera or a browser produces; decided from the bytes, never the file name. */
@@ -50,8 +49,7 @@ export class AvatarService {
   }
 
   async upload(userId: number, bytes: Buffer): Promise<{ avatar: string }> {
-    const limit = await this.deps.rateLimiter.hit(`avatar:user:${userId}`, AVATAR_UPLOADS_PER_HOUR, 3600);
-    if (!limit.allowed) throw tooManyRequests(limit.retryAfterS);
+    await enforceRateLimit(this.deps.rateLimiter, `avatar:user:${userId}`, AVATAR_UPLOADS_PER_HOUR, 3600);
     const encoded = await this.decodes.run(() => reencodeAvatar(bytes));
     const path = `avatars/${randomUUID()}.webp`;
     await this.deps.media.put(path, encoded, 'image/webp');

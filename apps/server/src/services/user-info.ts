@@ -1,6 +1,7 @@
 import type { UserInfo } from '@cliffhanger/contract';
 import type { UserRow } from '../db/schema.js';
 import { maskPhone } from '../lib/phone.js';
+import { isVipActive } from './catalog/entitlement.js';
 
 /** The contract's UserInfo for a users row, as seen at `now` (VIP state depends on it). */
 export function toUserInfo(row: UserRow, now: Date): UserInfo {
@@ -11,7 +12,7 @@ export function toUserInfo(row: UserRow, now: Date): UserInfo {
     username: row.username,
     coin: row.coin,
     vip: {
-      active: row.vipExpiresAt !== null && row.vipExpiresAt.getTime() > now.getTime(),
+      active: isVipActive(row.vipExpiresAt, now),
       expires_at: row.vipExpiresAt?.toISOString() ?? null,
     },
     invite_code: row.inviteCode,

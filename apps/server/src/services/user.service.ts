@@ -64,7 +64,8 @@ export class UserService {
    */
   async createUser(input: CreateUserInput, tx?: Db): Promise<UserRow> {
     const phone = input.phone ?? null;
-    const phoneSeenBefore = phone === null ? false : await this.isPhoneSeenBefore(phone, tx);
+    // A phone of a deleted account: such a user is not new for the invite rules.
+    const phoneSeenBefore = phone !== null && (await this.deletedPhones.exists(this.phoneHash(phone), tx));
     const avatar = input.avatar !== undefined && input.avatar.length <= AVATAR_URL_MAX ? input.avatar : '';
     for (let attempt = 0; attempt < INVITE_CODE_ATTEMPTS; attempt += 1) {
       const row = await this.users.insertUnlessInviteCodeTaken(
@@ -103,11 +104,6 @@ export class UserService {
   /** Keyed hash of a phone, as stored in deleted_phones. */
   phoneHash(phone: string): string {
     return this.deps.hasher.hash(phone);
-  }
-
-  /** Did an account with this phone exist and get deleted? (invites: such a user is not new). */
-  isPhoneSeenBefore(phone: string, tx?: Db): Promise<boolean> {
-    return this.deletedPhones.exists(this.phoneHash(phone), tx);
   }
 
   async getProfile(userId: number): Promise<UserInfo> {
@@ -156,12 +152,20 @@ export class UserService {
     return this.toUserInfo(updated);
   }
 
-  /** A file left behind costs disk space, a failed request over it would cost the user's edit. */
-  async deleteMediaQuietly(path: string): Promise<void> {
-    try {
-      await this.deps.media.delete(path);
-    } catch (error) {
-      this.deps.log.warn({ err: error, path }, 'could not delete media file');
-    }
+  deleteMediaQuietly(path: string): Promise<void> {
+    return deleteMediaQuietly(this.deps.media, this.deps.log, path);
+  }
+}
+
+/** A file left behind costs disk space, a failed request over it would cost the user's edit. */
+export async function deleteMediaQuietly(
+  media: Pick<MediaStorage, 'delete'>,
+  log: UserServiceDeps['log'] | undefined,
+  path: string,
+): Promise<void> {
+  try {
+    await media.delete(path);
+  } catch (error) {
+    log?.warn({ err: error, path }, 'could not delete media file');
   }
 }

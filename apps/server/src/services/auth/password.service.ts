@@ -7,9 +7,9 @@ import type { Db } from '../../db/database.js';
 import { sessionResponse } from './auth-response.js';
 import { assertAcceptablePassword } from './password-policy.js';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './password-hasher.js';
-import type { RateLimiter } from '../rate-limit/rate-limiter.js';
+import { enforceRateLimit, type RateLimiter } from '../rate-limit/rate-limiter.js';
 import type { SessionService } from './session.service.js';
-import { phoneOrThrow, tooManyRequests, type ClientInfo } from './sms-login.service.js';
+import { phoneOrThrow, type ClientInfo } from './sms-login.service.js';
 import type { UserService } from '../user.service.js';
 
 const HOUR_S = 3600;
@@ -46,10 +46,8 @@ export class PasswordService {
     }
     const phone = phoneOrThrow(input.phone);
     // Every attempt counts, right or wrong: the cap bounds guessing per account and per client.
-    const byPhone = await this.deps.rateLimiter.hit(`login:phone:${phone}`, config.loginHourlyCap, HOUR_S);
-    if (!byPhone.allowed) throw tooManyRequests(byPhone.retryAfterS);
-    const byIp = await this.deps.rateLimiter.hit(`login:ip:${input.ip}`, config.loginHourlyCap, HOUR_S);
-    if (!byIp.allowed) throw tooManyRequests(byIp.retryAfterS);
+    await enforceRateLimit(this.deps.rateLimiter, `login:phone:${phone}`, config.loginHourlyCap, HOUR_S);
+    await enforceRateLimit(this.deps.rateLimiter, `login:ip:${input.ip}`, config.loginHourlyCap, HOUR_S);
 
     const user = await this.deps.users.findByPhone(phone);
     const matches =
@@ -80,12 +78,8 @@ export class PasswordService {
     assertAcceptablePassword(input.password);
     if (user.passwordHash !== null) {
       // A stolen session must not be a way to guess the password at full speed.
-      const limit = await this.deps.rateLimiter.hit(
-        `password:user:${user.id}`,
-        this.deps.config.loginHourlyCap,
-        HOUR_S,
-      );
-      if (!limit.allowed) throw tooManyRequests(limit.retryAfterS);
+      const { rateLimiter, config } = this.deps;
+      await enforceRateLimit(rateLimiter, `password:user:${user.id}`, config.loginHourlyCap, HOUR_S);
       if (input.currentPassword === undefined || !(await verifyPassword(user.passwordHash, input.currentPassword))) {
         throw new AppError(Code.SIGNIN_WRONG_PASSWORD, 'The current password is wrong', {
           fields: [{ field: 'body.current_password', message: 'does not match' }],

@@ -8,7 +8,7 @@ import { normalisePhone } from '../../lib/phone.js';
 import { randomDigits } from '../../lib/random-string.js';
 import { SmsCodesRepository } from '../../repositories/sms-codes.repository.js';
 import { sessionResponse } from './auth-response.js';
-import type { RateLimiter } from '../rate-limit/rate-limiter.js';
+import { enforceRateLimit, tooManyRequests, type RateLimiter } from '../rate-limit/rate-limiter.js';
 import type { SessionService } from './session.service.js';
 import type { SmsSender } from '../sms/sms-sender.js';
 import type { UserService } from '../user.service.js';
@@ -58,10 +58,6 @@ export function phoneOrThrow(raw: string): string {
   return phone;
 }
 
-export function tooManyRequests(retryAfterS: number): AppError {
-  return new AppError(Code.TOO_MANY_REQUESTS, 'Too many requests', { retry_after_s: retryAfterS });
-}
-
 /**
  * Phone sign-in with a one-time code: send, then sign in (registering on first success).
  * Codes are stored only as HMAC(AUTH_SECRET, phone:code); a new send supersedes older codes.
@@ -100,10 +96,8 @@ export class SmsLoginService {
       const sentToday = await this.codes.countSentSince(phone, addSeconds(now, -DAY_S), tx);
       if (sentToday >= config.smsPhoneDailyCap) throw tooManyRequests(DAY_S);
       // SMS costs money and can be used to harass a number: cap per phone and per client.
-      const byPhone = await this.deps.rateLimiter.hit(`sms:phone:${phone}`, config.smsPhoneHourlyCap, HOUR_S);
-      if (!byPhone.allowed) throw tooManyRequests(byPhone.retryAfterS);
-      const byIp = await this.deps.rateLimiter.hit(`sms:ip:${client.ip}`, config.smsIpHourlyCap, HOUR_S);
-      if (!byIp.allowed) throw tooManyRequests(byIp.retryAfterS);
+      await enforceRateLimit(this.deps.rateLimiter, `sms:phone:${phone}`, config.smsPhoneHourlyCap, HOUR_S);
+      await enforceRateLimit(this.deps.rateLimiter, `sms:ip:${client.ip}`, config.smsIpHourlyCap, HOUR_S);
 
       // One live code per phone: a new code supersedes every older one.
       await this.codes.consumeAllLive(phone, now, tx);

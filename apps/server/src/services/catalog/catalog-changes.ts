@@ -15,7 +15,7 @@ export interface CatalogChanges {
 
 /** One process (embedded mode, tests): listeners are called at once. */
 export class LocalCatalogChanges implements CatalogChanges {
-  private readonly listeners: (() => void)[] = [];
+  protected readonly listeners: (() => void)[] = [];
 
   publish(): Promise<void> {
     for (const listener of this.listeners) listener();
@@ -42,12 +42,12 @@ export interface RedisCatalogChangesOptions {
  * while Redis is slow; the others hear it within a round trip. A process that misses a message
  * (Redis down) still catches up within the cache's TTL.
  */
-export class RedisCatalogChanges implements CatalogChanges {
+export class RedisCatalogChanges extends LocalCatalogChanges {
   private readonly publisher: Redis;
   private readonly subscriber: Redis;
-  private readonly listeners: (() => void)[] = [];
 
   constructor(options: RedisCatalogChangesOptions) {
+    super();
     const onError = options.onError ?? (() => undefined);
     this.publisher = new Redis(options.url, { maxRetriesPerRequest: 2, lazyConnect: true });
     // A subscribed connection can do nothing else, hence a second one.
@@ -60,16 +60,12 @@ export class RedisCatalogChanges implements CatalogChanges {
     void this.subscriber.subscribe(CATALOG_CHANGED_CHANNEL).catch(onError);
   }
 
-  async publish(): Promise<void> {
-    for (const listener of this.listeners) listener();
+  override async publish(): Promise<void> {
+    await super.publish();
     await this.publisher.publish(CATALOG_CHANGED_CHANNEL, String(Date.now()));
   }
 
-  subscribe(listener: () => void): void {
-    this.listeners.push(listener);
-  }
-
-  async close(): Promise<void> {
+  override async close(): Promise<void> {
     for (const redis of [this.subscriber, this.publisher]) {
       if (redis.status === 'end' || redis.status === 'wait') redis.disconnect();
       else await redis.quit().catch(() => redis.disconnect());

@@ -17,16 +17,7 @@ import { PlaybackService } from './playback.service.js';
 import { PlayRecorder } from './play-recorder.js';
 import { ViewerLoader } from './viewer.js';
 
-export interface CatalogServices {
-  /** Expiring HMAC signatures of media URLs, under a key derived from AUTH_SECRET (DESIGN §8). */
-  mediaSigner: MediaUrlSigner;
-  catalog: CatalogService;
-  playback: PlaybackService;
-  /** Plays and hits, written in batches after the answer; flushed on close. */
-  playRecorder: PlayRecorder;
-  /** Say "the catalogue changed" here after an import or an editorial change (every process hears it). */
-  catalogChanges: CatalogChanges;
-}
+export type CatalogServices = ReturnType<typeof createCatalogServices>;
 
 /**
  * How stale a public catalogue answer may be, in seconds. Imports and the demo seed clear the
@@ -49,15 +40,7 @@ export interface CatalogServicesDeps {
 }
 
 /** The catalogue, playback and media signing, sharing one set of repositories. */
-export function createCatalogServices({
-  db,
-  config,
-  clock,
-  secret,
-  log,
-  changes,
-  sessions,
-}: CatalogServicesDeps): CatalogServices {
+export function createCatalogServices({ db, config, clock, secret, log, changes, sessions }: CatalogServicesDeps) {
   const mediaSigner = new MediaUrlSigner({ secret: deriveMediaSigningKey(secret), clock });
   const cache = new PublicAnswerCache({
     clock,
@@ -73,7 +56,9 @@ export function createCatalogServices({
   };
   const playRecorder = new PlayRecorder({ plays: new EpisodePlaysRepository(db), log });
   return {
+    /** Expiring HMAC signatures of media URLs, under a key derived from AUTH_SECRET (DESIGN §8). */
     mediaSigner,
+    /** Say "the catalogue changed" here after an import or an editorial change (every process hears it). */
     catalogChanges: changes,
     catalog: new CatalogService({ ...shared, cache, publicMaxAgeS: PUBLIC_ANSWER_TTL_S }),
     playback: new PlaybackService({
@@ -85,6 +70,7 @@ export function createCatalogServices({
       mediaBaseUrl: config.mediaBaseUrl,
       clock,
     }),
+    /** Plays and hits, written in batches after the answer; flushed on close. */
     playRecorder,
   };
 }

@@ -1,11 +1,11 @@
 import {
   Code,
+  type dramaListQuerySchema,
   envelopeSchema,
   getHome as getHomeEndpoint,
   listDramas as listDramasEndpoint,
   type Banner,
   type DramaCard,
-  type DramaSort,
   type Home,
   type Language,
   type Page,
@@ -19,6 +19,7 @@ import { publicMediaUrl } from '../../media/storage/public-url.js';
 import { toDramaCard } from './drama-card.js';
 import { DramaPageJson } from './drama-page-json.js';
 import { localise } from './localise.js';
+import { pageFrom, sliceOf } from '../social/page.js';
 import type { PublicAnswerCache } from './public-answer-cache.js';
 import { VISITOR_IN_DRAMA, type ViewerLoader } from './viewer.js';
 
@@ -38,13 +39,7 @@ export interface CatalogServiceDeps {
   publicMaxAgeS: number;
 }
 
-/** What every viewer sees of a drama; the per-viewer facts are read fresh and merged onto it. */
-export interface DramaListQuery {
-  sort: DramaSort;
-  q?: string | undefined;
-  page: number;
-  size: number;
-}
+export type DramaListQuery = Omit<z.output<typeof dramaListQuerySchema>, 'lang'>;
 
 /** Home, the browse list and a drama's page (DESIGN §7). */
 export class CatalogService {
@@ -117,19 +112,8 @@ export class CatalogService {
   }
 
   async listDramas(query: DramaListQuery, lang: Language): Promise<Page<DramaCard>> {
-    const { rows, total } = await this.deps.dramas.search({
-      sort: query.sort,
-      q: query.q,
-      offset: (query.page - 1) * query.size,
-      limit: query.size,
-    });
-    return {
-      list: this.toCards(rows, lang),
-      page: query.page,
-      size: query.size,
-      total,
-      has_more: query.page * query.size < total,
-    };
+    const { rows, total } = await this.deps.dramas.search({ sort: query.sort, q: query.q, ...sliceOf(query) });
+    return pageFrom(this.toCards(rows, lang), total, query);
   }
 
   /** A drama's page in serialised pieces for `lang`, kept while the catalogue is unchanged. */

@@ -1,4 +1,5 @@
 import type { UnlockPrices } from '@cliffhanger/contract';
+import type { DramaRow } from '../../db/catalog.schema.js';
 
 /**
  * Who may play what (DESIGN §7), as pure rules so the catalogue, playback and the wallet's
@@ -6,11 +7,7 @@ import type { UnlockPrices } from '@cliffhanger/contract';
  * user is VIP. Prices are whole coins.
  */
 
-export interface DramaPricing {
-  freeEpisodes: number;
-  episodePrice: number;
-  allPrice: number;
-}
+export type DramaPricing = Pick<DramaRow, 'freeEpisodes' | 'episodePrice' | 'allPrice'>;
 
 /** What the viewer holds: nothing for a visitor. */
 export interface ViewerEntitlement {

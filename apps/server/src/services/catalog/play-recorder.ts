@@ -47,13 +47,15 @@ export class PlayRecorder {
     // The first play of the day is the one that counts (and the earliest, for the watch task).
     if (this.pending.has(key)) return;
     this.pending.set(key, play);
-    if (this.pending.size >= this.maxBatch) {
-      void this.flush();
-    } else if (!this.timer) {
-      this.timer = setTimeout(() => void this.flush(), this.flushDelayMs);
-      // Pending plays never keep a process alive on their own; close flushes them.
-      this.timer.unref();
-    }
+    if (this.pending.size >= this.maxBatch) void this.flush();
+    else this.scheduleFlush();
+  }
+
+  private scheduleFlush(): void {
+    if (this.timer) return;
+    this.timer = setTimeout(() => void this.flush(), this.flushDelayMs);
+    // Pending plays never keep a process alive on their own; close flushes them.
+    this.timer.unref();
   }
 
   /** Writes every play recorded so far; resolves once they are in the database (or given up). */
@@ -87,10 +89,7 @@ export class PlayRecorder {
         requeued += 1;
       }
       this.deps.log.error({ err: error, plays: batch.size, requeued }, 'recording plays failed');
-      if (requeued > 0 && !this.timer) {
-        this.timer = setTimeout(() => void this.flush(), this.flushDelayMs);
-        this.timer.unref();
-      }
+      if (requeued > 0) this.scheduleFlush();
     }
   }
 }

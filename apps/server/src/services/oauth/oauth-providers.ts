@@ -62,17 +62,11 @@ export function isOAuthProviderEnabled(settings: OAuthCredentialSettings, provid
   return credentialsOf(settings, provider) !== undefined;
 }
 
-export function createOAuthProviders(settings: OAuthSettings, options: { timeoutMs?: number } = {}): OAuthProviders {
+export function createOAuthProviders(settings: OAuthSettings): OAuthProviders {
   const providers: OAuthProviders = {};
   const common = (provider: OAuthProviderName) => {
     const credentials = credentialsOf(settings, provider);
-    return credentials
-      ? {
-          ...credentials,
-          redirectUri: oauthRedirectUri(settings.publicBaseUrl, provider),
-          ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
-        }
-      : undefined;
+    return credentials && { ...credentials, redirectUri: oauthRedirectUri(settings.publicBaseUrl, provider) };
   };
 
   const google = common('google');

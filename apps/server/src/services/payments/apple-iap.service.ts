@@ -1,4 +1,4 @@
-import { Code, VIP_PERIOD_DAYS, type ConfirmBody, type Order } from '@cliffhanger/contract';
+import { Code, type ConfirmBody, type Order } from '@cliffhanger/contract';
 import type { Db } from '../../db/database.js';
 import type { OrderRow } from '../../db/payments.schema.js';
 import { AppError } from '../../http/envelope.js';
@@ -7,8 +7,6 @@ import type { AppleNotification, AppleTransaction, AppleVerifier } from './apple
 import { guarded, newSubscription, type Handled, type SettlementDeps } from './fulfilment.service.js';
 import { toOrder } from './orders.service.js';
 import { ledgerKeys } from '../wallet/ledger-keys.js';
-
-const DAY_S = 86_400;
 
 export interface AppleIapServiceDeps extends SettlementDeps {
   verifier: AppleVerifier;
@@ -150,7 +148,7 @@ export class AppleIapService {
       transaction.purchaseDate != null &&
       transaction.expiresDate > transaction.purchaseDate
         ? Math.round((transaction.expiresDate - transaction.purchaseDate) / 1000)
-        : VIP_PERIOD_DAYS[order.period ?? 'month'] * DAY_S;
+        : undefined;
     await this.keepSubscription(order, transaction, paidUntil, tx);
     return this.deps.fulfilment.extendVip(
       order,

@@ -40,12 +40,7 @@ export function loadRootCertificates(dir: string): Buffer[] {
 
 /** What each refusal of Apple's verifier means to the client. */
 function refusalOf(error: unknown): AppError {
-  if (!(error instanceof VerificationException)) {
-    return new AppError(Code.PAYMENT_SIGNATURE_INVALID, 'The signed data could not be verified', null, {
-      cause: error,
-    });
-  }
-  switch (error.status) {
+  switch (error instanceof VerificationException ? error.status : undefined) {
     case VerificationStatus.INVALID_APP_IDENTIFIER:
       return new AppError(Code.IAP_WRONG_APP, 'The purchase belongs to another app');
     case VerificationStatus.INVALID_ENVIRONMENT:

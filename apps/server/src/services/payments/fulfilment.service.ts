@@ -1,4 +1,4 @@
-import { Code } from '@cliffhanger/contract';
+import { Code, VIP_PERIOD_DAYS } from '@cliffhanger/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database.js';
 import type { OrderRow } from '../../db/payments.schema.js';
@@ -12,6 +12,8 @@ import type { VipService } from '../wallet/vip.service.js';
 import type { WalletService } from '../wallet/wallet.service.js';
 import { ledgerKeys } from '../wallet/ledger-keys.js';
 
+const DAY_S = 86_400;
+
 export interface FulfilmentServiceDeps {
   clock: Clock;
   orders: OrdersRepository;
@@ -22,7 +24,8 @@ export interface FulfilmentServiceDeps {
 export interface PaidPeriod {
   /** Provider-unique id of what was paid (an invoice `in_…`, an Apple transaction). */
   paymentKey: string;
-  seconds: number;
+  /** What the payment covered; undefined when the provider did not say: the order's plan period. */
+  seconds: number | undefined;
   renewal: boolean;
 }
 
@@ -109,11 +112,12 @@ export class FulfilmentService {
 
   /** Extends VIP by one paid period, once per payment (each invoice of a subscription). */
   async extendVip(order: OrderRow, period: PaidPeriod, tx: Db): Promise<string> {
+    const seconds = period.seconds ?? VIP_PERIOD_DAYS[order.period ?? 'month'] * DAY_S;
     const result = await this.deps.vip.extend(
       {
         userId: order.userId,
         kind: period.renewal ? 'renewal' : 'purchase',
-        seconds: period.seconds,
+        seconds,
         key: ledgerKeys.vipPayment(period.paymentKey),
         orderId: order.id,
         ref: period.paymentKey,
@@ -129,7 +133,7 @@ export class FulfilmentService {
       },
       tx,
     );
-    return `VIP extended by ${period.seconds} s`;
+    return `VIP extended by ${seconds} s`;
   }
 
   /**

@@ -21,16 +21,7 @@ import { PurchaseService } from './purchase.service.js';
 import { StripeGateway } from './stripe-gateway.js';
 import { StripeWebhookService } from './stripe-webhook.service.js';
 
-export interface PaymentsServices {
-  products: ProductsService;
-  purchase: PurchaseService;
-  orders: OrdersService;
-  membership: MembershipService;
-  /** Undefined when Stripe is not configured (the webhook route then answers 50002). */
-  stripeWebhook: StripeWebhookService | undefined;
-  /** Undefined when APPLE_BUNDLE_ID is unset (confirm and notifications then answer 50002). */
-  apple: AppleIapService | undefined;
-}
+export type PaymentsServices = ReturnType<typeof createPaymentsServices>;
 
 export interface PaymentsServicesDeps {
   db: Db;
@@ -43,7 +34,7 @@ export interface PaymentsServicesDeps {
 }
 
 /** Products, orders, Stripe checkout and webhooks, App Store purchases and notifications, membership; coins and VIP move through wallet and vip. */
-export function createPaymentsServices(deps: PaymentsServicesDeps): PaymentsServices {
+export function createPaymentsServices(deps: PaymentsServicesDeps) {
   const { db, clock, log, config } = deps;
   const products = new ProductsRepository(db);
   const orders = new OrdersRepository(db);
@@ -84,7 +75,9 @@ export function createPaymentsServices(deps: PaymentsServicesDeps): PaymentsServ
       customers,
       stripe,
     }),
+    /** Undefined when Stripe is not configured (the webhook route then answers 50002). */
     stripeWebhook: stripe ? new StripeWebhookService({ ...settlement, stripe }) : undefined,
+    /** Undefined when APPLE_BUNDLE_ID is unset (confirm and notifications then answer 50002). */
     apple: config.apple
       ? new AppleIapService({ ...settlement, verifier: new AppleVerifier(config.apple), products })
       : undefined,

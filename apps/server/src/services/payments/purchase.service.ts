@@ -9,8 +9,7 @@ import type { OrdersRepository } from '../../repositories/orders.repository.js';
 import type { PaymentCustomersRepository } from '../../repositories/payment-customers.repository.js';
 import type { ProductsRepository } from '../../repositories/products.repository.js';
 import type { SubscriptionsRepository } from '../../repositories/subscriptions.repository.js';
-import { tooManyRequests } from '../auth/sms-login.service.js';
-import type { RateLimiter } from '../rate-limit/rate-limiter.js';
+import { enforceRateLimit, type RateLimiter } from '../rate-limit/rate-limiter.js';
 import { periodOf } from './product-views.js';
 import type { CheckoutLine, StripeGateway } from './stripe-gateway.js';
 
@@ -55,8 +54,7 @@ export class PurchaseService {
   async purchase(userId: number, body: PurchaseBody): Promise<PurchaseResult> {
     const product = await this.deps.products.find(body.product);
     if (!product?.active) throw new AppError(Code.NOT_FOUND, 'No such product');
-    const limit = await this.deps.rateLimiter.hit(`purchase:user:${userId}`, PURCHASES_PER_HOUR, 3600);
-    if (!limit.allowed) throw tooManyRequests(limit.retryAfterS);
+    await enforceRateLimit(this.deps.rateLimiter, `purchase:user:${userId}`, PURCHASES_PER_HOUR, 3600);
     if (product.kind === 'vip') await this.refuseSecondSubscription(userId);
     return body.pay_channel === 'stripe' ? this.startStripe(userId, product) : this.startApple(userId, product);
   }

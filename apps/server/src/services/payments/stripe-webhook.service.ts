@@ -1,4 +1,4 @@
-import { Code, VIP_PERIOD_DAYS } from '@cliffhanger/contract';
+import { Code } from '@cliffhanger/contract';
 import type Stripe from 'stripe';
 import type { Db } from '../../db/database.js';
 import type { OrderRow } from '../../db/payments.schema.js';
@@ -6,8 +6,6 @@ import { AppError } from '../../http/envelope.js';
 import { guarded, newSubscription, type Handled, type SettlementDeps } from './fulfilment.service.js';
 import type { StripeGateway } from './stripe-gateway.js';
 import { ledgerKeys } from '../wallet/ledger-keys.js';
-
-const DAY_S = 86_400;
 
 export interface StripeWebhookServiceDeps extends SettlementDeps {
   stripe: StripeGateway;
@@ -130,10 +128,7 @@ export class StripeWebhookService {
     const line = invoice.lines.data[0];
     const periodEnd = line?.period.end ?? null;
     // The invoice's own period: what the customer paid for (a quarter is three calendar months).
-    const paidSeconds =
-      line && line.period.end > line.period.start
-        ? line.period.end - line.period.start
-        : VIP_PERIOD_DAYS[order.period ?? 'month'] * DAY_S;
+    const paidSeconds = line && line.period.end > line.period.start ? line.period.end - line.period.start : undefined;
     const known = await this.deps.subscriptions.lockByProviderId('stripe', subscriptionId, tx);
     const paidUntil = toDate(periodEnd);
     if (known) {
@@ -169,13 +164,8 @@ export class StripeWebhookService {
     if (known?.endedAt && !ended) return { outcome: 'ignored: subscription already ended', orderId: order.id };
     await this.deps.subscriptions.upsert(
       {
-        userId: order.userId,
-        provider: 'stripe',
-        providerSubscriptionId: subscription.id,
-        orderId: order.id,
-        productId: order.productId,
+        ...newSubscription(order, 'stripe', subscription.id, toDate(item?.current_period_end)),
         status: subscription.status,
-        currentPeriodEnd: toDate(item?.current_period_end),
         cancelAtPeriodEnd: subscription.cancel_at_period_end || subscription.cancel_at != null,
         endedAt: ended ? (toDate(subscription.ended_at) ?? this.deps.clock()) : null,
       },
@@ -212,10 +202,10 @@ export class StripeWebhookService {
 
   /** For refunds and disputes: the order or invoice a payment intent paid. */
   private async paymentTargetOf(event: Stripe.Event): Promise<PaymentTarget> {
-    let paymentIntentId: string | null = null;
-    if (event.type === 'charge.refunded') paymentIntentId = idOf(event.data.object.payment_intent);
-    else if (event.type === 'charge.dispute.created') paymentIntentId = idOf(event.data.object.payment_intent);
-    else return { kind: 'unknown' };
+    const paymentIntentId =
+      event.type === 'charge.refunded' || event.type === 'charge.dispute.created'
+        ? idOf(event.data.object.payment_intent)
+        : null;
     if (!paymentIntentId) return { kind: 'unknown' };
     const order = await this.deps.orders.findByPaymentIntent(paymentIntentId);
     if (order) return { kind: 'pack', orderPublicId: order.publicId };

@@ -21,18 +21,7 @@ import { TasksService } from './tasks.service.js';
 import { WatchTaskRecorder } from './watch-task.recorder.js';
 
 /** Check-in, tasks, shares, invites and ads, reached as `app.services.<name>`. */
-export interface RewardsServices {
-  /** "Today" in REWARDS_TIME_ZONE. */
-  rewardCalendar: RewardCalendar;
-  checkin: CheckinService;
-  tasks: TasksService;
-  /** The shares the share task counts (`POST /task/share`). */
-  shares: SharesService;
-  invites: InviteService;
-  ads: AdsService;
-  /** Feeds the watch-video task from saved progress; handed to the history service. */
-  watchTask: WatchTaskRecorder;
-}
+export type RewardsServices = ReturnType<typeof createRewardsServices>;
 
 export interface RewardsServicesDeps {
   db: Db;
@@ -45,7 +34,7 @@ export interface RewardsServicesDeps {
   plays: Pick<PlayRecorder, 'flush'>;
 }
 
-export function createRewardsServices(deps: RewardsServicesDeps): RewardsServices {
+export function createRewardsServices(deps: RewardsServicesDeps) {
   const { db, clock, config, wallet } = deps;
   const calendar = new RewardCalendar(config.rewards.timeZone);
   const tasksRepo = new RewardsTasksRepository(db);
@@ -66,6 +55,7 @@ export function createRewardsServices(deps: RewardsServicesDeps): RewardsService
     clock,
   });
   return {
+    /** "Today" in REWARDS_TIME_ZONE. */
     rewardCalendar: calendar,
     checkin,
     tasks: new TasksService({
@@ -78,6 +68,7 @@ export function createRewardsServices(deps: RewardsServicesDeps): RewardsService
       checkin,
       catalog: taskCatalog(config.rewards),
     }),
+    /** The shares the share task counts (`POST /task/share`). */
     shares: new SharesService({ db, targets: new SocialTargetsRepository(db), clock, rateLimiter: deps.rateLimiter }),
     invites: new InviteService({
       db,
@@ -88,6 +79,7 @@ export function createRewardsServices(deps: RewardsServicesDeps): RewardsService
       mediaBaseUrl: config.mediaBaseUrl,
     }),
     ads: new AdsService({ db, clock, calendar, ads: adsRepo, source, wallet, config: config.rewards }),
+    /** Feeds the watch-video task from saved progress; handed to the history service. */
     watchTask: new WatchTaskRecorder({ db, clock, calendar, tasks: tasksRepo, plays: deps.plays }),
   };
 }

@@ -4,8 +4,7 @@ import type { Db } from '../../db/database.js';
 import { AppError } from '../../http/envelope.js';
 import type { Clock } from '../../lib/clock.js';
 import { SharesRepository } from '../../repositories/shares.repository.js';
-import type { RateLimiter } from '../rate-limit/rate-limiter.js';
-import { tooManyRequests } from '../auth/sms-login.service.js';
+import { enforceRateLimit, tooManyRequests, type RateLimiter } from '../rate-limit/rate-limiter.js';
 import type { SocialTargetsRepository } from '../../repositories/social-targets.repository.js';
 import { requireEpisode } from '../social/social-targets.js';
 
@@ -56,8 +55,7 @@ export class SharesService {
       const retryAfterS = Math.ceil((dayStart.getTime() + 86_400_000 - now.getTime()) / 1000);
       throw tooManyRequests(retryAfterS);
     }
-    const burst = await this.deps.rateLimiter.hit(`share:user:${userId}`, SHARES_PER_MINUTE, 60);
-    if (!burst.allowed) throw tooManyRequests(burst.retryAfterS);
+    await enforceRateLimit(this.deps.rateLimiter, `share:user:${userId}`, SHARES_PER_MINUTE, 60);
     await this.shares.insert({
       userId,
       target: input.target,

@@ -1,13 +1,8 @@
+import type { SmsConfig } from '../../config.js';
 import { SmsDeliveryError, type SmsSender } from './sms-sender.js';
 
-export interface TwilioSettings {
-  accountSid: string;
-  authToken: string;
-  from: string | undefined;
-  messagingServiceSid: string | undefined;
-  /** https://api.twilio.com, or a local fake in tests. No trailing slash. */
-  apiBase: string;
-}
+/** `apiBase` is https://api.twilio.com, or a local fake in tests, without a trailing slash. */
+export type TwilioSettings = Omit<Extract<SmsConfig, { provider: 'twilio' }>, 'provider'>;
 
 interface WarnLogger {
   warn(obj: object, msg: string): void;

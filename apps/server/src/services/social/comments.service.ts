@@ -3,11 +3,10 @@ import type { Db } from '../../db/database.js';
 import type { CommentRow } from '../../db/social.schema.js';
 import { AppError } from '../../http/envelope.js';
 import type { Clock } from '../../lib/clock.js';
-import { CommentsRepository } from '../../repositories/comments.repository.js';
+import { CommentsRepository, type CommentWithAuthor } from '../../repositories/comments.repository.js';
 import type { SocialTargetsRepository } from '../../repositories/social-targets.repository.js';
 import { publicMediaUrl } from '../../media/storage/public-url.js';
-import type { RateLimiter } from '../rate-limit/rate-limiter.js';
-import { tooManyRequests } from '../auth/sms-login.service.js';
+import { enforceRateLimit, type RateLimiter } from '../rate-limit/rate-limiter.js';
 import type { UserService } from '../user.service.js';
 import { pageFrom, sliceOf } from './page.js';
 import { requireEpisode } from './social-targets.js';
@@ -23,12 +22,6 @@ export interface CommentsServiceDeps {
   users: Pick<UserService, 'getActive'>;
   clock: Clock;
   mediaBaseUrl: string;
-}
-
-interface Author {
-  nickname: string;
-  avatar: string;
-  deletedAt: Date | null;
 }
 
 /**
@@ -49,13 +42,7 @@ export class CommentsService {
       this.comments.listByEpisode(episodeId, sliceOf(query)),
       this.comments.countByEpisode(episodeId),
     ]);
-    const list = rows.map((row) =>
-      this.toComment(
-        row.comment,
-        { nickname: row.nickname, avatar: row.avatar, deletedAt: row.authorDeletedAt },
-        viewerId,
-      ),
-    );
+    const list = rows.map((row) => this.toComment(row.comment, row.author, viewerId));
     return pageFrom(list, total, query);
   }
 
@@ -63,8 +50,7 @@ export class CommentsService {
     await requireEpisode(this.deps.targets, episodeId);
     const author = await this.deps.users.getActive(userId);
     // Counted only for comments that would be stored: a typo'd id should not eat the allowance.
-    const limit = await this.deps.rateLimiter.hit(`comment:user:${userId}`, COMMENT_RATE_LIMIT, COMMENT_RATE_WINDOW_S);
-    if (!limit.allowed) throw tooManyRequests(limit.retryAfterS);
+    await enforceRateLimit(this.deps.rateLimiter, `comment:user:${userId}`, COMMENT_RATE_LIMIT, COMMENT_RATE_WINDOW_S);
     const row = await this.comments.insert({
       episodeId,
       userId,
@@ -85,7 +71,7 @@ export class CommentsService {
   }
 
   /** A deleted account shows no name and no picture (deletion wipes them anyway). */
-  private toComment(row: CommentRow, author: Author, viewerId: number | null): Comment {
+  private toComment(row: CommentRow, author: CommentWithAuthor['author'], viewerId: number | null): Comment {
     const gone = author.deletedAt !== null;
     return {
       id: row.id,

@@ -1,13 +1,12 @@
+import type { likeStateSchema } from '@cliffhanger/contract';
+import type { z } from 'zod';
 import type { Db } from '../../db/database.js';
 import type { Clock } from '../../lib/clock.js';
 import { LikesRepository } from '../../repositories/likes.repository.js';
 import type { SocialTargetsRepository } from '../../repositories/social-targets.repository.js';
 import { requireEpisode } from './social-targets.js';
 
-export interface LikeState {
-  liked: boolean;
-  likes: number;
-}
+export type LikeState = z.output<typeof likeStateSchema>;
 
 export interface LikesServiceDeps {
   db: Db;

@@ -9,12 +9,7 @@ import { HistoryService, type ProgressListener } from './history.service.js';
 import { LikesService } from './likes.service.js';
 
 /** Comments, likes, favourites and history, reached as `app.services.social.<name>`. */
-export interface SocialServices {
-  comments: CommentsService;
-  likes: LikesService;
-  favorites: FavoritesService;
-  history: HistoryService;
-}
+export type SocialServices = ReturnType<typeof createSocialServices>;
 
 export interface SocialServicesDeps {
   db: Db;
@@ -26,7 +21,7 @@ export interface SocialServicesDeps {
   progressListener?: ProgressListener | undefined;
 }
 
-export function createSocialServices(deps: SocialServicesDeps): SocialServices {
+export function createSocialServices(deps: SocialServicesDeps) {
   const { db, clock, rateLimiter, users, mediaBaseUrl, progressListener } = deps;
   const targets = new SocialTargetsRepository(db);
   return {

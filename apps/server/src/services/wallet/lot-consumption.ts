@@ -1,15 +1,10 @@
+import type { WalletLotRow } from '../../db/wallet.schema.js';
+
 /** A lot as spending sees it. */
-export interface SpendableLot {
-  id: number;
-  remaining: number;
-  expiresAt: Date | null;
-}
+export type SpendableLot = Pick<WalletLotRow, 'id' | 'remaining' | 'expiresAt'>;
 
 /** What is left of one lot after a debit. */
-export interface LotChange {
-  id: number;
-  remaining: number;
-}
+export type LotChange = Pick<WalletLotRow, 'id' | 'remaining'>;
 
 /** Spending order: the lot that expires first, never-expiring lots last, then the oldest. */
 export function compareSpendingOrder(a: SpendableLot, b: SpendableLot): number {

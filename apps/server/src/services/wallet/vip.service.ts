@@ -2,6 +2,7 @@ import { Code } from '@cliffhanger/contract';
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../http/envelope.js';
 import type { Clock } from '../../lib/clock.js';
+import type { VipEntryRow } from '../../db/payments.schema.js';
 import type { VipEntriesRepository } from '../../repositories/vip-entries.repository.js';
 import type { WalletUsersRepository } from '../../repositories/wallet-users.repository.js';
 import { ledgerKeys } from './ledger-keys.js';
@@ -16,22 +17,13 @@ export interface VipServiceDeps {
   entries: VipEntriesRepository;
 }
 
-export interface VipExtension {
+/** One change of a user's VIP time, of the VIP ledger kinds `K`. */
+export interface VipChange<K extends VipEntryRow['kind']> {
   userId: number;
-  kind: 'purchase' | 'renewal' | 'grant';
-  /** Seconds of VIP added, > 0. */
+  kind: K;
+  /** Extending: seconds added, > 0. Taking back: at most this many are removed, never past now. */
   seconds: number;
   /** Unique per user: a repeat is replayed, not applied (ledger-keys.ts, e.g. `vip:stripe:in_…`). */
-  key: string;
-  orderId?: number | null;
-  ref?: string | null;
-}
-
-export interface VipTakeBack {
-  userId: number;
-  kind: 'reversal' | 'subscription_end';
-  /** At most this many seconds are removed, and never past now. */
-  seconds: number;
   key: string;
   orderId?: number | null;
   ref?: string | null;
@@ -64,7 +56,7 @@ export class VipService {
   }
 
   /** Extends VIP by `seconds` from its current end, or from now when it is not active. */
-  extend(change: VipExtension, tx?: Db): Promise<VipResult> {
+  extend(change: VipChange<'purchase' | 'renewal' | 'grant'>, tx?: Db): Promise<VipResult> {
     if (!Number.isSafeInteger(change.seconds) || change.seconds < 1) {
       throw new Error(`VIP extension of ${change.seconds} s`);
     }
@@ -98,7 +90,7 @@ export class VipService {
    * Takes back up to `seconds` of VIP that is still ahead (a refund, a dispute, a subscription
    * ended early). Time already enjoyed is never taken: the end never moves before now.
    */
-  takeBack(change: VipTakeBack, tx?: Db): Promise<VipResult> {
+  takeBack(change: VipChange<'reversal' | 'subscription_end'>, tx?: Db): Promise<VipResult> {
     return this.inTx(tx, async (t) => {
       const holder = await this.deps.users.lock(change.userId, t);
       if (!holder) throw new AppError(Code.NOT_FOUND, 'User not found');

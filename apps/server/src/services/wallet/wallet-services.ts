@@ -16,13 +16,7 @@ import { VipService } from './vip.service.js';
 import { WalletHistoryService } from './wallet-history.service.js';
 import { WalletService, type WalletServiceDeps } from './wallet.service.js';
 
-export interface WalletServices {
-  /** The only writer of balances and ledger entries (DESIGN §6). */
-  wallet: WalletService;
-  walletHistory: WalletHistoryService;
-  unlock: UnlockService;
-  vip: VipService;
-}
+export type WalletServices = ReturnType<typeof createWalletServices>;
 
 export interface WalletServicesDeps {
   db: Db;
@@ -35,13 +29,7 @@ export interface WalletServicesDeps {
 }
 
 /** Coins: the wallet, its history, unlocking and the VIP grant, over one set of repositories. */
-export function createWalletServices({
-  db,
-  clock,
-  config,
-  sessions,
-  onLedgerEntry,
-}: WalletServicesDeps): WalletServices {
+export function createWalletServices({ db, clock, config, sessions, onLedgerEntry }: WalletServicesDeps) {
   const users = new WalletUsersRepository(db);
   const entries = new WalletEntriesRepository(db);
   const lots = new WalletLotsRepository(db);
@@ -60,6 +48,7 @@ export function createWalletServices({
   const dramas = new DramasRepository(db);
   const episodes = new EpisodesRepository(db);
   return {
+    /** The only writer of balances and ledger entries (DESIGN §6). */
     wallet,
     walletHistory: new WalletHistoryService({ clock, wallet, entries, lots, dramas, episodes }),
     unlock: new UnlockService({
