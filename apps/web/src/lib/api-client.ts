@@ -30,12 +30,9 @@ function sessionEndedMessage(code: number): string {
 }
 
 /** Spec §7: every call goes through here; a transport failure shows the 'Network Error' toast. */
-export const http = createHttpClient({
-  ...sessionOptions,
-  onTransportFailure: () => showToast(i18n.t('errors.network')),
-});
-
-export const api = createRouteClient(http);
+export const api = createRouteClient(
+  createHttpClient({ ...sessionOptions, onTransportFailure: () => showToast(i18n.t('errors.network')) }),
+);
 
 /**
  * For calls whose failure the viewer must not see (the launch check-in, spec §4/§7): same

@@ -3,7 +3,7 @@ import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { catalogueBackend, type Catalogue } from './catalogues';
 import { createStore } from './store';
-import { isLanguageChoice, LANGUAGE_STORAGE_KEY, readLanguageChoice, resolveLanguage } from './language';
+import { isLanguage, isLanguageChoice, LANGUAGE_STORAGE_KEY, readLanguageChoice, resolveLanguage } from './language';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
@@ -45,7 +45,7 @@ i18n.on('languageChanged', applyDocumentLanguage);
 /** The language in use now (never 'system'). */
 export function currentLanguage(): Language {
   const language = i18n.resolvedLanguage ?? i18n.language;
-  return (LANGUAGES as readonly string[]).includes(language) ? (language as Language) : DEFAULT_LANGUAGE;
+  return isLanguage(language) ? language : DEFAULT_LANGUAGE;
 }
 
 /**

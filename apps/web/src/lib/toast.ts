@@ -4,7 +4,6 @@ import { createStore } from './store';
 export interface ToastMessage {
   id: number;
   text: string;
-  durationMs: number;
 }
 
 /** One toast at a time, as on a phone: a new message replaces the one on screen. */
@@ -13,16 +12,15 @@ export const toastStore = createStore<ToastMessage | null>(null);
 let nextId = 1;
 let timer: ReturnType<typeof setTimeout> | undefined;
 
-/** Shows a message for 2000 ms (spec §9) unless told otherwise. */
-export function showToast(text: string, options: { durationMs?: number } = {}): void {
-  const durationMs = options.durationMs ?? TOAST_DURATION_MS;
-  const message: ToastMessage = { id: nextId++, text, durationMs };
+/** Shows a message for 2000 ms (spec §9; 'Payment initialization failed' of §8 too). */
+export function showToast(text: string): void {
+  const message: ToastMessage = { id: nextId++, text };
   if (timer) clearTimeout(timer);
   toastStore.set(message);
   timer = setTimeout(() => {
     timer = undefined;
     if (toastStore.get()?.id === message.id) toastStore.set(null);
-  }, durationMs);
+  }, TOAST_DURATION_MS);
 }
 
 export function hideToast(): void {

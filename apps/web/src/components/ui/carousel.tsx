@@ -22,6 +22,7 @@ export interface CarouselSlide {
 
 /** Horizontal travel (px) that counts as a swipe rather than a tap. */
 const SWIPE_MIN_PX = 40;
+const ADVANCE_MS = 4000;
 
 function subscribeVisibility(listener: () => void): () => void {
   document.addEventListener('visibilitychange', listener);
@@ -39,7 +40,7 @@ const prefersReducedMotion = () => window.matchMedia?.(REDUCED_MOTION).matches ?
 const never = () => false;
 
 /**
- * A banner carousel (WAI-ARIA carousel pattern). It advances by itself every `intervalMs`,
+ * A banner carousel (WAI-ARIA carousel pattern). It advances by itself every ADVANCE_MS,
  * except while the pointer is over it, while it holds keyboard focus, while the tab is hidden,
  * and never for viewers who ask for reduced motion. Arrows, dots, swipes and the arrow keys move
  * it by hand; each slide links to its drama. Slides out of view are inert, so focus and screen
@@ -48,12 +49,10 @@ const never = () => false;
 export function Carousel({
   slides,
   label,
-  intervalMs = 4000,
   testId = 'carousel',
 }: {
   slides: readonly CarouselSlide[];
   label: string;
-  intervalMs?: number;
   testId?: string;
 }) {
   const { t } = useTranslation();
@@ -72,9 +71,9 @@ export function Carousel({
   // A timer per slide: moving by hand starts the next interval afresh.
   useEffect(() => {
     if (!playing) return;
-    const timer = setTimeout(() => setIndex((i) => (i + 1) % count), intervalMs);
+    const timer = setTimeout(() => setIndex((i) => (i + 1) % count), ADVANCE_MS);
     return () => clearTimeout(timer);
-  }, [playing, current, count, intervalMs]);
+  }, [playing, current, count]);
 
   if (count === 0) return null;
 

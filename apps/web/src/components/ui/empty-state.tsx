@@ -1,7 +1,6 @@
-import type { ReactNode } from 'react';
 import './empty-state.css';
 
-export function EmptyState({ text, children }: { text: string; children?: ReactNode }) {
+export function EmptyState({ text }: { text: string }) {
   return (
     <div className="ui-empty" data-testid="empty-state">
       <svg className="ui-empty__art" width="64" height="64" viewBox="0 0 64 64" aria-hidden="true" focusable="false">
@@ -11,7 +10,6 @@ export function EmptyState({ text, children }: { text: string; children?: ReactN
         <circle cx="27" cy="20" r="2" fill="#cfcfcf" />
       </svg>
       <p className="ui-empty__text">{text}</p>
-      {children}
     </div>
   );
 }

@@ -38,6 +38,8 @@ export const PencilIcon = icon(<path d="M12 20h9" />, <path d="M16.5 3.5a2.12 2.
 
 export const CheckIcon = icon(<path d="M20 6L9 17l-5-5" />);
 
+export const SearchIcon = icon(<circle cx="11" cy="11" r="7" />, <path d="M20 20l-3.5-3.5" />);
+
 export const HomeIcon = icon(<path d="M3 10.5L12 3l9 7.5" />, <path d="M5 9.5V21h5v-6h4v6h5V9.5" />);
 
 export const ListIcon = icon(<rect x="3" y="4" width="18" height="16" rx="2" />, <path d="M10 9l5 3-5 3z" />);

@@ -11,7 +11,6 @@ export interface MenuEntry {
   to?: string;
   /** …or an action entry. */
   onSelect?: () => void;
-  detail?: ReactNode;
   danger?: boolean;
   testId?: string;
 }
@@ -20,15 +19,14 @@ const rowClassName = (entry: MenuEntry): string =>
   entry.danger ? 'ui-menu__row ui-menu__row--danger' : 'ui-menu__row';
 
 /** A grouped list of entries (settings style); each row is one 44px+ link or button. */
-export function MenuList({ entries, label }: { entries: readonly MenuEntry[]; label?: string }) {
+export function MenuList({ entries }: { entries: readonly MenuEntry[] }) {
   return (
-    <ul className="ui-menu" aria-label={label}>
+    <ul className="ui-menu">
       {entries.map((entry) => {
         const body = (
           <>
             {entry.icon && <span className="ui-menu__icon">{entry.icon}</span>}
             <span className="ui-menu__label">{entry.label}</span>
-            {entry.detail && <span className="ui-menu__detail">{entry.detail}</span>}
             <ChevronRightIcon className="ui-menu__chevron" size={18} />
           </>
         );

@@ -47,15 +47,4 @@ describe('toast', () => {
     });
     expect(screen.queryByRole('status')).toBeNull();
   });
-
-  it('honours a duration given by the caller', () => {
-    render(<ToastHost />);
-    act(() => {
-      showToast('quick', { durationMs: 1500 });
-    });
-    act(() => {
-      vi.advanceTimersByTime(1500);
-    });
-    expect(screen.queryByRole('status')).toBeNull();
-  });
 });

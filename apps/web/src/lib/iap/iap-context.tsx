@@ -10,9 +10,6 @@ import type { IapFlow, IapPhase } from './iap-flow';
 import { nativePurchases } from './iap-plugin';
 import type { AppIapServer } from './iap-server';
 
-/** Spec §8: 'Payment initialization failed' stays 2 s. */
-const INIT_FAILED_TOAST_MS = 2000;
-
 /** The StoreKit flow's code, fetched only inside the shell: the H5 start does not carry it. */
 const loadFlow = () => Promise.all([import('./iap-flow'), import('./iap-server')]);
 
@@ -59,7 +56,7 @@ export function IapProvider({ children }: { children: ReactNode }) {
       const flow = new IapFlow(plugin, server, localOrderMemory(), {
         phase: (next) => {
           setPhase(next);
-          if (next === 'failed') showToast(t('errors.paymentInitFailed'), { durationMs: INIT_FAILED_TOAST_MS });
+          if (next === 'failed') showToast(t('errors.paymentInitFailed'));
         },
         status: (status) => {
           if (status === IAP_STATUS.purchased || status === IAP_STATUS.restored) {
@@ -108,7 +105,7 @@ export function IapProvider({ children }: { children: ReactNode }) {
         const current = running.current;
         const appleProductId = current?.server.appleIdOf(product);
         if (!current || current.flow.phase !== 'ready' || !appleProductId) {
-          showToast(t('errors.paymentInitFailed'), { durationMs: INIT_FAILED_TOAST_MS });
+          showToast(t('errors.paymentInitFailed'));
           return;
         }
         await current.flow.buy(product, appleProductId);

@@ -3,14 +3,8 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { useContentLanguage } from '../../../lib/use-content-language';
 
-interface DramaListFilter {
-  sort: DramaSort;
-  /** Title search; empty browses everything. */
-  q: string;
-}
-
-/** GET /dramas: one page of 20 (spec §2), sorted, optionally filtered by title. */
-export function useDramaList({ sort, q }: DramaListFilter) {
+/** GET /dramas: one page of 20 (spec §2), sorted, optionally filtered by title (`q`; empty browses everything). */
+export function useDramaList({ sort, q }: { sort: DramaSort; q: string }) {
   const lang = useContentLanguage();
   return useInfiniteQuery({
     queryKey: ['dramas', { sort, q, lang }],

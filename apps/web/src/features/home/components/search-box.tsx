@@ -1,7 +1,7 @@
 import { INPUT_MAX_LENGTH } from '@cliffhanger/contract/browser';
 import { useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FailureIcon } from '../../../components/ui/icons';
+import { FailureIcon, SearchIcon } from '../../../components/ui/icons';
 import './search-box.css';
 
 /** The title search of home: the page debounces what is typed; Enter searches at once. */
@@ -32,10 +32,7 @@ export function SearchBox({
         {t('home.searchLabel')}
       </label>
       <span className="home-search__icon">
-        <svg width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} aria-hidden="true" focusable="false">
-          <circle cx="11" cy="11" r="7" />
-          <path d="M20 20l-3.5-3.5" strokeLinecap="round" />
-        </svg>
+        <SearchIcon size={18} />
       </span>
       <input
         id={id}

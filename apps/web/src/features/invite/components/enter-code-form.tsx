@@ -10,16 +10,14 @@ import { useRequireLogin } from '../../../lib/require-login';
 import { showToast } from '../../../lib/toast';
 import { useEnterInviteCode } from '../api/invite';
 
-/** Whether this viewer may enter a code: a visitor is asked to log in on submit. */
-export type EnterCodeStatus = { kind: 'visitor' } | { kind: 'open' } | { kind: 'closed'; inviter: string | null };
-
 /**
  * Spec §2/§5: enter a friend's invite code (prefilled from a shared link's `?code=`). Accepted:
  * the welcome coins are credited and toasted. Refused: the code's own message (unknown code,
  * own code, after the 3 days, the inviter's limit, not a new user, already invited) under the
- * field. Once a code was entered, or the window closed, the form gives way to a note.
+ * field. Once a code was entered, or the window closed (`closed`, with who invited the viewer),
+ * the form gives way to a note. A visitor is asked to log in on submit.
  */
-export function EnterCodeForm({ status }: { status: EnterCodeStatus }) {
+export function EnterCodeForm({ closed }: { closed: { inviter: string | null } | null }) {
   const { t } = useTranslation();
   const requireLogin = useRequireLogin();
   const [params] = useSearchParams();
@@ -27,11 +25,11 @@ export function EnterCodeForm({ status }: { status: EnterCodeStatus }) {
   const [error, setError] = useState<string | null>(null);
   const mutation = useEnterInviteCode();
 
-  if (status.kind === 'closed') {
+  if (closed) {
     return (
       <Section title={t('invite.enterTitle')} testId="invite-enter">
         <p className="page-intro" data-testid="invite-enter-closed">
-          {status.inviter === null ? t('invite.enterClosed') : t('invite.invitedBy', { nickname: status.inviter })}
+          {closed.inviter === null ? t('invite.enterClosed') : t('invite.invitedBy', { nickname: closed.inviter })}
         </p>
       </Section>
     );

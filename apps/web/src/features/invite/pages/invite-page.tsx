@@ -5,7 +5,7 @@ import { Section } from '../../../components/ui/section';
 import { useRewardConstants } from '../../../lib/app-config/get-app-config';
 import { useSession } from '../../../lib/session';
 import { useInvite } from '../api/invite';
-import { EnterCodeForm, type EnterCodeStatus } from '../components/enter-code-form';
+import { EnterCodeForm } from '../components/enter-code-form';
 import { InviteRecordList } from '../components/invite-record';
 import { OwnCode } from '../components/own-code';
 import './invite-page.css';
@@ -27,11 +27,7 @@ export function InvitePage() {
     inviter_reward: config.invite_friend,
     invitee_reward: null,
   };
-  const status: EnterCodeStatus = !signedIn
-    ? { kind: 'visitor' }
-    : data && !data.can_enter_code
-      ? { kind: 'closed', inviter: data.inviter?.nickname ?? null }
-      : { kind: 'open' };
+  const closed = data && !data.can_enter_code ? { inviter: data.inviter?.nickname ?? null } : null;
 
   return (
     <>
@@ -44,7 +40,7 @@ export function InvitePage() {
         {signedIn && invite.isError && (
           <LoadError error={invite.error} onRetry={() => void invite.refetch()} testId="invite-error" />
         )}
-        <EnterCodeForm status={status} />
+        <EnterCodeForm closed={closed} />
         <InviteRecordList records={data?.records ?? []} loading={signedIn && invite.isPending} />
         <Section title={t('invite.rulesTitle')} testId="invite-rules">
           <ol className="invite-rules">

@@ -12,9 +12,7 @@ export function startSession(session: Session): Session {
 /** POST /auth/sms/send: answers the seconds until another code may be requested. */
 export function useSendSmsCode() {
   return useMutation({
-    mutationFn: async (phone: string) => ({
-      resendIn: (await api.call(postSmsSend, { body: { phone } })).data.resend_in,
-    }),
+    mutationFn: async (phone: string) => (await api.call(postSmsSend, { body: { phone } })).data.resend_in,
   });
 }
 

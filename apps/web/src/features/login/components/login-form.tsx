@@ -16,8 +16,6 @@ import { browserLanguages, defaultCountry } from '../phone/countries';
 import { toE164 } from '../phone/phone-number';
 import { PhoneField } from './phone-field';
 
-export type { LoginMethod };
-
 /**
  * Sign-in by SMS code or password. The send-code button is disabled during its resend countdown,
  * whose length the server gives (`resend_in`, also on 70006).
@@ -63,7 +61,7 @@ export function LoginForm({
       return refuse({ field: 'phone', message: t(checked.reason === 'empty' ? 'login.enterPhone' : 'errors.70003') });
     clearErrors();
     sendCode.mutate(checked.e164, {
-      onSuccess: ({ resendIn }) => {
+      onSuccess: (resendIn) => {
         countdown.start(resendIn);
         showToast(t('login.codeSent'));
       },

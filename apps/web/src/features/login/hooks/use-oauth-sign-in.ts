@@ -1,12 +1,12 @@
-import { isApiError, type OAuthProvider } from '@cliffhanger/contract/browser';
+import { getOAuthUrl, isApiError, type OAuthProvider } from '@cliffhanger/contract/browser';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { messageForError } from '../../../lib/error-message';
+import { api } from '../../../lib/api-client';
+import { isTransportFailure, messageForError } from '../../../lib/error-message';
 import { goToExternalUrl } from '../../../lib/external-navigation';
 import { canOpenApp, isNativeShell } from '../../../lib/native-shell';
 import { rememberReturnTo } from '../../../lib/return-to';
 import { showToast } from '../../../lib/toast';
-import { fetchOAuthUrl } from '../api/get-oauth-url';
 import { rememberAppBinder } from '../app-oauth-binders';
 import { PROVIDERS } from '../providers';
 
@@ -48,7 +48,9 @@ export function useOAuthSignIn(returnTo: string | null): {
         }
         setPending(provider);
         const inApp = isNativeShell();
-        const { url, state, binder } = await fetchOAuthUrl(provider, inApp ? 'app' : 'web');
+        // GET /auth/oauth/{provider}/url; state and PKCE are the server's.
+        const client = inApp ? 'app' : 'web';
+        const { url, state, binder } = (await api.call(getOAuthUrl, { params: { provider }, query: { client } })).data;
         if (inApp && binder) rememberAppBinder(state, binder);
         rememberReturnTo(returnTo);
         goToExternalUrl(url);
@@ -56,7 +58,7 @@ export function useOAuthSignIn(returnTo: string | null): {
         busy.current = false;
         setPending(null);
         // A transport failure already showed 'Network Error'.
-        if (isApiError(error) && error.isTransportFailure) return;
+        if (isTransportFailure(error)) return;
         showToast(isApiError(error) && error.kind === 'code' ? messageForError(error, t) : t('errors.loginFailed'));
       }
     },

@@ -6,9 +6,10 @@ import { useAppConfig } from '../../../lib/app-config/get-app-config';
 import { PATHS } from '../../../lib/paths';
 import { returnToFromSearch } from '../../../lib/return-to';
 import { showToast } from '../../../lib/toast';
-import { LoginForm, type LoginMethod } from '../components/login-form';
+import { LoginForm } from '../components/login-form';
 import { ThirdPartyButtons } from '../components/third-party-buttons';
 import { useOAuthSignIn } from '../hooks/use-oauth-sign-in';
+import type { LoginMethod } from '../login-schema';
 import './login-page.css';
 
 /**

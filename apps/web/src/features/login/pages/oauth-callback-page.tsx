@@ -22,7 +22,7 @@ import './oauth-callback-page.css';
  * where this same page finishes it with the binder the app kept. A link retries the hand-off in
  * case Safari did not follow the automatic one.
  */
-function ReturnToApp({ provider }: { provider: OAuthProvider }) {
+function ReturnToApp() {
   const { t } = useTranslation();
   const { pathname, search } = useLocation();
   const href = appSchemeUrl(`${pathname}${search}`);
@@ -36,18 +36,13 @@ function ReturnToApp({ provider }: { provider: OAuthProvider }) {
   }, [href]);
 
   return (
-    <>
-      <NavBar kind="custom" title={t(`titles.${provider}Login`)} showBack />
-      <div className="page-body oauth" data-testid="oauth-callback">
-        <div className="oauth__result" data-testid="oauth-return-to-app">
-          <h2 className="oauth__headline">{t('oauth.returningToApp')}</h2>
-          <p className="oauth__body">{t('oauth.returningToAppHint')}</p>
-          <a className={buttonClassName('primary')} href={href} data-testid="oauth-open-app">
-            {t('oauth.openApp')}
-          </a>
-        </div>
-      </div>
-    </>
+    <div className="oauth__result" data-testid="oauth-return-to-app">
+      <h2 className="oauth__headline">{t('oauth.returningToApp')}</h2>
+      <p className="oauth__body">{t('oauth.returningToAppHint')}</p>
+      <a className={buttonClassName('primary')} href={href} data-testid="oauth-open-app">
+        {t('oauth.openApp')}
+      </a>
+    </div>
   );
 }
 
@@ -58,10 +53,18 @@ function ReturnToApp({ provider }: { provider: OAuthProvider }) {
  * then the viewer goes where the sign-in started, replacing this page in the history.
  */
 function OAuthCallbackPage({ provider }: { provider: OAuthProvider }) {
+  const { t } = useTranslation();
   const [params] = useSearchParams();
   const state = params.get('state');
-  if (state !== null && isAppOAuthState(state) && !isNativeShell()) return <ReturnToApp provider={provider} />;
-  return <OAuthExchange provider={provider} />;
+  const handOff = state !== null && isAppOAuthState(state) && !isNativeShell();
+  return (
+    <>
+      <NavBar kind="custom" title={t(`titles.${provider}Login`)} showBack />
+      <div className="page-body oauth" data-testid="oauth-callback">
+        {handOff ? <ReturnToApp /> : <OAuthExchange provider={provider} />}
+      </div>
+    </>
+  );
 }
 
 function OAuthExchange({ provider }: { provider: OAuthProvider }) {
@@ -97,32 +100,25 @@ function OAuthExchange({ provider }: { provider: OAuthProvider }) {
   }, [declined, provider, code, state, navigate, t]);
 
   const failed = declined || failure !== null;
-  return (
-    <>
-      <NavBar kind="custom" title={t(`titles.${provider}Login`)} showBack />
-      <div className="page-body oauth" data-testid="oauth-callback">
-        {failed ? (
-          <div className="oauth__result" role="alert" data-testid="oauth-failed">
-            <FailureIcon size={48} />
-            <h2 className="oauth__headline">{t('oauth.failed')}</h2>
-            <p className="oauth__body">{failure ?? t('oauth.failedHint', { provider: name })}</p>
-            <Link
-              className={buttonClassName('primary')}
-              to={loginHref(peekReturnTo())}
-              replace
-              data-testid="oauth-back-to-login"
-            >
-              {t('oauth.backToLogin')}
-            </Link>
-          </div>
-        ) : (
-          <div className="oauth__result">
-            <Loading label={t('oauth.signingIn', { provider: name })} />
-            <p className="oauth__body">{t('oauth.signingIn', { provider: name })}</p>
-          </div>
-        )}
-      </div>
-    </>
+  return failed ? (
+    <div className="oauth__result" role="alert" data-testid="oauth-failed">
+      <FailureIcon size={48} />
+      <h2 className="oauth__headline">{t('oauth.failed')}</h2>
+      <p className="oauth__body">{failure ?? t('oauth.failedHint', { provider: name })}</p>
+      <Link
+        className={buttonClassName('primary')}
+        to={loginHref(peekReturnTo())}
+        replace
+        data-testid="oauth-back-to-login"
+      >
+        {t('oauth.backToLogin')}
+      </Link>
+    </div>
+  ) : (
+    <div className="oauth__result">
+      <Loading label={t('oauth.signingIn', { provider: name })} />
+      <p className="oauth__body">{t('oauth.signingIn', { provider: name })}</p>
+    </div>
   );
 }
 

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { TextInput } from '../../../components/ui/text-input';
-import { messageForError } from '../../../lib/error-message';
+import { isTransportFailure, messageForError } from '../../../lib/error-message';
 import { CHECK_ON_SUBMIT } from '../../../lib/form-validation';
 import { useGoBack } from '../../../lib/navigation';
 import { useRequireLogin } from '../../../lib/require-login';
@@ -55,7 +55,7 @@ export function ProfileForm() {
   const onFailure = (error: unknown) => {
     // A transport failure already showed 'Network Error'.
     const cause = error instanceof AvatarUploadError ? error.cause : error;
-    if (isApiError(cause) && cause.isTransportFailure) return;
+    if (isTransportFailure(cause)) return;
     if (error instanceof AvatarUploadError) {
       const telling = isApiError(cause) && (cause.code === Code.PAYLOAD_TOO_LARGE || cause.code === Code.IMAGE_INVALID);
       showToast(telling ? messageForError(cause, t) : t('errors.uploadImageFailed'));

@@ -4,18 +4,16 @@ import { NavBar } from '../../../components/ui/nav-bar';
 import { useSession } from '../../../lib/session';
 import { ProfileForm } from '../components/profile-form';
 
-/** The form for a signed-in viewer; a visitor is asked to sign in first (spec §5/§6). */
-function ProfileBody() {
-  const { signedIn, userInfo } = useSession();
-  // Keyed by uid: signing in as someone else starts the form afresh from their profile.
-  return signedIn && userInfo ? <ProfileForm key={userInfo.uid} /> : <LoginRequired />;
-}
-
-/** /pages/user/edit-person-info: the shell draws the default bar. */
+/**
+ * /pages/user/edit-person-info (the shell draws the default bar): the form for a signed-in
+ * viewer; a visitor is asked to sign in first (spec §5/§6).
+ */
 export function EditProfilePage() {
+  const { signedIn, userInfo } = useSession();
   return (
     <div className="page-body">
-      <ProfileBody />
+      {/* Keyed by uid: signing in as someone else starts the form afresh from their profile. */}
+      {signedIn && userInfo ? <ProfileForm key={userInfo.uid} /> : <LoginRequired />}
     </div>
   );
 }
@@ -26,9 +24,7 @@ export function EditProfileCustomPage() {
   return (
     <>
       <NavBar kind="custom" title={t('titles.editProfile')} showBack />
-      <div className="page-body">
-        <ProfileBody />
-      </div>
+      <EditProfilePage />
     </>
   );
 }

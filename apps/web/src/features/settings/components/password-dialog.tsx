@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { TextInput } from '../../../components/ui/text-input';
-import { messageForError } from '../../../lib/error-message';
+import { isTransportFailure, messageForError } from '../../../lib/error-message';
 import { CHECK_ON_SUBMIT, firstErrorOnly } from '../../../lib/form-validation';
 import { showToast } from '../../../lib/toast';
 import { useSetPassword } from '../api/put-user-password';
@@ -49,7 +49,7 @@ export function PasswordDialog({
         },
         onError: (error) => {
           // A transport failure already showed 'Network Error'.
-          if (isApiError(error) && error.isTransportFailure) return;
+          if (isTransportFailure(error)) return;
           if (isApiError(error) && error.code === Code.SIGNIN_WRONG_PASSWORD) {
             setError('current', { message: t('errors.70004') });
             showToast(t('errors.70004'));

@@ -1,4 +1,3 @@
-import { isApiError } from '@cliffhanger/contract/browser';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -6,7 +5,7 @@ import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { AlertIcon } from '../../../components/ui/icons';
 import { LoginRequired } from '../../../components/ui/login-required';
-import { messageForError } from '../../../lib/error-message';
+import { isTransportFailure, messageForError } from '../../../lib/error-message';
 import { PATHS } from '../../../lib/paths';
 import { useSession } from '../../../lib/session';
 import { showToast } from '../../../lib/toast';
@@ -35,7 +34,7 @@ export function DeleteAccountPage() {
       onError: (error) => {
         setAsking(false);
         // A transport failure already showed 'Network Error'.
-        if (!(isApiError(error) && error.isTransportFailure)) showToast(messageForError(error, t));
+        if (!isTransportFailure(error)) showToast(messageForError(error, t));
       },
     });
   };

@@ -4,7 +4,6 @@ import { useTranslation } from 'react-i18next';
 import { MutedIcon } from '../../../components/ui/icons';
 import { useAutoplay } from '../../../lib/player/use-autoplay';
 import { useHlsPlayer } from '../../../lib/player/use-hls-player';
-import { useSkipCountdown } from './use-skip-countdown';
 import './house-ad-player.css';
 
 /**
@@ -23,7 +22,14 @@ export function HouseAdPlayer({ ad, onDone }: { ad: Ad; onDone: () => void }) {
     onMutedByPolicy: () => setMuted(true),
     onFailed: onDone,
   });
-  const left = useSkipCountdown(ad.skippable_after_s, true, ad.id);
+  // Seconds until the skip button is live. PrerollGate keys this player per start, so every ad
+  // counts down afresh.
+  const [left, setLeft] = useState(ad.skippable_after_s);
+  useEffect(() => {
+    if (left <= 0) return;
+    const timer = setTimeout(() => setLeft(left - 1), 1000);
+    return () => clearTimeout(timer);
+  }, [left]);
 
   useEffect(() => {
     if (status.error) onDone();

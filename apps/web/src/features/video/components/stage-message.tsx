@@ -2,24 +2,14 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { FailureIcon, LockIcon } from '../../../components/ui/icons';
 import { Loading } from '../../../components/ui/loading';
-import type { PageProblem } from '../hooks/use-video-session';
+import type { VideoSession } from '../hooks/use-video-session';
 import { PLAYER_ERROR_KEYS } from '../../../lib/player/player-errors';
 import './stage-message.css';
 
 /** What the black stage shows instead of a video: loading, a problem, or a locked episode. */
-export function StageMessage({
-  problem,
-  lockedNumber,
-  onUnlock,
-  onRetry,
-}: {
-  problem: PageProblem;
-  /** The locked episode's number, when the stage waits for an unlock. */
-  lockedNumber?: number | null;
-  onUnlock?: () => void;
-  onRetry?: () => void;
-}) {
+export function StageMessage({ session }: { session: VideoSession }) {
   const { t } = useTranslation();
+  const { problem, locked } = session;
   if (problem) {
     return (
       <div className="stage-message" role="alert" data-testid={problem === 'invalidVideo' ? 'video-invalid' : 'video-error'}>
@@ -28,21 +18,19 @@ export function StageMessage({
         {problem === 'invalidVideo' ? (
           <p className="stage-message__hint">{t('video.invalidHint')}</p>
         ) : (
-          onRetry && (
-            <Button variant="secondary" small onClick={onRetry} data-testid="video-retry">
-              {t('common.retry')}
-            </Button>
-          )
+          <Button variant="secondary" small onClick={session.retry} data-testid="video-retry">
+            {t('common.retry')}
+          </Button>
         )}
       </div>
     );
   }
-  if (lockedNumber != null && onUnlock) {
+  if (locked) {
     return (
       <div className="stage-message" data-testid="video-locked">
         <LockIcon size={40} />
-        <p className="stage-message__title">{t('video.unlock.title', { number: lockedNumber })}</p>
-        <Button small onClick={onUnlock} data-testid="video-open-unlock">
+        <p className="stage-message__title">{t('video.unlock.title', { number: locked.episodeNumber })}</p>
+        <Button small onClick={session.openUnlock} data-testid="video-open-unlock">
           {t('video.unlock.open')}
         </Button>
       </div>

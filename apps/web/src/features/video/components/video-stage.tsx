@@ -1,30 +1,26 @@
-import type { Ref } from 'react';
+import { PrerollGate } from '../ads/preroll-gate';
 import type { VideoSession } from '../hooks/use-video-session';
-import { PlayerStage, type PlayerControls } from './player-stage';
+import { PlayerStage } from './player-stage';
 import { StageMessage } from './stage-message';
 
-/** The player when there is something to play, else the message for why not. */
-export function VideoStage({ session, controls }: { session: VideoSession; controls?: Ref<PlayerControls> }) {
+/** The player, after the pre-roll, when there is something to play, else the message for why not. */
+export function VideoStage({ session }: { session: VideoSession }) {
   const { playback, problem } = session;
-  if (playback && !problem) {
-    return (
-      <PlayerStage
-        playback={playback}
-        startPosition={session.startPosition}
-        next={session.nextPreload}
-        saveProgress={session.signedIn}
-        onEnded={session.goNext}
-        onRetry={session.retry}
-        controls={controls}
-      />
-    );
-  }
   return (
-    <StageMessage
-      problem={problem}
-      lockedNumber={session.locked?.episodeNumber ?? null}
-      onUnlock={session.openUnlock}
-      onRetry={session.retry}
-    />
+    <PrerollGate session={session}>
+      {playback && !problem ? (
+        <PlayerStage
+          playback={playback}
+          startPosition={session.startPosition}
+          next={session.nextPreload}
+          saveProgress={session.signedIn}
+          onEnded={session.goNext}
+          onRetry={session.retry}
+          controls={session.controls}
+        />
+      ) : (
+        <StageMessage session={session} />
+      )}
+    </PrerollGate>
   );
 }

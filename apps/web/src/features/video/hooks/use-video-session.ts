@@ -1,12 +1,14 @@
 import { Code, isApiError, type EpisodeSummary, type Playback } from '@cliffhanger/contract/browser';
-import { useCallback } from 'react';
+import { useCallback, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { useSession } from '../../../lib/session';
 import { useContentLanguage } from '../../../lib/use-content-language';
 import { useDrama } from '../api/get-drama';
 import { lockedDataFrom, usePlayback } from '../api/play-episode';
+import type { PlayerControls } from '../components/player-stage';
 import type { UnlockKind, UnlockOffer } from '../components/unlock-dialog';
 import { dramaIdFrom, episodeToPlay, idFrom } from '../video-params';
+import { useEpisodeKeys } from './use-episode-keys';
 import { useUnlockFlow } from './use-unlock-flow';
 import { rememberedPosition, resumePosition } from './use-progress-saver';
 
@@ -33,8 +35,8 @@ function problemOf(error: unknown): PageProblem {
 
 /**
  * Everything both video pages share: the drama and episode from the URL, the playback (or the
- * 30002 prices), neighbours and moving between episodes, the preloaded next episode, and the
- * unlock dialog's state.
+ * 30002 prices), neighbours and moving between episodes (the arrow keys too; Space pauses through
+ * `controls`), the preloaded next episode, and the unlock dialog's state.
  */
 export function useVideoSession() {
   const lang = useContentLanguage();
@@ -87,6 +89,8 @@ export function useVideoSession() {
   const goPrev = useCallback(() => {
     if (prev) goTo(prev.id);
   }, [prev, goTo]);
+  const controls = useRef<PlayerControls>(null);
+  useEpisodeKeys({ onNext: goNext, onPrev: goPrev, onTogglePlay: () => controls.current?.togglePlay() });
 
   const offer: UnlockOffer | null = locked
     ? {
@@ -111,6 +115,7 @@ export function useVideoSession() {
     goTo,
     goNext,
     goPrev,
+    controls,
     locked: offer,
     unlockOpen: offer !== null && flow.dialogAllowed,
     openUnlock: flow.openUnlock,

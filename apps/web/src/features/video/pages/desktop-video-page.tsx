@@ -1,14 +1,10 @@
-import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BackButton } from '../../../components/ui/back-button';
-import { PrerollGate } from '../ads/preroll-gate';
 import { CommentsPanel } from '../components/comments-panel';
 import { EpisodeActions } from '../components/episode-actions';
 import { EpisodeGrid } from '../components/episode-grid';
-import type { PlayerControls } from '../components/player-stage';
 import { SessionUnlockDialog } from '../components/session-unlock-dialog';
 import { VideoStage } from '../components/video-stage';
-import { useEpisodeKeys } from '../hooks/use-episode-keys';
 import { useVideoSession } from '../hooks/use-video-session';
 import './desktop-video-page.css';
 import './video-page.css';
@@ -21,8 +17,6 @@ import './video-page.css';
 export function VideoPage() {
   const { t } = useTranslation();
   const session = useVideoSession();
-  const controls = useRef<PlayerControls>(null);
-  useEpisodeKeys({ onNext: session.goNext, onPrev: session.goPrev, onTogglePlay: () => controls.current?.togglePlay() });
 
   const { drama, current, episodeId } = session;
   return (
@@ -32,9 +26,7 @@ export function VideoPage() {
           <div className="desktop-video__back">
             <BackButton className="ui-back video-screen__back-button" />
           </div>
-          <PrerollGate session={session}>
-            <VideoStage session={session} controls={controls} />
-          </PrerollGate>
+          <VideoStage session={session} />
         </div>
 
         {drama && (

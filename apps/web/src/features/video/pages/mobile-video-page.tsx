@@ -1,15 +1,12 @@
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BackButton } from '../../../components/ui/back-button';
-import { PrerollGate } from '../ads/preroll-gate';
 import { BottomSheet } from '../components/bottom-sheet';
 import { CommentsPanel } from '../components/comments-panel';
 import { EpisodeActions } from '../components/episode-actions';
 import { EpisodeGrid } from '../components/episode-grid';
-import type { PlayerControls } from '../components/player-stage';
 import { SessionUnlockDialog } from '../components/session-unlock-dialog';
 import { VideoStage } from '../components/video-stage';
-import { useEpisodeKeys } from '../hooks/use-episode-keys';
 import { useSwipe } from '../hooks/use-swipe';
 import { useVideoSession } from '../hooks/use-video-session';
 import './mobile-video-page.css';
@@ -24,10 +21,8 @@ type Sheet = 'comments' | 'episodes' | null;
 export function MobileVideoPage() {
   const { t } = useTranslation();
   const session = useVideoSession();
-  const controls = useRef<PlayerControls>(null);
   const [sheet, setSheet] = useState<Sheet>(null);
   const swipe = useSwipe((direction) => (direction === 'next' ? session.goNext() : session.goPrev()));
-  useEpisodeKeys({ onNext: session.goNext, onPrev: session.goPrev, onTogglePlay: () => controls.current?.togglePlay() });
 
   const { drama, current, episodeId } = session;
   return (
@@ -50,9 +45,7 @@ export function MobileVideoPage() {
       </header>
 
       <div className="mobile-video__stage" role="region" aria-label={t('video.player')} {...swipe}>
-        <PrerollGate session={session}>
-          <VideoStage session={session} controls={controls} />
-        </PrerollGate>
+        <VideoStage session={session} />
       </div>
 
       {drama && episodeId !== null && !session.problem && (
