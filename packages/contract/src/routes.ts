@@ -1,4 +1,4 @@
-import type { BodyOf, DataOf, Endpoint, HttpMethod } from './endpoint.js';
+import type { BodyOf, Endpoint, HttpMethod } from './endpoint.js';
 import type * as E from './endpoints/index.js';
 
 /**
@@ -15,7 +15,6 @@ export interface Route<TEndpoint extends Endpoint = Endpoint> {
 }
 
 export type EndpointOf<R> = R extends Route<infer T> ? T : never;
-export type RouteData<R> = DataOf<EndpointOf<R>>;
 export type RouteBody<R> = BodyOf<EndpointOf<R>>;
 
 export const addFavorite: Route<typeof E.addFavorite> = { method: 'PUT', path: '/favorites/:drama_id' };

@@ -1,4 +1,3 @@
-import type { Clock } from '../../lib/clock.js';
 import type { MediaUrlSigner } from '../../media/signing/media-url-signer.js';
 import { signedMediaUrl } from '../../media/signing/signed-media-url.js';
 import type { AdsRepository } from '../../repositories/ads.repository.js';
@@ -15,7 +14,7 @@ export const AD_URL_TTL_SECONDS = 60 * 60;
  */
 export class HouseAdSource implements AdSource {
   constructor(
-    private readonly deps: { ads: AdsRepository; signer: MediaUrlSigner; mediaBaseUrl: string; clock: Clock },
+    private readonly deps: { ads: AdsRepository; signer: MediaUrlSigner; mediaBaseUrl: string },
   ) {}
 
   async next(request: AdRequest): Promise<AdCreative | null> {

@@ -9,7 +9,7 @@ import { isStoredMediaPath } from '../../media/storage/media-paths.js';
 import type { IdentitiesRepository } from '../../repositories/identities.repository.js';
 import type { OAuthStatesRepository } from '../../repositories/oauth-states.repository.js';
 import { sessionResponse } from '../auth/auth-response.js';
-import type { RateLimiter } from '../rate-limit/rate-limiter.js';
+import { enforceRateLimit, type RateLimiter } from '../rate-limit/rate-limiter.js';
 import type { SessionService } from '../auth/session.service.js';
 import type { UserService } from '../user.service.js';
 import { createPkcePair, hashState, randomToken } from './oauth-crypto.js';
@@ -104,10 +104,7 @@ export class OAuthService {
   ): Promise<{ url: string; state: string; binder: string }> {
     const provider = this.providerOf(name);
     const { limit, windowSeconds } = this.deps.urlRateLimit ?? OAUTH_URL_RATE_LIMIT;
-    const allowed = await this.deps.rateLimiter.hit(`oauth-url:ip:${client.ip}`, limit, windowSeconds);
-    if (!allowed.allowed) {
-      throw new AppError(Code.TOO_MANY_REQUESTS, 'Too many requests', { retry_after_s: allowed.retryAfterS });
-    }
+    await enforceRateLimit(this.deps.rateLimiter, `oauth-url:ip:${client.ip}`, limit, windowSeconds);
     const app = client.kind === 'app';
     const state = app ? `${APP_OAUTH_STATE_PREFIX}${randomToken()}` : randomToken();
     const binder = !app && client.binder !== undefined && isBinder(client.binder) ? client.binder : randomToken();

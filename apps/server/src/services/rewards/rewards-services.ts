@@ -48,12 +48,7 @@ export function createRewardsServices(deps: RewardsServicesDeps) {
     wallet,
     config: config.rewards,
   });
-  const source = new HouseAdSource({
-    ads: adsRepo,
-    signer: deps.mediaSigner,
-    mediaBaseUrl: config.mediaBaseUrl,
-    clock,
-  });
+  const source = new HouseAdSource({ ads: adsRepo, signer: deps.mediaSigner, mediaBaseUrl: config.mediaBaseUrl });
   return {
     /** "Today" in REWARDS_TIME_ZONE. */
     rewardCalendar: calendar,

@@ -5,7 +5,7 @@ import type { Clock } from '../../lib/clock.js';
 import { HistoryRepository } from '../../repositories/history.repository.js';
 import type { EpisodeTarget, SocialTargetsRepository } from '../../repositories/social-targets.repository.js';
 import { toDramaCard } from '../catalog/drama-card.js';
-import { canWatchEpisode } from './episode-access.js';
+import { isFreeEpisode } from '../catalog/entitlement.js';
 import { pageFrom, sliceOf } from './page.js';
 import { requireEpisode } from './social-targets.js';
 
@@ -55,7 +55,11 @@ export class HistoryService {
   async save(userId: number, input: { episode_id: number; position_s: number }): Promise<SavedProgress> {
     const episode = await requireEpisode(this.deps.targets, input.episode_id);
     const now = this.deps.clock();
-    if (!(await canWatchEpisode(this.deps.targets, { userId, episode, now }))) {
+    // Free by the catalogue's rule (entitlement.ts), else unlocked or VIP: one SQL probe, as only
+    // one episode of one user is asked about.
+    const watchable =
+      isFreeEpisode(episode.number, episode) || (await this.deps.targets.hasUnlockOrVip(userId, episode.id, now));
+    if (!watchable) {
       throw new AppError(Code.EPISODE_LOCKED, 'Episode is locked', {
         drama_id: episode.dramaId,
         episode_id: episode.id,
