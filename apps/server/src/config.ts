@@ -13,12 +13,9 @@ export type Env = Record<string, string | undefined>;
 
 /** Thrown at boot when the environment is invalid; names every bad variable at once. */
 export class ConfigError extends Error {
-  readonly issues: readonly ConfigIssue[];
-
-  constructor(issues: readonly ConfigIssue[]) {
+  override readonly name = 'ConfigError';
+  constructor(readonly issues: readonly ConfigIssue[]) {
     super(`Invalid configuration:\n${issues.map((issue) => `  ${issue.variable}: ${issue.message}`).join('\n')}`);
-    this.name = 'ConfigError';
-    this.issues = issues;
   }
 }
 
@@ -206,7 +203,19 @@ export function loadConfigOrExit(exitCode: number): ServerConfig {
     return loadConfig();
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error;
-    process.stderr.write(`${error.message}\n`);
-    return process.exit(exitCode);
+    return fail(error.message, exitCode);
   }
+}
+
+/** Says what went wrong on stderr and exits with `code` (2: usage or setup, 1: the command failed). */
+export function fail(message: string, code: number): never {
+  process.stderr.write(`${message}\n`);
+  process.exit(code);
+}
+
+/** Runs a process's `main`; a crash is reported with its stack after `prefix` and exits with `code`. */
+export function runMain(main: () => Promise<void>, prefix: string, code: number): void {
+  main().catch((error: unknown) =>
+    fail(`${prefix}${error instanceof Error ? (error.stack ?? error.message) : String(error)}`, code),
+  );
 }

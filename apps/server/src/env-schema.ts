@@ -519,11 +519,9 @@ export const envSchema = z.object({
 });
 
 /** The schema plus the rules that span several variables. */
-export const checkedEnvSchema = envSchema.superRefine((env, ctx) => {
-  for (const issue of crossFieldIssues(env)) {
-    ctx.addIssue({ code: 'custom', path: [issue.variable], message: issue.message });
-  }
-});
+export const checkedEnvSchema = envSchema.superRefine((env, ctx) =>
+  crossFieldIssues(env, (variable, message) => ctx.addIssue({ code: 'custom', path: [variable], message })),
+);
 
 /** The variables as parsed, before they are shaped into the server's config. */
 export type EnvValues = z.output<typeof envSchema>;
@@ -533,62 +531,57 @@ export interface ConfigIssue {
   message: string;
 }
 
-/** Rules that involve several variables; each names the variable to fix. */
-function crossFieldIssues(e: EnvValues): ConfigIssue[] {
-  const issues: ConfigIssue[] = [];
+/** Rules that involve several variables; each issue names the variable to fix. */
+function crossFieldIssues(e: EnvValues, report: (variable: string, message: string) => void): void {
   for (const [id, secret] of CREDENTIAL_PAIRS) {
     if (e[id] !== undefined && e[secret] === undefined) {
-      issues.push({ variable: secret, message: `must be set when ${id} is set` });
+      report(secret, `must be set when ${id} is set`);
     } else if (e[id] === undefined && e[secret] !== undefined) {
-      issues.push({ variable: id, message: `must be set when ${secret} is set` });
+      report(id, `must be set when ${secret} is set`);
     }
   }
   // A generated key would differ per machine behind a load balancer, and a lost key turns every
   // stored code and deleted-phone hash into noise: production must set one on purpose.
   if (e.NODE_ENV === 'production' && e.AUTH_SECRET === undefined) {
-    issues.push({ variable: 'AUTH_SECRET', message: 'is required when NODE_ENV=production' });
+    report('AUTH_SECRET', 'is required when NODE_ENV=production');
   }
   // A shifted clock pays tomorrow's check-in today: a testing aid, never a production setting.
   if (e.NODE_ENV === 'production' && e.CLOCK_OFFSET_S !== 0) {
-    issues.push({ variable: 'CLOCK_OFFSET_S', message: 'must be 0 when NODE_ENV=production' });
+    report('CLOCK_OFFSET_S', 'must be 0 when NODE_ENV=production');
   }
   // The worker takes its jobs from a queue in PostgreSQL; embedded mode has no such queue.
   if (e.JOB_RUNNER === 'worker' && e.DATABASE_URL === undefined) {
-    issues.push({ variable: 'JOB_RUNNER', message: 'worker needs DATABASE_URL' });
+    report('JOB_RUNNER', 'worker needs DATABASE_URL');
   }
   // Demo dramas in a real catalogue would be sold to real viewers.
   if (e.NODE_ENV === 'production' && e.DEMO_CATALOG === true) {
-    issues.push({ variable: 'DEMO_CATALOG', message: 'must not be true when NODE_ENV=production' });
+    report('DEMO_CATALOG', 'must not be true when NODE_ENV=production');
   }
   // Xcode and LocalTesting transactions are signed by Xcode, not Apple: the verifier skips the
   // signature, so trusting them in production would credit anything a client sends.
   if (e.NODE_ENV === 'production' && (e.APPLE_ENVIRONMENT === 'Xcode' || e.APPLE_ENVIRONMENT === 'LocalTesting')) {
-    issues.push({ variable: 'APPLE_ENVIRONMENT', message: 'must be Sandbox or Production when NODE_ENV=production' });
+    report('APPLE_ENVIRONMENT', 'must be Sandbox or Production when NODE_ENV=production');
   }
   if (e.APPLE_BUNDLE_ID !== undefined && e.APPLE_ENVIRONMENT === 'Production' && e.APPLE_APP_APPLE_ID === undefined) {
-    issues.push({ variable: 'APPLE_APP_APPLE_ID', message: 'is required when APPLE_ENVIRONMENT=Production' });
+    report('APPLE_APP_APPLE_ID', 'is required when APPLE_ENVIRONMENT=Production');
   }
   if (e.SMS_PROVIDER === 'twilio') {
     for (const name of ['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN'] as const) {
-      if (e[name] === undefined) issues.push({ variable: name, message: 'is required when SMS_PROVIDER=twilio' });
+      if (e[name] === undefined) report(name, 'is required when SMS_PROVIDER=twilio');
     }
     if (e.TWILIO_FROM === undefined && e.TWILIO_MESSAGING_SERVICE_SID === undefined) {
-      issues.push({
-        variable: 'TWILIO_FROM',
-        message: 'TWILIO_FROM or TWILIO_MESSAGING_SERVICE_SID is required when SMS_PROVIDER=twilio',
-      });
+      report('TWILIO_FROM', 'TWILIO_FROM or TWILIO_MESSAGING_SERVICE_SID is required when SMS_PROVIDER=twilio');
     }
   }
   if (e.MEDIA_STORAGE === 's3') {
     for (const name of MEDIA_S3_REQUIRED) {
-      if (e[name] === undefined) issues.push({ variable: name, message: 'is required when MEDIA_STORAGE=s3' });
+      if (e[name] === undefined) report(name, 'is required when MEDIA_STORAGE=s3');
     }
   }
   if (e.HTTP_HEADERS_TIMEOUT_S > e.HTTP_REQUEST_TIMEOUT_S) {
-    issues.push({ variable: 'HTTP_HEADERS_TIMEOUT_S', message: 'must not exceed HTTP_REQUEST_TIMEOUT_S' });
+    report('HTTP_HEADERS_TIMEOUT_S', 'must not exceed HTTP_REQUEST_TIMEOUT_S');
   }
   if (e.REFRESH_TOKEN_TTL_S <= e.ACCESS_TOKEN_TTL_S) {
-    issues.push({ variable: 'REFRESH_TOKEN_TTL_S', message: 'must be longer than ACCESS_TOKEN_TTL_S' });
+    report('REFRESH_TOKEN_TTL_S', 'must be longer than ACCESS_TOKEN_TTL_S');
   }
-  return issues;
 }

@@ -1,5 +1,5 @@
 import { buildApp } from './app.js';
-import { loadConfigOrExit } from './config.js';
+import { loadConfigOrExit, runMain } from './config.js';
 
 /** How long in-flight requests get to finish after SIGINT/SIGTERM before the process gives up. */
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -39,7 +39,4 @@ async function main(): Promise<void> {
   process.stdout.write(`${config.appName} listening on http://${host}:${port}\n`);
 }
 
-main().catch((error: unknown) => {
-  process.stderr.write(`Failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
-  process.exit(1);
-});
+runMain(main, 'Failed to start: ', 1);

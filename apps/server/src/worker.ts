@@ -1,4 +1,4 @@
-import { loadConfigOrExit } from './config.js';
+import { fail, loadConfigOrExit, runMain } from './config.js';
 import { createDatabase } from './db/create-database.js';
 import type { JobLog } from './jobs/job-run.js';
 import { startJobWorker } from './jobs/job-worker.js';
@@ -30,10 +30,7 @@ const log: JobLog = {
 async function main(): Promise<void> {
   const config = loadConfigOrExit(2);
   const databaseUrl = config.databaseUrl;
-  if (!databaseUrl) {
-    process.stderr.write('npm run worker needs DATABASE_URL: in embedded mode the server runs its jobs itself.\n');
-    process.exit(2);
-  }
+  if (!databaseUrl) fail('npm run worker needs DATABASE_URL: in embedded mode the server runs its jobs itself.', 2);
   const metrics = new ProcessMetrics();
   const database = await createDatabase({ databaseUrl, dataDir: config.dataDir, poolSize: config.databasePoolSize });
   await database.migrate();
@@ -63,7 +60,4 @@ async function main(): Promise<void> {
   process.once('SIGINT', () => void stop('SIGINT'));
 }
 
-main().catch((error: unknown) => {
-  process.stderr.write(`Worker failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
-  process.exit(1);
-});
+runMain(main, 'Worker failed: ', 1);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { MediaStorage } from '../media/storage/media-storage.js';
-import { putBytes, readStored } from './storage-io.js';
+import { readText } from '../media/media-delivery.service.js';
+import { putBytes } from './storage-io.js';
 
 /**
  * `<media_dir>/source.json`, written after every other file of the dir: its presence means the
@@ -17,10 +18,10 @@ export type EpisodeRecord = z.infer<typeof recordSchema>;
 export const RECORD_FILE = 'source.json';
 
 export async function readEpisodeRecord(media: MediaStorage, mediaDir: string): Promise<EpisodeRecord | null> {
-  const text = await readStored(media, `${mediaDir}/${RECORD_FILE}`).catch(() => null);
-  if (text === null) return null;
   try {
-    const parsed = recordSchema.safeParse(JSON.parse(text));
+    const object = await media.get(`${mediaDir}/${RECORD_FILE}`);
+    if (!object) return null;
+    const parsed = recordSchema.safeParse(JSON.parse(await readText(object)));
     return parsed.success ? parsed.data : null;
   } catch {
     return null;

@@ -1,20 +1,8 @@
-import { readFile } from 'node:fs/promises';
-import { readText } from '../media/media-delivery.service.js';
 import { contentTypeOf } from '../media/storage/media-paths.js';
 import type { MediaStorage } from '../media/storage/media-storage.js';
 
 export async function putBytes(media: MediaStorage, path: string, bytes: Buffer): Promise<void> {
   await media.put(path, bytes, contentTypeOf(path));
-}
-
-export async function putFile(media: MediaStorage, path: string, file: string): Promise<void> {
-  await putBytes(media, path, await readFile(file));
-}
-
-/** The stored text at `path`, or null. Meant for small files (records). */
-export async function readStored(media: MediaStorage, path: string): Promise<string | null> {
-  const object = await media.get(path);
-  return object ? readText(object) : null;
 }
 
 export async function isStored(media: MediaStorage, path: string): Promise<boolean> {

@@ -1,9 +1,10 @@
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { MediaStorage } from '../media/storage/media-storage.js';
 import type { PreparedDrama } from './apply-catalog.js';
 import { writeEpisodeRecord } from './episode-record.js';
 import type { PreparedEpisode } from './prepare-episode.js';
-import { eachLimited, isStored, putBytes, putFile } from './storage-io.js';
+import { eachLimited, isStored, putBytes } from './storage-io.js';
 
 /** Parallel puts: S3 uploads are latency-bound; local and memory storage do not mind. */
 const UPLOAD_CONCURRENCY = 6;
@@ -16,8 +17,8 @@ async function uploadEpisode(media: MediaStorage, episode: PreparedEpisode): Pro
       await putBytes(media, subtitle.path, Buffer.from(subtitle.vtt, 'utf8'));
   });
   if (!upload) return;
-  await eachLimited(upload.files, UPLOAD_CONCURRENCY, (file) =>
-    putFile(media, `${mediaDir}/${file}`, join(upload.root, file)),
+  await eachLimited(upload.files, UPLOAD_CONCURRENCY, async (file) =>
+    putBytes(media, `${mediaDir}/${file}`, await readFile(join(upload.root, file))),
   );
   // Last: its presence says every other file of the dir is there.
   await writeEpisodeRecord(media, mediaDir, {

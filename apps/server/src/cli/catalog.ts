@@ -2,7 +2,8 @@ import { resolve } from 'node:path';
 import { formatSummary } from '../catalog-import/format-summary.js';
 import { CatalogImportError, formatProblem } from '../catalog-import/import-problem.js';
 import { loadManifest } from '../catalog-import/load-manifest.js';
-import { configForCli, fail, withCliDatabase } from './cli-config.js';
+import { fail, runMain } from '../config.js';
+import { configForCli, withCliDatabase } from './cli-config.js';
 import { importAndAnnounce } from '../jobs/catalog-import.job.js';
 import { enqueueJob } from '../jobs/job-queue.js';
 import { JOB } from '../jobs/jobs.js';
@@ -109,6 +110,4 @@ async function main(argv: readonly string[]): Promise<void> {
   await (command === 'import' ? runImport(manifest) : runEnqueue(manifest));
 }
 
-main(process.argv.slice(2)).catch((error: unknown) => {
-  fail(`Failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`, 2);
-});
+runMain(() => main(process.argv.slice(2)), 'Failed: ', 2);

@@ -1,12 +1,6 @@
-import { loadConfigOrExit, MEMORY_DATA_DIR, type ServerConfig } from '../config.js';
+import { fail, loadConfigOrExit, MEMORY_DATA_DIR, type ServerConfig } from '../config.js';
 import { createDatabase } from '../db/create-database.js';
 import type { Database } from '../db/database.js';
-
-/** Says what went wrong on stderr and exits with `code` (2: usage or setup, 1: the command failed). */
-export function fail(message: string, code: number): never {
-  process.stderr.write(`${message}\n`);
-  process.exit(code);
-}
 
 /**
  * The server's own validated configuration, for a command run beside it: an invalid environment

@@ -1,4 +1,5 @@
-import { fail, withCliDatabase } from './cli-config.js';
+import { fail } from '../config.js';
+import { withCliDatabase } from './cli-config.js';
 
 /**
  * `npm run migrate`: applies pending migrations to the configured database and exits, as a

@@ -1,4 +1,5 @@
-import { fail, withCliDatabase } from './cli-config.js';
+import { fail, runMain } from '../config.js';
+import { withCliDatabase } from './cli-config.js';
 import type { Database } from '../db/database.js';
 import { isAppError } from '../http/envelope.js';
 import { systemClock } from '../lib/clock.js';
@@ -108,6 +109,4 @@ async function main(argv: readonly string[]): Promise<void> {
   }
 }
 
-main(process.argv.slice(2)).catch((error: unknown) => {
-  fail(`wallet failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`, 2);
-});
+runMain(() => main(process.argv.slice(2)), 'wallet failed: ', 2);

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { createFfmpegTools, type MediaTools } from '../catalog-import/media-tools.js';
 import { BANNER_SIZE, POSTER_SIZE } from '../catalog-import/prepare-artwork.js';
 import { cuesToWebVtt } from '../media/subtitles/to-webvtt.js';
+import { runMain } from '../config.js';
 import { serverRoot } from '../paths.js';
 import { DEMO_DRAMAS, type DemoDrama } from './demo-dramas.js';
 import { renderClip, renderStill, type Renderer } from './demo-render.js';
@@ -119,7 +120,4 @@ async function main(): Promise<void> {
   }
 }
 
-main().catch((error: unknown) => {
-  process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
-  process.exit(1);
-});
+runMain(main, '', 1);

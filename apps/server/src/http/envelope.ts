@@ -22,21 +22,17 @@ export function ok<T>(data: T, options: { code?: SuccessCode; message?: string }
  * HTTP status of its code. `message` is for logs and API users, never shown in the UI.
  */
 export class AppError extends Error {
-  readonly code: ErrorCode;
-  readonly data: unknown;
+  override name = 'AppError';
   /** HTTP status; `httpStatusOf(code)` unless a caller has a reason to differ (e.g. 503). */
   readonly status: number;
 
   constructor(
-    code: ErrorCode,
+    readonly code: ErrorCode,
     message: string,
-    data: unknown = null,
+    readonly data: unknown = null,
     options: { status?: number; cause?: unknown } = {},
   ) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
-    this.name = 'AppError';
-    this.code = code;
-    this.data = data;
     this.status = options.status ?? httpStatusOf(code);
   }
 

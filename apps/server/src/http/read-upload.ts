@@ -2,8 +2,8 @@ import { Code } from '@cliffhanger/contract';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from './envelope.js';
 
-function invalidField(field: string, message: string): AppError {
-  return new AppError(Code.INVALID_INPUT, 'Invalid input', { fields: [{ field, message }] });
+function invalidField(field: string, message: string, summary = 'Invalid input', cause?: unknown): AppError {
+  return new AppError(Code.INVALID_INPUT, summary, { fields: [{ field, message }] }, { cause });
 }
 
 /**
@@ -12,16 +12,7 @@ function invalidField(field: string, message: string): AppError {
  */
 function malformed(field: string, cause: unknown): AppError {
   if (cause instanceof AppError) return cause;
-  return new AppError(
-    Code.INVALID_INPUT,
-    'Malformed multipart body',
-    { fields: [{ field, message: 'is not a complete multipart/form-data body' }] },
-    { cause },
-  );
-}
-
-function errorCodeOf(error: unknown): unknown {
-  return typeof error === 'object' && error !== null && 'code' in error ? error.code : undefined;
+  return invalidField(field, 'is not a complete multipart/form-data body', 'Malformed multipart body', cause);
 }
 
 /**
@@ -49,7 +40,7 @@ export async function readSingleFile(
   try {
     return await part.toBuffer();
   } catch (error) {
-    if (errorCodeOf(error) === 'FST_REQ_FILE_TOO_LARGE') {
+    if ((error as { code?: unknown } | null)?.code === 'FST_REQ_FILE_TOO_LARGE') {
       throw new AppError(Code.PAYLOAD_TOO_LARGE, `The file is larger than ${maxBytes} bytes`, {
         max_bytes: maxBytes,
       });

@@ -25,7 +25,7 @@ function notSignedIn(): AppError {
  *   service applies the same rules and codes to what it read. No header and a malformed one are
  *   still answered here, before any body is read.
  */
-async function authPlugin(app: AppInstance): Promise<void> {
+function authPlugin(app: AppInstance): void {
   app.decorateRequest('auth', null);
   app.decorateRequest('sessionToken', null);
 
@@ -54,7 +54,6 @@ async function authPlugin(app: AppInstance): Promise<void> {
   app.addHook('onRequest', async (request) => {
     await app.authenticate(request);
   });
-  return Promise.resolve();
 }
 
 export default fp(authPlugin, { name: 'auth', dependencies: ['services'] });

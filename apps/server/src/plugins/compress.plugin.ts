@@ -1,4 +1,5 @@
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AppInstance } from '../app-instance.js';
 import { COMPRESS_THRESHOLD_BYTES, preferredCoding } from '../http/prepared-answer.js';
@@ -27,6 +28,24 @@ function appendVary(current: unknown, header: string): string {
   return value ? `${value}, ${header}` : header;
 }
 
+/** `payload` as it goes out: brotli or gzip when it is text above 1 KB and the client accepts one. */
+function compressed(request: FastifyRequest, reply: FastifyReply, payload: unknown): unknown {
+  if ((typeof payload !== 'string' && !Buffer.isBuffer(payload)) || reply.hasHeader('content-encoding')) return payload;
+  const type = reply.getHeader('content-type');
+  if (typeof type !== 'string' || !COMPRESSIBLE.test(type)) return payload;
+  const size = typeof payload === 'string' ? Buffer.byteLength(payload) : payload.length;
+  if (size < COMPRESS_THRESHOLD_BYTES) return payload;
+  reply.header('vary', appendVary(reply.getHeader('vary'), 'Accept-Encoding'));
+  const coding = preferredCoding(request.headers['accept-encoding']);
+  if (coding === 'identity') return payload;
+  const body =
+    coding === 'br'
+      ? brotliCompressSync(payload, { params: brotliParams(size) })
+      : gzipSync(payload, { level: GZIP_LEVEL });
+  reply.header('content-encoding', coding).removeHeader('content-length');
+  return body;
+}
+
 /**
  * JSON (and any other text answer) above 1 KB goes out as brotli or gzip, by Accept-Encoding.
  * Every answer the API sends is a whole string or buffer by the time it is sent, so it is
@@ -35,36 +54,8 @@ function appendVary(current: unknown, header: string): string {
  * the process's time. Answers that already carry a Content-Encoding (prepared catalogue answers,
  * precompressed web assets) and streams (media: compressed video, byte ranges) pass untouched.
  */
-async function compressPlugin(app: AppInstance): Promise<void> {
-  app.addHook('onSend', (request, reply, payload, done) => {
-    if ((typeof payload !== 'string' && !Buffer.isBuffer(payload)) || reply.hasHeader('content-encoding')) {
-      done(null, payload);
-      return;
-    }
-    const type = reply.getHeader('content-type');
-    if (typeof type !== 'string' || !COMPRESSIBLE.test(type)) {
-      done(null, payload);
-      return;
-    }
-    const size = typeof payload === 'string' ? Buffer.byteLength(payload) : payload.length;
-    if (size < COMPRESS_THRESHOLD_BYTES) {
-      done(null, payload);
-      return;
-    }
-    reply.header('vary', appendVary(reply.getHeader('vary'), 'Accept-Encoding'));
-    const coding = preferredCoding(request.headers['accept-encoding']);
-    if (coding === 'identity') {
-      done(null, payload);
-      return;
-    }
-    const body =
-      coding === 'br'
-        ? brotliCompressSync(payload, { params: brotliParams(size) })
-        : gzipSync(payload, { level: GZIP_LEVEL });
-    reply.header('content-encoding', coding).removeHeader('content-length');
-    done(null, body);
-  });
-  return Promise.resolve();
+function compressPlugin(app: AppInstance): void {
+  app.addHook('onSend', (request, reply, payload, done) => done(null, compressed(request, reply, payload)));
 }
 
 export default fp(compressPlugin, { name: 'compress' });

@@ -6,7 +6,7 @@ import type { AppInstance } from '../app-instance.js';
  * Every error becomes the envelope (DESIGN §3). Server-side failures are logged with the
  * request id (pino's `reqId`) and their full detail; the client only gets code 10000.
  */
-function errorHandlerPlugin(app: AppInstance): Promise<void> {
+function errorHandlerPlugin(app: AppInstance): void {
   app.setErrorHandler((error, request, reply) => {
     const response = toErrorResponse(error);
     if (response.severity === 'server') {
@@ -19,7 +19,6 @@ function errorHandlerPlugin(app: AppInstance): Promise<void> {
     if (response.status < 300) reply.serializer((payload: unknown) => JSON.stringify(payload));
     return reply.code(response.status).send(response.body);
   });
-  return Promise.resolve();
 }
 
 export default fp(errorHandlerPlugin, { name: 'error-handler' });

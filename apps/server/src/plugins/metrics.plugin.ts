@@ -19,7 +19,7 @@ export const METRICS_PATH = '/metrics';
  * the API prefix, in the text exposition format rather than the envelope (scrapers read that
  * format only). Registered before any route: each route gets its timing hook as it is added.
  */
-function metricsPlugin(app: AppInstance): Promise<void> {
+function metricsPlugin(app: AppInstance): void {
   const metrics = new AppMetrics();
   app.decorate('metrics', metrics);
 
@@ -51,7 +51,6 @@ function metricsPlugin(app: AppInstance): Promise<void> {
     const text = await metrics.render();
     return reply.header('cache-control', 'no-store').type(metrics.contentType).send(text);
   });
-  return Promise.resolve();
 }
 
 export default fp(metricsPlugin, { name: 'metrics' });

@@ -73,7 +73,7 @@ export function helmetHeaders(options: Readonly<HelmetOptions>): Record<string, 
  * boot and copied onto each reply. (@fastify/helmet builds helmet's middleware again for every
  * request: an eighth of the CPU of a cached catalogue answer.)
  */
-function securityHeadersPlugin(app: AppInstance): Promise<void> {
+function securityHeadersPlugin(app: AppInstance): void {
   const options: HelmetOptions = {
     contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(app.config) },
     frameguard: { action: 'deny' },
@@ -91,7 +91,6 @@ function securityHeadersPlugin(app: AppInstance): Promise<void> {
     if (request.protocol === 'https') reply.header('strict-transport-security', HSTS);
     done();
   });
-  return Promise.resolve();
 }
 
 export default fp(securityHeadersPlugin, { name: 'security-headers' });

@@ -26,7 +26,7 @@ export interface ServicesPluginOptions {
 }
 
 /** Builds `app.services` once, after the database plugin, before any route that uses it. */
-async function servicesPlugin(app: AppInstance, options: ServicesPluginOptions): Promise<void> {
+function servicesPlugin(app: AppInstance, options: ServicesPluginOptions): void {
   const { config } = app;
   const clock = options.clock ?? offsetClock(systemClock, config.clockOffsetS);
   const { secret, source } = resolveAuthSecret(config);
@@ -62,7 +62,6 @@ async function servicesPlugin(app: AppInstance, options: ServicesPluginOptions):
       onLedgerEntry: (kind) => app.metrics.ledgerEntry(kind),
     }),
   );
-  return Promise.resolve();
 }
 
 export default fp(servicesPlugin, { name: 'services', dependencies: ['database', 'metrics', 'jobs'] });

@@ -7,7 +7,7 @@ import type { AppInstance } from '../app-instance.js';
 import { adViewerOf } from '../services/ads/ads.service.js';
 
 /** Ads: GET /ads/next, POST /ads/reward. */
-export function adsRoutes(app: AppInstance): Promise<void> {
+export function adsRoutes(app: AppInstance): void {
   const { ads } = app.services;
 
   registerEndpoint(app, getNextAd, async (req) => {
@@ -19,5 +19,4 @@ export function adsRoutes(app: AppInstance): Promise<void> {
     const outcome = await ads.reward(signedIn(req).userId, req.body.token);
     return ok(outcome.result, outcome.repeat ? { code: Code.ALREADY_OWNED, message: 'Already rewarded' } : {});
   });
-  return Promise.resolve();
 }

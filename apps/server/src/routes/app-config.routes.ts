@@ -5,8 +5,7 @@ import type { AppInstance } from '../app-instance.js';
 import { readCompilerVersion } from '../lib/compiler-version.js';
 import { AppConfigService } from '../services/app-config.service.js';
 
-export function appConfigRoutes(app: AppInstance): Promise<void> {
+export function appConfigRoutes(app: AppInstance): void {
   const service = new AppConfigService(app.config, readCompilerVersion());
   registerEndpoint(app, getAppConfig, () => ok(service.getAppConfig()));
-  return Promise.resolve();
 }

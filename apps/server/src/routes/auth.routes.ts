@@ -5,7 +5,7 @@ import { clientOf, signedIn } from '../http/signed-in.js';
 import type { AppInstance } from '../app-instance.js';
 
 /** Phone sign-in (SMS code, password), token refresh and sign-out. OAuth lives in oauth.routes.ts. */
-export function authRoutes(app: AppInstance): Promise<void> {
+export function authRoutes(app: AppInstance): void {
   const { smsLogin, password, session, tokenRefresh } = app.services;
 
   registerEndpoint(app, postSmsSend, async (req) => ok(await smsLogin.send(req.body.phone, clientOf(req))));
@@ -24,5 +24,4 @@ export function authRoutes(app: AppInstance): Promise<void> {
     await session.revoke(signedIn(req).sessionId);
     return ok(null);
   });
-  return Promise.resolve();
 }

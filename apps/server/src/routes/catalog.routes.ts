@@ -6,7 +6,7 @@ import type { AppInstance } from '../app-instance.js';
 import { languageOf } from '../http/request-language.js';
 
 /** Home, browse/search, a drama's page and playback (DESIGN §4, §7, §8). */
-export function catalogRoutes(app: AppInstance): Promise<void> {
+export function catalogRoutes(app: AppInstance): void {
   const { catalog, playback } = app.services;
 
   // Public answers come from memory as ready bytes (DESIGN §11); a signed-in viewer's drama page
@@ -38,5 +38,4 @@ export function catalogRoutes(app: AppInstance): Promise<void> {
     },
     { sessionInHandler: true },
   );
-  return Promise.resolve();
 }

@@ -4,7 +4,7 @@ import type { AppInstance } from '../app-instance.js';
 import { HealthService } from '../services/health.service.js';
 
 /** Probes for process managers and load balancers, outside the API prefix, in the envelope like everything else. */
-export function healthRoutes(app: AppInstance): Promise<void> {
+export function healthRoutes(app: AppInstance): void {
   const service = new HealthService(app.database, app.config, app.services.rateLimiter);
 
   app.get(
@@ -24,5 +24,4 @@ export function healthRoutes(app: AppInstance): Promise<void> {
     },
     async () => ok(await service.readiness()),
   );
-  return Promise.resolve();
 }

@@ -5,11 +5,10 @@ import { signedIn } from '../http/signed-in.js';
 import type { AppInstance } from '../app-instance.js';
 
 /** Invites (spec §5): GET /invite, PUT /invite/:invite_code. */
-export function inviteRoutes(app: AppInstance): Promise<void> {
+export function inviteRoutes(app: AppInstance): void {
   const { invites } = app.services;
   registerEndpoint(app, getInvite, async (req) => ok(await invites.overview(signedIn(req).userId)));
   registerEndpoint(app, putInvite, async (req) =>
     ok(await invites.enter(signedIn(req).userId, req.params.invite_code)),
   );
-  return Promise.resolve();
 }

@@ -33,7 +33,7 @@ function send(reply: FastifyReply, delivery: MediaDelivery): FastifyReply {
 }
 
 /** Media by relative path for MEDIA_BASE_URL=/media (DESIGN §8): MediaDeliveryService decides. */
-export function mediaRoutes(app: AppInstance): Promise<void> {
+export function mediaRoutes(app: AppInstance): void {
   const { mediaDelivery } = app.services;
 
   // A CDN in front (MEDIA_BASE_URL) serves these to pages of another site: cross-origin is allowed.
@@ -50,5 +50,4 @@ export function mediaRoutes(app: AppInstance): Promise<void> {
       await mediaDelivery.deliver({ encodedPath: pathPart.slice(PREFIX.length), query, range: request.headers.range }),
     );
   });
-  return Promise.resolve();
 }

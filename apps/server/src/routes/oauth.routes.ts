@@ -7,7 +7,7 @@ import type { AppInstance } from '../app-instance.js';
 import { OAUTH_STATE_TTL_SECONDS } from '../services/oauth/oauth.service.js';
 
 /** Sign-in with Google, Facebook and TikTok (authorization-code flow). */
-export function oauthRoutes(app: AppInstance): Promise<void> {
+export function oauthRoutes(app: AppInstance): void {
   const service = app.services.oauth;
 
   registerEndpoint(app, getOAuthUrl, async (req, reply) => {
@@ -32,5 +32,4 @@ export function oauthRoutes(app: AppInstance): Promise<void> {
     const binder = { cookie: readOAuthBinder(req), body: req.body.binder };
     return ok(await service.signIn({ provider: req.params.provider, code, state, binder, ...clientOf(req) }, req.log));
   });
-  return Promise.resolve();
 }

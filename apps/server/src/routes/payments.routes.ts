@@ -67,6 +67,5 @@ export async function paymentsRoutes(app: AppInstance): Promise<void> {
       const outcome = await stripeWebhook.receive(raw, typeof signature === 'string' ? signature : undefined);
       return reply.code(200).send(ok({ outcome }));
     });
-    return Promise.resolve();
   });
 }

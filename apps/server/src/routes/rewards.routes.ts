@@ -5,7 +5,7 @@ import { signedIn } from '../http/signed-in.js';
 import type { AppInstance } from '../app-instance.js';
 
 /** Check-in, tasks and shares: POST /task/checkin, GET /task, POST /task/:key/claim, POST /task/share. */
-export function rewardsRoutes(app: AppInstance): Promise<void> {
+export function rewardsRoutes(app: AppInstance): void {
   const { checkin, tasks, shares } = app.services;
 
   registerEndpoint(app, postTaskCheckin, async (req) => {
@@ -24,5 +24,4 @@ export function rewardsRoutes(app: AppInstance): Promise<void> {
   });
 
   registerEndpoint(app, postTaskShare, async (req) => ok(await shares.record(signedIn(req).userId, req.body)));
-  return Promise.resolve();
 }

@@ -19,7 +19,7 @@ import type { AppInstance } from '../app-instance.js';
 import { languageOf } from '../http/request-language.js';
 
 /** Comments, likes, favourites and watch history of the signed-in viewer. */
-export function socialRoutes(app: AppInstance): Promise<void> {
+export function socialRoutes(app: AppInstance): void {
   const { comments, likes, favorites, history } = app.services.social;
 
   registerEndpoint(app, listComments, async (req) =>
@@ -52,6 +52,4 @@ export function socialRoutes(app: AppInstance): Promise<void> {
     ok(await history.remove(signedIn(req).userId, req.params.drama_id)),
   );
   registerEndpoint(app, clearHistory, async (req) => ok(await history.clear(signedIn(req).userId)));
-
-  return Promise.resolve();
 }

@@ -5,7 +5,7 @@ import { presentedToken } from '../http/signed-in.js';
 import type { AppInstance } from '../app-instance.js';
 
 /** POST /unlock: 200 when coins bought episodes, 10019 when nothing needed buying. */
-export function unlockRoutes(app: AppInstance): Promise<void> {
+export function unlockRoutes(app: AppInstance): void {
   const { unlock } = app.services;
   // The session is read with the episode, in one statement (sessionInHandler).
   registerEndpoint(
@@ -17,5 +17,4 @@ export function unlockRoutes(app: AppInstance): Promise<void> {
     },
     { sessionInHandler: true },
   );
-  return Promise.resolve();
 }

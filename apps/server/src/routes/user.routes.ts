@@ -5,7 +5,7 @@ import { signedIn } from '../http/signed-in.js';
 import type { AppInstance } from '../app-instance.js';
 
 /** The signed-in user's profile, password and account. The avatar upload is in avatar.routes.ts. */
-export function userRoutes(app: AppInstance): Promise<void> {
+export function userRoutes(app: AppInstance): void {
   const { users, password, account } = app.services;
 
   registerEndpoint(app, getUser, async (req) => ok(await users.getProfile(signedIn(req).userId)));
@@ -27,5 +27,4 @@ export function userRoutes(app: AppInstance): Promise<void> {
     await account.deleteAccount(signedIn(req).userId);
     return ok(null);
   });
-  return Promise.resolve();
 }

@@ -10,8 +10,7 @@ import { DEMO_MANIFEST, seedDemoCatalog } from '../../src/demo-catalog/seed-demo
 import { DEMO_DRAMAS } from '../../src/demo-catalog/demo-dramas.js';
 import { CLIP_SECONDS, sceneGraph } from '../../src/demo-catalog/demo-render.js';
 import { dramas, episodes } from '../../src/db/catalog.schema.js';
-import { parseSrt } from '../../src/media/subtitles/parse-srt.js';
-import { parseVtt } from '../../src/media/subtitles/parse-vtt.js';
+import { parseSrt, parseVtt } from '../../src/media/subtitles/cue-parser.js';
 import { serverRoot } from '../../src/paths.js';
 import { MemoryMediaStorage } from '../../src/media/storage/memory-media-storage.js';
 import { envelope } from '../helpers/accounts.js';

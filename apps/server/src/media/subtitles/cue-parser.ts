@@ -1,7 +1,5 @@
 import { SubtitleError, type Cue } from './subtitle-cue.js';
 
-/** Shared line-oriented parser behind parseSrt and parseVtt (not part of the public surface). */
-
 /**
  * WebVTT allows `mm:ss.ttt` (SRT always carries hours), has NOTE / STYLE / REGION blocks (skipped
  * up to the next blank line) and entity-encodes its text (`&amp;` …); SRT text is taken literally.
@@ -13,6 +11,7 @@ const TIMESTAMP = /^(-)?(?:(\d+):)?([0-5]\d):([0-5]\d)[.,](\d{3})$/;
 const TIMING = /^(\S+)[ \t]+-->[ \t]+(\S+)(?:[ \t].*)?$/;
 const COUNTER = /^\d+$/;
 const SKIPPED_BLOCK = /^(?:NOTE|STYLE|REGION)(?:[ \t]|$)/;
+const VTT_HEADER = /^WEBVTT(?:[ \t].*)?$/;
 
 const NAMED_ENTITIES: Record<string, string> = {
   amp: '&',
@@ -24,14 +23,14 @@ const NAMED_ENTITIES: Record<string, string> = {
 };
 
 /** Splits into lines after dropping a BOM and normalising CRLF / CR line endings. */
-export function splitLines(text: string): string[] {
+function splitLines(text: string): string[] {
   return text
     .replace(/^\uFEFF/, '')
     .replace(/\r\n?/g, '\n')
     .split('\n');
 }
 
-export function decodeEntities(text: string): string {
+function decodeEntities(text: string): string {
   return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, name: string) => {
     if (name.startsWith('#')) {
       const code = name[1] === 'x' || name[1] === 'X' ? parseInt(name.slice(2), 16) : parseInt(name.slice(1), 10);
@@ -69,7 +68,7 @@ function parseTiming(text: string, line: number, dialect: Dialect): { startMs: n
  * Parses cue blocks from `lines`, starting at index `from`. Tolerates missing and extra blank
  * lines: a timing line always starts a new cue, and a counter directly above it is dropped.
  */
-export function parseCueLines(lines: readonly string[], from: number, dialect: Dialect): Cue[] {
+function parseCueLines(lines: readonly string[], from: number, dialect: Dialect): Cue[] {
   const cues: Cue[] = [];
   let current: { startMs: number; endMs: number; text: string[] } | null = null;
   let state: 'between' | 'text' | 'skip' = 'between';
@@ -122,4 +121,37 @@ export function parseCueLines(lines: readonly string[], from: number, dialect: D
 
   if (cues.length === 0) throw new SubtitleError('no cues found', Math.max(1, from + 1));
   return cues;
+}
+
+/**
+ * Parses SubRip (SRT) text into cues, in file order. Tolerates a BOM, CRLF, missing or extra
+ * blank lines, numeric counters, and `,` or `.` before the milliseconds.
+ * @throws SubtitleError with the offending line (malformed/negative timestamp, end ≤ start, no cues).
+ */
+export function parseSrt(text: string): Cue[] {
+  return parseCueLines(splitLines(text), 0, 'srt');
+}
+
+/**
+ * Parses WebVTT text into cues, in file order. Tolerates a BOM, CRLF, missing or extra blank
+ * lines, cue identifiers, omitted hours (`mm:ss.ttt`), `,` before the milliseconds, and cue
+ * settings after the timing (ignored). NOTE, STYLE and REGION blocks are skipped. Cue text has its
+ * character references (`&amp;`, `&lt;` …) decoded; tags such as `<i>` are kept as written.
+ * @throws SubtitleError with the offending line (missing header, malformed/negative timestamp,
+ *   end ≤ start, no cues).
+ */
+export function parseVtt(text: string): Cue[] {
+  const lines = splitLines(text);
+  if (!VTT_HEADER.test(lines[0]!)) throw new SubtitleError('missing "WEBVTT" header', 1);
+  // The header block runs to the first blank line; if that line is missing, cues start at the
+  // first timing line (with the line above it as the cue's identifier).
+  let from = 1;
+  while (from < lines.length && lines[from]!.trim() !== '') {
+    if (isTiming(lines[from]!)) {
+      from = Math.max(1, from - 1);
+      break;
+    }
+    from++;
+  }
+  return parseCueLines(lines, from, 'vtt');
 }

@@ -1,5 +1,4 @@
-import { parseSrt } from './parse-srt.js';
-import { parseVtt } from './parse-vtt.js';
+import { parseSrt, parseVtt } from './cue-parser.js';
 import type { Cue } from './subtitle-cue.js';
 
 const ALLOWED_TAG = /^<(\/?)([biu])>$/i;

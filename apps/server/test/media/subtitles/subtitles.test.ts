@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseSrt } from '../../../src/media/subtitles/parse-srt.js';
-import { parseVtt } from '../../../src/media/subtitles/parse-vtt.js';
+import { parseSrt, parseVtt } from '../../../src/media/subtitles/cue-parser.js';
 import { SubtitleError, type Cue } from '../../../src/media/subtitles/subtitle-cue.js';
 import { convertToWebVtt, cuesToWebVtt, sanitizeCueLine } from '../../../src/media/subtitles/to-webvtt.js';
 
