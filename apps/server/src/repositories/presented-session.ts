@@ -1,4 +1,4 @@
-import { eq, or, type Placeholder, type SQL } from 'drizzle-orm';
+import { sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { sessions } from '../db/auth.schema.js';
 
 /**
@@ -16,7 +16,17 @@ export const sessionColumns = {
   revokedAt: sessions.revokedAt,
 };
 
-/** The session whose access or refresh token hash is `hash` (both columns are unique). */
+/**
+ * The session whose access or refresh token hash is `hash` (both columns are unique). Written as
+ * two unique-index lookups rather than `token_hash = h OR refresh_hash = h`: PostgreSQL plans the
+ * OR as a bitmap heap scan, and every run of one asks the table's size from the file system (an
+ * lseek; in PGlite an fstat through Emscripten), once per presented token.
+ */
 export function sessionPresenting(hash: SQL | Placeholder): SQL {
-  return or(eq(sessions.tokenHash, hash), eq(sessions.refreshHash, hash))!;
+  const column = (name: string) => sql`s.${sql.identifier(name)}`;
+  return sql`${sessions.id} = (
+    SELECT s.id FROM ${sessions} s WHERE ${column(sessions.tokenHash.name)} = ${hash}
+    UNION ALL
+    SELECT s.id FROM ${sessions} s WHERE ${column(sessions.refreshHash.name)} = ${hash}
+    LIMIT 1)`;
 }
