@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { useViewport, viewportFor } from './viewport';
 
 describe('viewport breakpoints (spec §2)', () => {
-  it.each([
+  const table = [
     [360, { isMobile: true, hasSidebar: false, sidebarWidth: 0 }],
     [767, { isMobile: true, hasSidebar: false, sidebarWidth: 0 }],
     [768, { isMobile: true, hasSidebar: true, sidebarWidth: 120 }],
@@ -12,8 +12,18 @@ describe('viewport breakpoints (spec §2)', () => {
     [1199, { isMobile: false, hasSidebar: true, sidebarWidth: 120 }],
     [1200, { isMobile: false, hasSidebar: true, sidebarWidth: 240 }],
     [1440, { isMobile: false, hasSidebar: true, sidebarWidth: 240 }],
-  ])('at %ipx', (width, expected) => {
-    expect(viewportFor(width)).toEqual({ width, ...expected });
+  ] as const;
+
+  it.each(table)('at %ipx', (width, expected) => {
+    expect(viewportFor(width)).toEqual(expected);
+  });
+
+  // The hook asks the browser's media queries (no layout), so its answer at each width must be
+  // the table's: the queries are written from the same constants.
+  it.each(table)('useViewport at %ipx matches the table', (width, expected) => {
+    window.innerWidth = width;
+    const { result } = renderHook(() => useViewport());
+    expect(result.current).toEqual(expected);
   });
 
   it('useViewport follows window resizes', () => {
@@ -24,6 +34,6 @@ describe('viewport breakpoints (spec §2)', () => {
       window.innerWidth = 1280;
       window.dispatchEvent(new Event('resize'));
     });
-    expect(result.current).toEqual({ width: 1280, isMobile: false, hasSidebar: true, sidebarWidth: 240 });
+    expect(result.current).toEqual({ isMobile: false, hasSidebar: true, sidebarWidth: 240 });
   });
 });

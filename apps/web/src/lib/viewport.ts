@@ -8,7 +8,6 @@ import {
 import { useSyncExternalStore } from 'react';
 
 export interface Viewport {
-  width: number;
   /** Spec §2: the window is 960px wide or less. */
   isMobile: boolean;
   /** Spec §2: the left sidebar appears from 768px. */
@@ -17,14 +16,38 @@ export interface Viewport {
   sidebarWidth: number;
 }
 
-export function viewportFor(width: number): Viewport {
-  const hasSidebar = width >= SIDEBAR_MIN_WIDTH;
+function viewportOf(isMobile: boolean, hasSidebar: boolean, wideSidebar: boolean): Viewport {
   return {
-    width,
-    isMobile: width <= MOBILE_MAX_WIDTH,
+    isMobile,
     hasSidebar,
-    sidebarWidth: hasSidebar ? (width >= WIDE_SIDEBAR_MIN_WIDTH ? SIDEBAR_WIDE_WIDTH : SIDEBAR_NARROW_WIDTH) : 0,
+    sidebarWidth: hasSidebar ? (wideSidebar ? SIDEBAR_WIDE_WIDTH : SIDEBAR_NARROW_WIDTH) : 0,
   };
+}
+
+/** The breakpoints of spec §2 at a window `width` wide. */
+export function viewportFor(width: number): Viewport {
+  return viewportOf(width <= MOBILE_MAX_WIDTH, width >= SIDEBAR_MIN_WIDTH, width >= WIDE_SIDEBAR_MIN_WIDTH);
+}
+
+/**
+ * The same breakpoints as media queries. Matching a media query needs no layout, while reading
+ * `window.innerWidth` makes the browser lay the page out first: during the first render that was
+ * a whole layout of the server-drawn screen (tens of milliseconds on a phone), done again once
+ * the app's screen replaced it.
+ */
+const QUERIES = [
+  `(max-width: ${MOBILE_MAX_WIDTH}px)`,
+  `(min-width: ${SIDEBAR_MIN_WIDTH}px)`,
+  `(min-width: ${WIDE_SIDEBAR_MIN_WIDTH}px)`,
+] as const;
+/** All eight combinations, made once: a snapshot must be the same object while nothing changed. */
+const VIEWPORTS = Array.from({ length: 8 }, (_, bits) => viewportOf(!!(bits & 1), !!(bits & 2), !!(bits & 4)));
+/** A phone's, for a render without a window. */
+const SERVER_VIEWPORT = viewportFor(390);
+
+function readViewport(): Viewport {
+  const bits = QUERIES.reduce((sum, query, i) => sum | (window.matchMedia(query).matches ? 1 << i : 0), 0);
+  return VIEWPORTS[bits]!;
 }
 
 function subscribe(listener: () => void): () => void {
@@ -36,11 +59,7 @@ function subscribe(listener: () => void): () => void {
   };
 }
 
-const readWidth = (): number => window.innerWidth;
-const serverWidth = (): number => 390;
-
-/** The viewport, re-read on every resize; only a changed width re-renders. */
+/** The viewport's breakpoints, re-read on every resize; only a crossed breakpoint re-renders. */
 export function useViewport(): Viewport {
-  const width = useSyncExternalStore(subscribe, readWidth, serverWidth);
-  return viewportFor(width);
+  return useSyncExternalStore(subscribe, readViewport, () => SERVER_VIEWPORT);
 }

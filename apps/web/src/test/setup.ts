@@ -35,13 +35,22 @@ for (const language of LANGUAGES) {
   }
 }
 
-// jsdom lacks matchMedia; components may ask for it (reduced motion, breakpoints).
+// jsdom lacks matchMedia; components ask for it (reduced motion, the layout's breakpoints). Width
+// queries are answered against window.innerWidth, which the tests set; any other query is false.
+function widthQueryMatches(query: string): boolean {
+  const match = /^\((min|max)-width:\s*(\d+)px\)$/.exec(query.trim());
+  if (!match) return false;
+  const bound = Number(match[2]);
+  return match[1] === 'min' ? window.innerWidth >= bound : window.innerWidth <= bound;
+}
 if (!window.matchMedia) {
   Object.defineProperty(window, 'matchMedia', {
     configurable: true,
     value: (query: string): MediaQueryList =>
       ({
-        matches: false,
+        get matches() {
+          return widthQueryMatches(query);
+        },
         media: query,
         onchange: null,
         addListener: () => undefined,
