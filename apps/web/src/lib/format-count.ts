@@ -56,12 +56,13 @@ function compact(n: bigint, { units, decimal, group }: Compact): string {
   while (unit + 1 < units.length && n >= units[unit + 1]![0]) unit += 1;
   if (unit < 0) return grouped(String(n), group);
   // Tenths of the unit, halves rounded up (Intl's default), in integers: exact at any size.
-  let tenths = (n * 10n + units[unit]![0] / 2n) / units[unit]![0];
+  const tenthsOf = (size: bigint) => (n * 10n + size / 2n) / size;
+  let tenths = tenthsOf(units[unit]![0]);
   // Rounded up to the next unit (999.95K is 1M, not 1000K).
   const next = units[unit + 1];
   if (next && tenths * units[unit]![0] >= next[0] * 10n) {
     unit += 1;
-    tenths = (n * 10n + next[0] / 2n) / next[0];
+    tenths = tenthsOf(next[0]);
   }
   const whole = grouped(String(tenths / 10n), group);
   const fraction = tenths % 10n;

@@ -1,6 +1,6 @@
 import { act, renderHook } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { useViewport, viewportFor } from './viewport';
+import { useViewport } from './viewport';
 
 describe('viewport breakpoints (spec §2)', () => {
   const table = [
@@ -14,13 +14,9 @@ describe('viewport breakpoints (spec §2)', () => {
     [1440, { isMobile: false, hasSidebar: true, sidebarWidth: 240 }],
   ] as const;
 
+  // The hook asks the browser's media queries (no layout); test/setup.ts answers width queries
+  // against window.innerWidth as a browser would.
   it.each(table)('at %ipx', (width, expected) => {
-    expect(viewportFor(width)).toEqual(expected);
-  });
-
-  // The hook asks the browser's media queries (no layout), so its answer at each width must be
-  // the table's: the queries are written from the same constants.
-  it.each(table)('useViewport at %ipx matches the table', (width, expected) => {
     window.innerWidth = width;
     const { result } = renderHook(() => useViewport());
     expect(result.current).toEqual(expected);

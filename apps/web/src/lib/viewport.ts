@@ -24,26 +24,21 @@ function viewportOf(isMobile: boolean, hasSidebar: boolean, wideSidebar: boolean
   };
 }
 
-/** The breakpoints of spec §2 at a window `width` wide. */
-export function viewportFor(width: number): Viewport {
-  return viewportOf(width <= MOBILE_MAX_WIDTH, width >= SIDEBAR_MIN_WIDTH, width >= WIDE_SIDEBAR_MIN_WIDTH);
-}
-
 /**
- * The same breakpoints as media queries. Matching a media query needs no layout, while reading
- * `window.innerWidth` makes the browser lay the page out first: during the first render that was
- * a whole layout of the server-drawn screen (tens of milliseconds on a phone), done again once
- * the app's screen replaced it.
+ * Spec §2's breakpoints as media queries, the one place they are written: matching a media query
+ * needs no layout, while reading `window.innerWidth` makes the browser lay the page out first.
+ * During the first render that was a whole layout of the server-drawn screen (tens of
+ * milliseconds on a phone), done again once the app's screen replaced it.
  */
 const QUERIES = [
   `(max-width: ${MOBILE_MAX_WIDTH}px)`,
   `(min-width: ${SIDEBAR_MIN_WIDTH}px)`,
   `(min-width: ${WIDE_SIDEBAR_MIN_WIDTH}px)`,
 ] as const;
-/** All eight combinations, made once: a snapshot must be the same object while nothing changed. */
+/** Every combination, made once: a snapshot must be the same object while nothing changed. */
 const VIEWPORTS = Array.from({ length: 8 }, (_, bits) => viewportOf(!!(bits & 1), !!(bits & 2), !!(bits & 4)));
 /** A phone's, for a render without a window. */
-const SERVER_VIEWPORT = viewportFor(390);
+const SERVER_VIEWPORT = viewportOf(true, false, false);
 
 function readViewport(): Viewport {
   const bits = QUERIES.reduce((sum, query, i) => sum | (window.matchMedia(query).matches ? 1 << i : 0), 0);
