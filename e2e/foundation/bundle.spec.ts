@@ -69,6 +69,21 @@ describe('the web build', () => {
     expect(chunkImports().get(entry!)).toEqual([]);
   });
 
+  it("has an early player that imports nothing of the app's start: a shared episode plays before React is evaluated", () => {
+    const graph = chunkImports();
+    const early = [...graph.keys()].find((file) => file.startsWith('early-player-'));
+    expect(early).toBeDefined();
+    // What it imports, and what that imports: a chunk module's code runs when it is imported.
+    const reached = new Set<string>();
+    const visit = (file: string): void => {
+      if (reached.has(file)) return;
+      reached.add(file);
+      (graph.get(file) ?? []).forEach(visit);
+    };
+    visit(early!);
+    expect([...reached].filter((file) => /^(boot|react|libs|ui)-/.test(file))).toEqual([]);
+  });
+
   it('loads home and a video page with a handful of scripts, not one per shared module', async () => {
     const home = await pageScripts('/');
     expect(home.some((file) => file.startsWith('home-page-'))).toBe(true);

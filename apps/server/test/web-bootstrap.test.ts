@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { DramaDetail, Home, NextAd, Playback } from '@cliffhanger/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { artworkPreload, scriptJson } from '../src/plugins/page-bootstrap.js';
+import { posterStage } from '../src/plugins/page-stages.js';
 import { envelope } from './helpers/accounts.js';
 import { seedDrama, type SeededDrama } from './helpers/catalog-fixture.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
@@ -206,6 +207,10 @@ describe('video deep link served with its first screen', () => {
     expect(fetches).toEqual([playlist_url, variantUrl, segmentUrl, '/assets/en-L1.json']);
     expect(res.body).toContain('<link rel="modulepreload" crossorigin href="/assets/video-page-V1.js">');
     expect(res.body).toContain('<link rel="modulepreload" crossorigin href="/assets/early-player-H1.js">');
+    // The phone page starts the player before the app: its code is asked for first, and once.
+    const scripts = [...res.body.matchAll(/<link rel="modulepreload" crossorigin href="\/assets\/([^"]+)">/g)].map((m) => m[1]);
+    expect(scripts.indexOf('early-player-H1.js')).toBeLessThan(scripts.indexOf('boot-B1.js'));
+    expect(scripts.filter((file) => file === 'early-player-H1.js')).toHaveLength(1);
     // The route's loader is a chunk of its own, and what it imports comes with it, once.
     expect(res.body).toContain('<link rel="modulepreload" crossorigin href="/assets/video-page-loader-L1.js">');
     expect(res.body).toContain('<link rel="modulepreload" crossorigin href="/assets/video-keys-K1.js">');
@@ -275,12 +280,27 @@ describe('video deep link served with its first screen', () => {
     const named = /<div data-boot-stage data-episode-id="(\d+)" data-playlist="([^"]*)"/.exec(stage);
     expect(named?.[1]).toBe(String(playback.episode.id));
     expect(named?.[2]?.replace(/&amp;/g, '&')).toBe(playback.playlist_url);
+    // No ad plays before this visitor's first episode (the bootstrap's decision), so the entry
+    // plays it at once.
+    expect(bootstrapOf(res.body).nextAd?.ad).toBeNull();
+    expect(stage).toMatch(/data-playlist="[^"]*" data-preroll="none"/);
     // The desktop page has its own layout around the player, and an unknown drama no poster.
     for (const url of [`/pages/video/index?drama_id=${free.drama.id}`, videoUrl(999_999)]) {
       const other = await page(url);
       expect(other.body, url).toContain('<div id="root"></div>');
       expect(other.body, url).not.toContain('as="image"');
     }
+  });
+
+  it('lets the entry play at once only when no ad plays first', () => {
+    const drama = { title: 'T', poster: '/media/posters/t.jpg' };
+    const episode = { id: 7, playlistUrl: '/media/m.m3u8?exp=1&sig=a' };
+    expect(posterStage(drama, { ...episode, preroll: false })).toContain(
+      'data-episode-id="7" data-playlist="/media/m.m3u8?exp=1&amp;sig=a" data-preroll="none"',
+    );
+    // An ad first, or a decision the server could not make: the entry only loads the episode.
+    expect(posterStage(drama, { ...episode, preroll: true })).not.toContain('data-preroll');
+    expect(posterStage(drama)).not.toContain('data-playlist');
   });
 
   it('offers the WebP copies of artwork named by the rule in the preload, as the page does', () => {

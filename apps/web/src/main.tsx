@@ -28,24 +28,29 @@ function stagePainted(): Promise<void> {
 
 /**
  * A phone video page's stage names the episode it opens on (data-playlist, the signed playlist
- * the server also put in the bootstrap): its player starts loading beside the app's start,
- * so the playlist and the first segments are buffered by the time the page confirms it. It goes
- * on screen only once the video page's loader has decided so (lib/player/early-player.ts).
+ * the server also put in the bootstrap). When the stage also says no ad plays first
+ * (data-preroll="none"), its player goes on screen and plays at once, and the app's code waits
+ * until it plays (at most READY_CAP_MS): evaluating React, the router and the page takes the main
+ * thread hls.js needs for its first frame. Otherwise the player only loads, beside the app's
+ * start, and goes on screen once the video page's loader has decided so
+ * (lib/player/early-player.ts). Resolves when the app may start.
  */
-function preloadStagedEpisode(): void {
+function startStagedEpisode(): Promise<void> {
   const stage = document.querySelector<HTMLElement>('[data-boot-stage][data-playlist]');
   const src = stage?.dataset.playlist;
   const episodeId = Number(stage?.dataset.episodeId);
-  if (!src || !Number.isSafeInteger(episodeId)) return;
-  // A player that fails to load here is started again by the page.
-  import('./lib/player/early-player')
-    .then(({ preloadEarlyPlayer }) => preloadEarlyPlayer(src, episodeId))
-    .catch(() => undefined);
+  if (!src || !Number.isSafeInteger(episodeId)) return Promise.resolve();
+  const early = import('./lib/player/early-player');
+  if (stage.dataset.preroll !== 'none') {
+    // A player that fails to load here is started again by the page.
+    early.then(({ preloadEarlyPlayer }) => preloadEarlyPlayer(src, episodeId)).catch(() => undefined);
+    return Promise.resolve();
+  }
+  return early.then(({ playEarlyPlayer }) => playEarlyPlayer(src, episodeId)).catch(() => undefined);
 }
 
 // After the stage too: evaluating hls.js before the poster was on screen held the largest paint
 // back (Lighthouse's mobile run: 2997 ms, against 1719 ms once it waits).
-void stagePainted().then(() => {
-  preloadStagedEpisode();
-  return import('./app/boot');
-});
+void stagePainted()
+  .then(startStagedEpisode)
+  .then(() => import('./app/boot'));

@@ -82,6 +82,12 @@ function bootChunks(manifest: Manifest): string[] {
   return (entry?.dynamicImports ?? []).filter((key) => manifest[key]?.name === 'boot');
 }
 
+/** The entry's other dynamic import: the early player, with hls.js. */
+function earlyPlayerChunks(manifest: Manifest): string[] {
+  const entry = Object.values(manifest).find((chunk) => chunk.isEntry);
+  return (entry?.dynamicImports ?? []).filter((key) => manifest[key]?.name !== 'boot');
+}
+
 /** A chunk and everything it imports statically, depth first. */
 function closure(manifest: Manifest, key: string, seen = new Set<string>()): string[] {
   if (seen.has(key) || !manifest[key]) return [];
@@ -213,6 +219,7 @@ export function createPageShell(app: AppInstance, distDir: string): PageShell {
   const bootFiles = pageFiles(manifest, boot);
   const homeFiles = pageFiles(manifest, [HOME_MODULE], boot);
   const videoFiles = pageFiles(manifest, [VIDEO_LOADER_MODULE, VIDEO_MODULE], boot);
+  const earlyPlayerFiles = pageFiles(manifest, earlyPlayerChunks(manifest));
   const { catalog, playback, ads, media, mediaDelivery, catalogChanges } = app.services;
   const mediaBaseUrl = app.config.mediaBaseUrl;
   const productName = app.config.appName;
@@ -339,11 +346,22 @@ export function createPageShell(app: AppInstance, distDir: string): PageShell {
         .then((answer) => getNextAd.data.encode(answer))
         .catch(() => undefined),
     ]);
+    // On the phone page the entry starts the player before the app (main.tsx): its code is asked
+    // for right after the media, not behind the app's dozen files on six connections.
+    const playerFirst = phone ? modulePreloads(earlyPlayerFiles) : [];
     return {
       data: { lang, drama, playback: playEpisode.data.encode(play), nextAd },
       first: poster,
-      links: [...[play.playlist_url, ...mediaUrls].map(fetchPreload), ...links],
-      stage: phone ? posterStage(drama, { id: play.episode.id, playlistUrl: play.playlist_url }) : undefined,
+      links: [
+        ...[play.playlist_url, ...mediaUrls].map(fetchPreload),
+        ...playerFirst,
+        ...links.filter((line) => !playerFirst.includes(line)),
+      ],
+      // Asked for interstitials only, any ad in the answer plays first; an unknown decision (the
+      // ask failed) is the page's to make, so the entry then only loads.
+      stage: phone
+        ? posterStage(drama, { id: play.episode.id, playlistUrl: play.playlist_url, preroll: nextAd?.ad !== null })
+        : undefined,
     };
   }
 

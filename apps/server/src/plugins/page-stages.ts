@@ -37,14 +37,17 @@ function picture(url: string, sizes: string, img: string): string {
 /**
  * The phone's video page: the drama's poster on the player's black. The early player's video goes
  * over it once it has a frame. With the visitor's signed playback of the episode it opens on, the
- * stage names it, so the web's entry starts loading it beside the app's start.
+ * stage names it, so the web's entry starts loading it beside the app's start; with
+ * `data-preroll="none"` (the server decided no ad plays first) the entry also plays it at once,
+ * before the app's code is evaluated.
  */
 export function posterStage(
   drama: Pick<DramaDetail, 'title' | 'poster'>,
-  episode?: { id: number; playlistUrl: string },
+  episode?: { id: number; playlistUrl: string; preroll: boolean },
 ): string {
   const names = episode
-    ? ` data-episode-id="${episode.id}" data-playlist="${escapeAttribute(episode.playlistUrl)}"`
+    ? ` data-episode-id="${episode.id}" data-playlist="${escapeAttribute(episode.playlistUrl)}"` +
+      (episode.preroll ? '' : ' data-preroll="none"')
     : '';
   return (
     `<div data-boot-stage${names} style="position:fixed;inset:0;background:#000;display:flex;align-items:center;justify-content:center">` +

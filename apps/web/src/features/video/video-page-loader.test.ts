@@ -14,9 +14,11 @@ import { drama, episode, houseAd, playback } from './test/fixtures';
 import { loadVideoPage } from './video-page-loader';
 
 const startEarlyPlayer = vi.hoisted(() => vi.fn((_start: EarlyPlayer.EarlyStart) => Promise.resolve()));
+const dropEarlyPlayer = vi.hoisted(() => vi.fn());
 vi.mock('../../lib/player/early-player', async (importOriginal) => ({
   ...(await importOriginal<typeof EarlyPlayer>()),
   startEarlyPlayer,
+  dropEarlyPlayer,
 }));
 
 function inline(data: unknown): void {
@@ -36,6 +38,7 @@ afterEach(() => {
   document.getElementById(BOOTSTRAP_ELEMENT_ID)?.remove();
   resetBootstrap();
   startEarlyPlayer.mockClear();
+  dropEarlyPlayer.mockClear();
 });
 
 describe('video page loader', () => {
@@ -54,6 +57,8 @@ describe('video page loader', () => {
     expect(start).toMatchObject({ src: playback(1).playlist_url, episodeId: 101 });
     expect(await start.adDecision).toBeNull();
     expect(api.callsTo('GET /ads/next').map((call) => call.query.get('episode_id'))).toEqual(['101']);
+    await flush();
+    expect(dropEarlyPlayer).not.toHaveBeenCalled();
   });
 
   it('takes the pre-roll decision the HTML carries: the player waits for no request', async () => {
@@ -105,6 +110,8 @@ describe('video page loader', () => {
     expect(api.callsTo('GET /dramas/7')).toHaveLength(1);
     expect(api.callsTo('GET /episodes/101/play')).toHaveLength(1);
     expect(startEarlyPlayer).not.toHaveBeenCalled();
+    // Whatever the entry started from the HTML goes: the page plays the viewer's own answer.
+    await vi.waitFor(() => expect(dropEarlyPlayer).toHaveBeenCalledTimes(1));
     await vi.waitFor(() =>
       expect(queryClient.getQueryData(playbackQueryOptions(101, 'en').queryKey)?.playlist_url).toBe(
         playback(1).playlist_url,

@@ -64,7 +64,12 @@ export async function loadVideoPage(
           return episode && !episode.locked ? startEpisode(episode.id) : null;
         })
   ).catch(() => null);
-  if (!inlined) return null;
+  if (!inlined) {
+    // The entry may have put the HTML's episode on screen already (a cookie that says visitor
+    // beside a stored session, another language): the page plays its own answer instead.
+    void import('./pages/video-page').then(({ dropEarlyPlayer }) => dropEarlyPlayer()).catch(() => undefined);
+    return null;
+  }
 
   // The desktop page lays its player out beside the episode list: there it only loads early.
   const start = {

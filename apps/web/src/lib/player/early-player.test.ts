@@ -3,13 +3,16 @@ import type * as HlsModule from './hls';
 import { FakeHls } from '../../test/fake-hls';
 import {
   adoptEarlyVideo,
+  dropEarlyPlayer,
   earlyVideoFor,
+  playEarlyPlayer,
   preloadEarlyPlayer,
   READY_CAP_MS,
   startEarlyPlayer,
   takeEarlyPlayer,
 } from './early-player';
 import { PLAY_BUFFER_S } from './hls-config';
+import { QUALITY_STORAGE_KEY } from './quality';
 
 vi.mock('./hls', async (importOriginal) => {
   const { FakeHls: Fake } = await import('../../test/fake-hls');
@@ -31,6 +34,7 @@ afterEach(() => {
   for (const stage of document.body.querySelectorAll('div')) stage.remove();
   vi.useRealTimers();
   vi.restoreAllMocks();
+  localStorage.clear();
 });
 
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
@@ -181,9 +185,76 @@ describe('early player', () => {
     expect(earlyVideoFor(SRC)).toBeNull();
   });
 
+  it('plays at once when the HTML says no ad comes first, and the app starts once it plays', async () => {
+    vi.useFakeTimers();
+    let started = false;
+    void playEarlyPlayer(SRC, 101).then(() => {
+      started = true;
+    });
+    const video = earlyVideoFor(SRC)!;
+    expect(video.isConnected).toBe(true);
+    expect(video).toHaveAttribute('data-testid', 'video-player');
+    expect(play).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(started).toBe(false);
+    video.dispatchEvent(new Event('playing'));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(started).toBe(true);
+    // The app's code may arrive late on a slow line: no page has confirmed it, and it plays on.
+    await vi.advanceTimersByTimeAsync(30_000);
+    expect(video.isConnected).toBe(true);
+
+    // The page's loader confirms it: no second player, no second play, and the page renders now.
+    await startEarlyPlayer({ src: SRC, episodeId: 101, adDecision: Promise.resolve(null) });
+    expect(FakeHls.instances).toHaveLength(1);
+    expect(play).toHaveBeenCalledTimes(1);
+    expect(earlyVideoFor(SRC)).toBe(video);
+    // Confirmed, it is the page's to take; one that is never taken goes.
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(video.isConnected).toBe(false);
+    expect(FakeHls.last().destroyed).toBe(true);
+  });
+
+  it('lets the app start after a bounded wait when the episode does not play', async () => {
+    vi.useFakeTimers();
+    let started = false;
+    void playEarlyPlayer(SRC, 101).then(() => {
+      started = true;
+    });
+    await vi.advanceTimersByTimeAsync(READY_CAP_MS - 1);
+    expect(started).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(started).toBe(true);
+  });
+
+  it('only loads when the viewer remembered a rendition, which the page chooses before the first segment', async () => {
+    localStorage.setItem(QUALITY_STORAGE_KEY, 'hd');
+    await playEarlyPlayer(SRC, 101);
+    const video = earlyVideoFor(SRC)!;
+    expect(FakeHls.last().loads).toEqual([SRC]);
+    expect(video.isConnected).toBe(false);
+    expect(play).not.toHaveBeenCalled();
+  });
+
+  it("drops the entry's player the page will not take, even on screen, but never one a page confirmed", async () => {
+    void playEarlyPlayer(SRC, 101);
+    const video = earlyVideoFor(SRC)!;
+    dropEarlyPlayer();
+    expect(video.isConnected).toBe(false);
+    expect(FakeHls.last().destroyed).toBe(true);
+    expect(earlyVideoFor(SRC)).toBeNull();
+
+    void playEarlyPlayer(SRC, 101);
+    await startEarlyPlayer({ src: SRC, episodeId: 101, adDecision: Promise.resolve(null) });
+    dropEarlyPlayer();
+    expect(earlyVideoFor(SRC)!.isConnected).toBe(true);
+    expect(FakeHls.last().destroyed).toBe(false);
+  });
+
   it('starts nothing without Media Source Extensions (the browser plays HLS itself there)', async () => {
     FakeHls.supported = false;
     preloadEarlyPlayer(SRC, 101);
+    await playEarlyPlayer(SRC, 101);
     await startEarlyPlayer({ src: SRC, episodeId: 101, adDecision: Promise.resolve(null) });
     expect(FakeHls.instances).toHaveLength(0);
     expect(earlyVideoFor(SRC)).toBeNull();

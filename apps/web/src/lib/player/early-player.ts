@@ -1,15 +1,18 @@
 import { hlsConfig } from './hls-config';
 import { Events, Hls } from './hls';
 import { playRejection } from './player-errors';
+import { readQuality } from './quality';
 
 /**
  * On a cold load of a shared video page the server has already signed the first episode's
  * playlist (lib/bootstrap.ts), and the browser has preloaded it with its first segment. The
  * phone page's stage names that playlist, and the entry (main.tsx) starts the episode's player
- * from it once the stage has painted, beside the app's start: a `<video>` of its own, loading.
- * The video page's loader then confirms it (or starts one, on the desktop page), and on the
- * phone page, once the pre-roll decision is "no ad", it goes on screen and plays, so the first
- * frame does not wait for React.
+ * from it once the stage has painted: a `<video>` of its own. When the stage also says no ad
+ * plays first, it goes on screen and plays right away, and the app's code is evaluated only once
+ * it plays (playEarlyPlayer), as on a bare player page. Otherwise it only loads, beside the app's
+ * start; the video page's loader then confirms it (or starts one, on the desktop page), and on
+ * the phone page, once the pre-roll decision is "no ad", it goes on screen and plays. Either way
+ * the first frame does not wait for React.
  *
  * The episode's player then takes the element and the hls.js instance over (EpisodeVideo,
  * useHlsPlayer): the same element keeps playing, moved into the page. An instance nobody takes
@@ -42,7 +45,8 @@ interface EarlyPlayer {
   stage: HTMLElement | null;
   /** A page's loader has started it (startEarlyPlayer), not only the HTML (preloadEarlyPlayer). */
   decided: boolean;
-  timer: ReturnType<typeof setTimeout>;
+  /** Drops it when no page takes it (armUnclaimed); none while it plays before the app started. */
+  timer: ReturnType<typeof setTimeout> | undefined;
   onError: (event: typeof Events.ERROR, data: { fatal: boolean }) => void;
   /** Lets the page's first render go (startEarlyPlayer's promise); a no-op until then. */
   settle: () => void;
@@ -70,6 +74,7 @@ async function autoplay(video: HTMLVideoElement): Promise<void> {
 }
 
 function showAndPlay(player: EarlyPlayer): void {
+  if (player.stage) return;
   const stage = document.createElement('div');
   stage.style.cssText = STAGE_STYLE;
   player.video.style.cssText = VIDEO_STYLE;
@@ -81,6 +86,16 @@ function showAndPlay(player: EarlyPlayer): void {
   document.body.append(stage);
   player.stage = stage;
   void autoplay(player.video);
+}
+
+/** Drops the player unless a page takes it within UNCLAIMED_MS from now. */
+function armUnclaimed(player: EarlyPlayer): void {
+  clearTimeout(player.timer);
+  player.timer = setTimeout(() => {
+    if (early !== player) return;
+    early = null;
+    drop(player);
+  }, UNCLAIMED_MS);
 }
 
 function createEarlyPlayer(src: string, episodeId: number): EarlyPlayer {
@@ -96,11 +111,7 @@ function createEarlyPlayer(src: string, episodeId: number): EarlyPlayer {
     video,
     stage: null,
     decided: false,
-    timer: setTimeout(() => {
-      if (early !== player) return;
-      early = null;
-      drop(player);
-    }, UNCLAIMED_MS),
+    timer: undefined,
     // Its own retries are hls.js's. After a fatal error it goes, element and all, and the page's
     // player starts afresh.
     onError: (_event, data) => {
@@ -112,10 +123,26 @@ function createEarlyPlayer(src: string, episodeId: number): EarlyPlayer {
     settle: () => undefined,
   };
   hls.on(Events.ERROR, player.onError);
+  armUnclaimed(player);
   early = player;
   hls.attachMedia(video);
   hls.loadSource(src);
   return player;
+}
+
+/**
+ * Resolves once the player plays, fails for good, or after READY_CAP_MS, whichever comes first.
+ */
+function untilPlaying(player: EarlyPlayer): Promise<void> {
+  return new Promise<void>((resolve) => {
+    const cap = setTimeout(done, READY_CAP_MS);
+    function done() {
+      clearTimeout(cap);
+      resolve();
+    }
+    player.settle = done;
+    player.video.addEventListener('playing', done, { once: true });
+  });
 }
 
 /**
@@ -126,6 +153,36 @@ function createEarlyPlayer(src: string, episodeId: number): EarlyPlayer {
 export function preloadEarlyPlayer(src: string, episodeId: number): void {
   if (early || !Hls.isSupported()) return;
   createEarlyPlayer(src, episodeId);
+}
+
+/**
+ * The episode a cold load's HTML names, when the server decided no ad plays before it
+ * (main.tsx): on screen and playing at once, before the app's code is evaluated, which would take
+ * the one thread hls.js needs. Resolves once it plays, fails, or after READY_CAP_MS; the entry
+ * starts the app then, and the page takes the playing element over. A remembered rendition other
+ * than auto has to be chosen before the first segment, which the page does on an instance of its
+ * own: then this only loads.
+ */
+export function playEarlyPlayer(src: string, episodeId: number): Promise<void> {
+  if (early || !Hls.isSupported()) return Promise.resolve();
+  const player = createEarlyPlayer(src, episodeId);
+  if (readQuality() !== 'auto') return Promise.resolve();
+  // On a slow line the app's code may take longer than UNCLAIMED_MS to arrive: a playing episode
+  // stays until the page's loader has confirmed it (startEarlyPlayer arms the wait again).
+  clearTimeout(player.timer);
+  showAndPlay(player);
+  return untilPlaying(player);
+}
+
+/**
+ * The page will not take the player the entry started over (its answers are not the ones the
+ * HTML carried: a signed-in viewer, another language): it goes, element and all, even from the
+ * screen. One a page's loader has confirmed is that page's, and stays.
+ */
+export function dropEarlyPlayer(): void {
+  if (!early || early.decided) return;
+  drop(early);
+  early = null;
 }
 
 /**
@@ -143,21 +200,22 @@ export function startEarlyPlayer({ src, episodeId, adDecision }: EarlyStart): Pr
   }
   const player = early ?? createEarlyPlayer(src, episodeId);
   player.decided = true;
+  if (player.stage) {
+    // On screen since the entry (playEarlyPlayer): the app started once it played, or gave up
+    // waiting, and its page renders now.
+    armUnclaimed(player);
+    return Promise.resolve();
+  }
   if (!adDecision) return Promise.resolve();
-  const { video } = player;
-  return new Promise<void>((resolve) => {
-    const cap = setTimeout(resolve, READY_CAP_MS);
-    const done = () => {
-      clearTimeout(cap);
-      resolve();
-    };
-    player.settle = done;
-    video.addEventListener('playing', done, { once: true });
-    adDecision.then((ad) => {
+  const ready = untilPlaying(player);
+  adDecision.then(
+    (ad) => {
       if (ad === null && early === player) showAndPlay(player);
-      else done();
-    }, done);
-  });
+      else player.settle();
+    },
+    () => player.settle(),
+  );
+  return ready;
 }
 
 /** The element of the started player for `src`, if there is one (the page renders around it). */

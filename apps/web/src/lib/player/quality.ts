@@ -28,3 +28,20 @@ export function levelIndexForQuality(levels: readonly { height: number }[], qual
 export function qualitiesFor(levels: readonly { height: number }[]): Quality[] {
   return levels.length > 1 ? [...QUALITIES] : ['auto'];
 }
+
+/** localStorage key of the viewer's remembered quality. */
+export const QUALITY_STORAGE_KEY = 'video_quality';
+
+/**
+ * The remembered quality, 'auto' when none (or storage is blocked). Not through
+ * lib/safe-local-storage: that module is part of the app's start, and the early player, which
+ * asks this before the app's start is evaluated, would then import (and evaluate) it.
+ */
+export function readQuality(): Quality {
+  try {
+    const stored = localStorage.getItem(QUALITY_STORAGE_KEY);
+    return isQuality(stored) ? stored : 'auto';
+  } catch {
+    return 'auto';
+  }
+}

@@ -8,13 +8,12 @@ import { showToast } from '../../../lib/toast';
 import { PLAYER_ERROR_KEYS, SUBTITLE_ERROR_KEY, type PlayerError } from '../../../lib/player/player-errors';
 import {
   effectiveSubtitle,
-  readQuality,
   readSubtitleChoice,
   writeQuality,
   writeSubtitleChoice,
   type SubtitleChoice,
 } from '../player/preferences';
-import type { Quality } from '../../../lib/player/quality';
+import { readQuality, type Quality } from '../../../lib/player/quality';
 import type { HlsPlayerState } from '../../../lib/player/use-hls-player';
 import { BottomSheet } from './bottom-sheet';
 import { EpisodeVideo } from './episode-video';

@@ -5,4 +5,4 @@
  */
 export { VideoPage } from './desktop-video-page';
 export { MobileVideoPage } from './mobile-video-page';
-export { startEarlyPlayer } from '../../../lib/player/early-player';
+export { dropEarlyPlayer, startEarlyPlayer } from '../../../lib/player/early-player';

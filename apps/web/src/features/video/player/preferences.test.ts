@@ -3,12 +3,12 @@ import {
   effectiveSubtitle,
   PREFERENCE_KEYS,
   readAutoUnlock,
-  readQuality,
   readSubtitleChoice,
   writeAutoUnlock,
   writeQuality,
   writeSubtitleChoice,
 } from './preferences';
+import { readQuality } from '../../../lib/player/quality';
 
 describe('player preferences', () => {
   it('remember quality and subtitles in localStorage, ignoring junk', () => {

@@ -1,10 +1,10 @@
 import { LANGUAGES, type Language } from '@cliffhanger/contract/browser';
-import { isQuality, type Quality } from '../../../lib/player/quality';
+import { QUALITY_STORAGE_KEY, type Quality } from '../../../lib/player/quality';
 import { safeLocalStorage } from '../../../lib/safe-local-storage';
 
 /** localStorage keys of the player's remembered choices. */
 export const PREFERENCE_KEYS = {
-  quality: 'video_quality',
+  quality: QUALITY_STORAGE_KEY,
   subtitles: 'video_subtitles',
   autoUnlock: 'video_auto_unlock',
 } as const;
@@ -19,11 +19,6 @@ function write(key: string, value: string): void {
   } catch {
     // Blocked storage: the choice holds for this visit only.
   }
-}
-
-export function readQuality(): Quality {
-  const stored = read(PREFERENCE_KEYS.quality);
-  return isQuality(stored) ? stored : 'auto';
 }
 
 export function writeQuality(quality: Quality): void {
