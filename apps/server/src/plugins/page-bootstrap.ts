@@ -72,20 +72,16 @@ function readManifest(distDir: string): Manifest {
 }
 
 /**
- * The app's start: what the entry imports once the first screen has painted
- * (apps/web/src/main.tsx). The build groups it with the modules it imports into the chunk named
- * `boot` (apps/web/vite.config.ts), so the manifest knows it by that chunk, not by its module. The
- * entry's other dynamic import, the early player with hls.js, is a video page's alone.
+ * The entry's two dynamic imports. `boot`, the app's start: what the entry imports once the first
+ * screen has painted (apps/web/src/main.tsx); the build groups it with the modules it imports into
+ * the chunk named `boot` (apps/web/vite.config.ts), so the manifest knows it by that chunk, not by
+ * its module. `earlyPlayer`, the other one: the early player with hls.js, a video page's alone.
  */
-function bootChunks(manifest: Manifest): string[] {
+function entryImports(manifest: Manifest): { boot: string[]; earlyPlayer: string[] } {
   const entry = Object.values(manifest).find((chunk) => chunk.isEntry);
-  return (entry?.dynamicImports ?? []).filter((key) => manifest[key]?.name === 'boot');
-}
-
-/** The entry's other dynamic import: the early player, with hls.js. */
-function earlyPlayerChunks(manifest: Manifest): string[] {
-  const entry = Object.values(manifest).find((chunk) => chunk.isEntry);
-  return (entry?.dynamicImports ?? []).filter((key) => manifest[key]?.name !== 'boot');
+  const imports = entry?.dynamicImports ?? [];
+  const isBoot = (key: string) => manifest[key]?.name === 'boot';
+  return { boot: imports.filter(isBoot), earlyPlayer: imports.filter((key) => !isBoot(key)) };
 }
 
 /** A chunk and everything it imports statically, depth first. */
@@ -215,11 +211,11 @@ export interface PageShell {
 export function createPageShell(app: AppInstance, distDir: string): PageShell {
   const html = readFileSync(join(distDir, 'index.html'), 'utf8');
   const manifest = readManifest(distDir);
-  const boot = bootChunks(manifest);
+  const { boot, earlyPlayer } = entryImports(manifest);
   const bootFiles = pageFiles(manifest, boot);
   const homeFiles = pageFiles(manifest, [HOME_MODULE], boot);
   const videoFiles = pageFiles(manifest, [VIDEO_LOADER_MODULE, VIDEO_MODULE], boot);
-  const earlyPlayerFiles = pageFiles(manifest, earlyPlayerChunks(manifest));
+  const earlyPlayerFiles = pageFiles(manifest, earlyPlayer);
   const { catalog, playback, ads, media, mediaDelivery, catalogChanges } = app.services;
   const mediaBaseUrl = app.config.mediaBaseUrl;
   const productName = app.config.appName;
