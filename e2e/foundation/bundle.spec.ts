@@ -99,4 +99,15 @@ describe('the web build', () => {
     expect(video.length).toBeLessThanOrEqual(12);
     expect(video.filter((file) => player.test(file))).toHaveLength(2);
   });
+
+  it("carries none of React Router's components the app does not use, nor its developer warnings", () => {
+    const libs = readdirSync(assets).find((file) => /^libs-.*\.js$/.test(file));
+    expect(libs).toBeDefined();
+    const code = readFileSync(path.join(assets, libs!), 'utf8');
+    // The router is there (an invariant of its hooks) ...
+    expect(code).toContain('useNavigate() may be used only in the context of a <Router>');
+    // ... but not NavLink (its aria-current default), nor what only its developer build says.
+    expect(code).not.toContain('aria-current');
+    expect(code).not.toContain('Hey developer');
+  });
 });
