@@ -200,25 +200,33 @@ describe('video deep link served with its first screen', () => {
     expect(variant.statusCode).toBe(200);
     const segmentUrl = variant.body.split('\n').find((line) => line !== '' && !line.startsWith('#'))!;
     expect((await t.app.inject({ method: 'GET', url: segmentUrl })).body).toBe('HD-SEGMENT-0');
-    const fetches = [...res.body.matchAll(/<link rel="preload" as="fetch" crossorigin href="([^"]+)">/g)].map((m) =>
+    const fetches = [...res.body.matchAll(/<link rel="preload" as="fetch" crossorigin (?:fetchpriority="low" )?href="([^"]+)">/g)].map((m) =>
       m[1]!.replace(/&amp;/g, '&'),
     );
     // The media first (the player's path), then the UI catalogue of the page's language.
     expect(fetches).toEqual([playlist_url, variantUrl, segmentUrl, '/assets/en-L1.json']);
-    expect(res.body).toContain('<link rel="modulepreload" crossorigin href="/assets/video-page-V1.js">');
-    expect(res.body).toContain('<link rel="modulepreload" crossorigin href="/assets/early-player-H1.js">');
-    // The phone page starts the player before the app: its code is asked for first, and once.
-    const scripts = [...res.body.matchAll(/<link rel="modulepreload" crossorigin href="\/assets\/([^"]+)">/g)].map((m) => m[1]);
+    // The phone page starts the player before the app: its code is asked for first, once, and at
+    // the browser's high priority with the media; the app's files after them, at low priority.
+    const scripts = [...res.body.matchAll(/<link rel="modulepreload" crossorigin (?:fetchpriority="low" )?href="\/assets\/([^"]+)">/g)].map(
+      (m) => m[1],
+    );
     expect(scripts.indexOf('early-player-H1.js')).toBeLessThan(scripts.indexOf('boot-B1.js'));
     expect(scripts.filter((file) => file === 'early-player-H1.js')).toHaveLength(1);
+    expect(res.body).toContain('<link rel="modulepreload" crossorigin href="/assets/early-player-H1.js">');
+    for (const [i, url] of [playlist_url, variantUrl, segmentUrl].entries()) {
+      expect(res.body, `media preload ${i}`).toContain(`<link rel="preload" as="fetch" crossorigin href="${url.replace(/&/g, '&amp;')}">`);
+    }
+    const low = (attributes: string, file: string) => `<link ${attributes} fetchpriority="low" href="/assets/${file}">`;
+    expect(res.body).toContain(low('rel="modulepreload" crossorigin', 'video-page-V1.js'));
+    expect(res.body).toContain(low('rel="preload" as="fetch" crossorigin', 'en-L1.json'));
     // The route's loader is a chunk of its own, and what it imports comes with it, once.
-    expect(res.body).toContain('<link rel="modulepreload" crossorigin href="/assets/video-page-loader-L1.js">');
-    expect(res.body).toContain('<link rel="modulepreload" crossorigin href="/assets/video-keys-K1.js">');
+    expect(res.body).toContain(low('rel="modulepreload" crossorigin', 'video-page-loader-L1.js'));
+    expect(res.body).toContain(low('rel="modulepreload" crossorigin', 'video-keys-K1.js'));
     expect(res.body.match(/shared-S1\.js/g)).toHaveLength(1);
-    expect(res.body).toContain('<link rel="preload" as="style" crossorigin href="/assets/video-page-V1.css">');
-    expect(res.body).toContain('<link rel="modulepreload" crossorigin href="/assets/boot-B1.js">');
+    expect(res.body).toContain(low('rel="preload" as="style" crossorigin', 'video-page-V1.css'));
+    expect(res.body).toContain(low('rel="modulepreload" crossorigin', 'boot-B1.js'));
     // The poster's stage needs no sheet of the app's: the app's own is only fetched early.
-    expect(res.body).toContain('<link rel="preload" as="style" crossorigin href="/assets/boot-B1.css">');
+    expect(res.body).toContain(low('rel="preload" as="style" crossorigin', 'boot-B1.css'));
     expect(res.body).not.toContain('home-page-P1');
   });
 
@@ -336,6 +344,32 @@ describe('video deep link served with its first screen', () => {
     expect(res.body.match(/<script/g)).toHaveLength(2);
     expect(bootstrapOf(res.body).drama?.title).toBe(HOSTILE_TITLE);
     expect(scriptJson({ t: '</script>\u2028\u2029' })).toBe('{"t":"\\u003c/script>\\u2028\\u2029"}');
+  });
+});
+
+describe('video deep link with an ad before the episode', () => {
+  let adsApp: TestApp;
+  let drama: SeededDrama;
+  beforeAll(async () => {
+    adsApp = await createTestApp({ env: { WEB_DIST_DIR: dist, ADS_EVERY_N_EPISODES: '1' } });
+    drama = await seedDrama(adsApp.app, { episodes: 2, freeEpisodes: 1 });
+    await seedDrama(adsApp.app, { episodes: 2, freeEpisodes: 1 }); // the house ad's promo
+  });
+  afterAll(async () => {
+    await adsApp?.close();
+  });
+
+  it("leaves the app's files at their priority: the app plays the ad, so it is the page's first need", async () => {
+    const res = await adsApp.app.inject({
+      method: 'GET',
+      url: videoUrl(drama.drama.id),
+      headers: { accept: 'text/html', 'user-agent': 'ad-first-visitor' },
+    });
+    expect(bootstrapOf(res.body).nextAd?.ad).not.toBeNull();
+    expect(res.body).not.toContain('data-preroll="none"');
+    expect(res.body).toContain('<link rel="modulepreload" crossorigin href="/assets/boot-B1.js">');
+    expect(res.body).toContain('<link rel="modulepreload" crossorigin href="/assets/video-page-V1.js">');
+    expect(res.body).not.toContain('fetchpriority="low"');
   });
 });
 
