@@ -116,26 +116,6 @@ describe('playback in the browser', () => {
     await context.close();
   });
 
-  it("remuxes segments in hls.js's worker, whose file the page asked for before hls.js starts it", async () => {
-    const { context, page } = await freshPage();
-    const WORKER_FILE = /\/assets\/hls\.worker-[\w-]+\.js$/;
-    const seen: string[] = [];
-    page.on('request', (request) => {
-      if (WORKER_FILE.test(new URL(request.url()).pathname)) seen.push(`request:${request.resourceType()}`);
-    });
-    page.on('worker', (worker) => {
-      if (WORKER_FILE.test(new URL(worker.url()).pathname)) seen.push('worker');
-    });
-    const first = subject.free[0]!;
-    await page.goto(mobileVideo(first.id));
-    await playerOf(page, first.id);
-    await expectPlaying(page);
-    // Warmed by a fetch while the playlists load; the worker hls.js then starts runs that file.
-    expect(seen[0]).toBe('request:fetch');
-    expect(seen).toContain('worker');
-    await context.close();
-  });
-
   it("a cold deep link plays from the HTML's data: no GET /dramas/:id or /play for the first episode", async () => {
     const { context, page } = await freshPage();
     const first = subject.free[0]!;

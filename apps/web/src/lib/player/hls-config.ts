@@ -1,4 +1,3 @@
-import hlsWorkerUrl from 'hls.js/dist/hls.worker.js?url';
 import type { HlsConfig } from './hls';
 
 /** A preloading player fetches the first 4 s segment and stops, so a swipe shows a frame at once. */
@@ -34,27 +33,10 @@ export function hlsConfig(active: boolean, startPosition: number): Partial<HlsCo
     // before there is an element at all (early-player.ts): without this, hls.js asks for the
     // first segment only at its next 100 ms tick after the open.
     startFragPrefetch: true,
-    // Segments are demuxed and remuxed (MPEG-TS to MP4) in a worker, off the main thread, as
-    // hls.js's own builds do by default: its module build cannot start one from itself, so it is
-    // given its worker's file (a hashed asset of the build). Without a worker (none allowed, or
-    // it fails to start) hls.js does that work on the main thread, as before.
-    workerPath: hlsWorkerUrl,
   };
 }
 
 /** Buffers like a player that is (or is no longer) on screen. */
 export function setBuffering(config: HlsConfig, active: boolean): void {
   Object.assign(config, bufferLengths(active));
-}
-
-let workerWarming: Promise<unknown> | null = null;
-
-/**
- * hls.js asks for its worker's file only once the first segment has arrived, and the first frame
- * then waits for it: asked for while the playlists load, it comes from the HTTP cache instead.
- */
-export function warmHlsWorker(): void {
-  workerWarming ??= fetch(hlsWorkerUrl)
-    .then((response) => response.arrayBuffer())
-    .catch(() => (workerWarming = null));
 }
