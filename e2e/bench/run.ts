@@ -181,7 +181,7 @@ const SECTIONS = ['reads', 'writes'] as const;
  * Each section in a process of its own, as `npm run bench -- reads` and `-- writes` run them: the
  * writes' load generator runs in this process, and after the reads section (Chromium,
  * Lighthouse, three servers) it made half the requests it makes in a fresh one (the bare
- * hello-world at 10 400–11 800 req/s against 21 600), while pgbench, the unlock's yardstick, runs
+ * hello-world at 10 400–11 800 req/s against 21 467), while pgbench, the unlock's yardstick, runs
  * in a process of its own either way.
  */
 function runSectionsApart(): void {
