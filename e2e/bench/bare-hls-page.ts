@@ -6,6 +6,12 @@ import { repoRoot } from '../support/server-process.js';
 
 /** Where the bare page lives inside the bench's copy of the web build. */
 export const BARE_PAGE_PATH = '/bench-bare/index.html';
+/**
+ * The same page for Lighthouse: its video also shows the poster given in the query, as the
+ * video page shows the drama's poster, so the page has a largest contentful paint to measure
+ * (a video's frames are not one) and its score can stand beside the video page's.
+ */
+export const BARE_LIGHTHOUSE_PAGE_PATH = '/bench-bare/lighthouse.html';
 
 /**
  * The comparator of the first-frame goal: the least a page can do to play our stream, i.e. an
@@ -14,7 +20,7 @@ export const BARE_PAGE_PATH = '/bench-bare/index.html';
  * app obtains it). Scripts are files, not inline, so the server's CSP applies to it unchanged.
  * The video carries the attributes the app's player has, so one clock serves both pages.
  */
-const BARE_HTML = `<!doctype html>
+const bareHtml = (body: string): string => `<!doctype html>
 <html lang="en">
   <head>
     <meta charset="UTF-8" />
@@ -24,9 +30,13 @@ const BARE_HTML = `<!doctype html>
     <script src="/bench-bare/bare.js" defer></script>
   </head>
   <body style="margin:0;background:#000">
-    <video data-testid="video-player" muted playsinline autoplay style="width:100vw;height:100vh"></video>
+    <video data-testid="video-player" muted playsinline autoplay style="width:100vw;height:100vh"></video>${body}
   </body>
 </html>
+`;
+
+/** Runs before the deferred scripts, so the poster is asked for as early as the HTML allows. */
+const POSTER_JS = `document.querySelector('video').poster = new URLSearchParams(location.search).get('poster') || '';
 `;
 
 const BARE_JS = `(function () {
@@ -57,7 +67,9 @@ export function webDistWithBarePage(): { dir: string; remove: () => void } {
   cpSync(path.join(repoRoot, 'apps', 'web', 'dist'), dir, { recursive: true });
   const bare = path.join(dir, 'bench-bare');
   mkdirSync(bare);
-  writeFileSync(path.join(bare, 'index.html'), BARE_HTML);
+  writeFileSync(path.join(bare, 'index.html'), bareHtml(''));
+  writeFileSync(path.join(bare, 'lighthouse.html'), bareHtml('\n    <script src="/bench-bare/poster.js"></script>'));
+  writeFileSync(path.join(bare, 'poster.js'), POSTER_JS);
   writeFileSync(path.join(bare, 'bare.js'), BARE_JS);
   const hls = path.join(repoRoot, 'node_modules', 'hls.js', 'dist', 'hls.light.min.js');
   writeCompressed(path.join(bare, 'hls.light.min.js'), readFileSync(hls));

@@ -168,6 +168,9 @@ interface LighthouseReport {
 
 const WASTE_LIMIT_BYTES = 20 * 1024;
 
+/** The Lighthouse row of the bare hls.js page: a reference beside the video page, not a goal. */
+export const BARE_LIGHTHOUSE_PAGE = 'bare hls.js page (reference)';
+
 /** One Lighthouse run (its default mobile profile) through the npm package's CLI. */
 async function lighthouseOnce(page: string, url: string): Promise<LighthouseRow> {
   const load = loadNow();

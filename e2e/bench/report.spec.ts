@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { CannonRow } from './delivery-bench.js';
+import { BARE_LIGHTHOUSE_PAGE, type CannonRow, type LighthouseRow } from './delivery-bench.js';
 import { deliveryGoals, playbackGoals, type DeliveryFile } from './report.js';
 
 const row = (name: string, ofBare: number, p99: number, non2xx = 0): CannonRow => ({
@@ -68,6 +68,36 @@ describe('the bench report judges every figure against its goal', () => {
     });
     expect(met(deliveryGoals(delivery([], 1, 89)))['Lighthouse mobile, home (median of 3)']).toBe(false);
     expect(met(deliveryGoals(delivery([], 1, 95, 0.05)))['Lighthouse mobile, home (median of 3)']).toBe(false);
+  });
+
+  it('the bare hls.js page is no goal: its figures stand beside the video page’s, which alone is judged', () => {
+    const lighthouseRow = (page: string, performance: number, over20Kb: string[] = []): LighthouseRow => ({
+      page,
+      performance,
+      lcpMs: 1500,
+      cls: 0,
+      tbtMs: 700,
+      scriptBytes: 1,
+      over20Kb,
+      runs: 3,
+      load: 'load 0.1',
+    });
+    const goals = deliveryGoals({
+      ...delivery([], 1),
+      lighthouse: [
+        lighthouseRow('video page', 91),
+        lighthouseRow(BARE_LIGHTHOUSE_PAGE, 80, ['unused-javascript: /bench-bare/hls.light.min.js (49 KB)']),
+      ],
+    });
+    expect(goals.map((goal) => goal.name)).toEqual([
+      'Home JavaScript, gzip',
+      'Lighthouse mobile, video page (median of 3)',
+    ]);
+    expect(goals[1]).toMatchObject({
+      met: true,
+      measured:
+        '91 (LCP 1500 ms, CLS 0, TBT 700 ms). Bare hls.js page, same stream and poster: 80 (LCP 1500 ms, CLS 0, TBT 700 ms); over 20 KB: unused-javascript: /bench-bare/hls.light.min.js (49 KB)',
+    });
   });
 
   it('the first frame is judged against the bare hls.js page of the same run, and fails without one', () => {

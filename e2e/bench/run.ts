@@ -5,10 +5,11 @@ import { fileURLToPath } from 'node:url';
 import { repoRoot } from '../support/server-process.js';
 import { benchGet, type ApiResult } from './api-bench.js';
 import { loadavg } from 'node:os';
-import { webDistWithBarePage } from './bare-hls-page.js';
+import { BARE_LIGHTHOUSE_PAGE_PATH, webDistWithBarePage } from './bare-hls-page.js';
 import {
   benchCatalogueThroughput,
   homeScriptGzipBytes,
+  BARE_LIGHTHOUSE_PAGE,
   lighthouse,
   printDelivery,
   type CannonRow,
@@ -76,7 +77,7 @@ async function benchReads(adminUrl: string | undefined): Promise<void> {
   try {
     const base = `${server.url}/api/v1`;
     const list = await getJson<{ list: { id: number }[] }>(`${base}/dramas?sort=hits&size=50`);
-    const drama = await getJson<{ id: number; episodes: { id: number; locked: boolean }[] }>(
+    const drama = await getJson<{ id: number; poster: string; episodes: { id: number; locked: boolean }[] }>(
       `${base}/dramas/${list.list[0]?.id ?? 1}`,
     );
     const [ep1, ep2] = drama.episodes;
@@ -111,6 +112,11 @@ async function benchReads(adminUrl: string | undefined): Promise<void> {
         : [
             await lighthouse('home', `${server.url}/`),
             await lighthouse('video page', `${server.url}/pages/video/mobileVideoIndex?drama_id=${drama.id}`),
+            // What any page pays to play this stream with hls.js: the floor under the video page.
+            await lighthouse(
+              BARE_LIGHTHOUSE_PAGE,
+              `${server.url}${BARE_LIGHTHOUSE_PAGE_PATH}?${new URLSearchParams({ src: play.playlist_url, poster: drama.poster }).toString()}`,
+            ),
           ];
     cannonRows.push(...(await postgresCatalogueRows(adminUrl)));
     printDelivery(cannonRows, homeJs, lighthouseRows);
