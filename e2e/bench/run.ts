@@ -16,6 +16,7 @@ import {
 } from './delivery-bench.js';
 import { benchPlayback, FIRST_FRAME_GOAL_RATIO, launchBenchBrowser, type PlaybackResult } from './playback-bench.js';
 import { startReadWorld } from './read-world.js';
+import { SECTIONS, sectionsAskedFor, type Section } from './sections.js';
 import { writePerformanceReport } from './report.js';
 import { benchWrites, printWrites } from './writes-bench.js';
 
@@ -181,8 +182,6 @@ async function benchReads(adminUrl: string | undefined): Promise<void> {
   }
 }
 
-const SECTIONS = ['reads', 'writes'] as const;
-
 /**
  * Each section in a process of its own, as `npm run bench -- reads` and `-- writes` run them: the
  * writes' load generator runs in this process, and after the reads section (Chromium,
@@ -201,9 +200,10 @@ function runSectionsApart(): void {
 }
 
 async function main(): Promise<void> {
-  const sections = process.argv.slice(2);
-  if (sections.length === 0) return runSectionsApart();
-  const wants = (name: string) => sections.includes(name);
+  const args = process.argv.slice(2);
+  const sections = sectionsAskedFor(args);
+  if (args.length === 0) return runSectionsApart();
+  const wants = (name: Section) => sections.includes(name);
   // PostgreSQL rows run on fresh databases of this server (the role must create and drop them).
   const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
   if (wants('reads')) await benchReads(adminUrl);
