@@ -191,9 +191,12 @@ describe('home in the browser', () => {
     await page.locator('[data-testid="home-all-card"]').first().waitFor();
     await page.fill('[data-testid="home-search"]', word.toLowerCase());
     await page.waitForURL(/[?&]q=/);
-    await expect.poll(() => cardTitles(page, 'home-all-card'), { timeout: 10_000 }).toContain(target!.title);
-    for (const title of await cardTitles(page, 'home-all-card'))
-      expect(title.toLowerCase()).toContain(word.toLowerCase());
+    // The full list stays on screen until the search answers, and it holds the target too: wait
+    // for the list in which every title has the word.
+    const matching = (titles: string[]) =>
+      titles.length > 0 && titles.every((title) => title.toLowerCase().includes(word.toLowerCase()));
+    await expect.poll(async () => matching(await cardTitles(page, 'home-all-card')), { timeout: 10_000 }).toBe(true);
+    expect(await cardTitles(page, 'home-all-card')).toContain(target!.title);
     expect(await page.locator('[data-testid="home-recommended"]').count()).toBe(0);
 
     await page.click('[data-testid="home-search-clear"]');
