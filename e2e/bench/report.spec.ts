@@ -12,23 +12,24 @@ const row = (name: string, ofBare: number, p99: number, non2xx = 0): CannonRow =
   load: 'load 0.1',
 });
 
+const lighthouseRow = (page: string, performance: number, more: Partial<LighthouseRow> = {}): LighthouseRow => ({
+  page,
+  performance,
+  lcpMs: 1500,
+  cls: 0,
+  tbtMs: 100,
+  scriptBytes: 1,
+  over20Kb: [],
+  runs: 3,
+  load: 'load 0.1',
+  ...more,
+});
+
 const delivery = (cannon: CannonRow[], bytes: number, performance = 95, cls = 0.01): DeliveryFile => ({
   at: '2026-11-23T00:00:00.000Z',
   cannon,
   homeJs: { files: 4, bytes },
-  lighthouse: [
-    {
-      page: 'home',
-      performance,
-      lcpMs: 1500,
-      cls,
-      tbtMs: 100,
-      scriptBytes: 1,
-      over20Kb: [],
-      runs: 3,
-      load: 'load 0.1',
-    },
-  ],
+  lighthouse: [lighthouseRow('home', performance, { cls })],
 });
 
 const met = (goals: { name: string; met: boolean }[]) => Object.fromEntries(goals.map((g) => [g.name, g.met]));
@@ -71,22 +72,14 @@ describe('the bench report judges every figure against its goal', () => {
   });
 
   it('the bare hls.js page is no goal: its figures stand beside the video page’s, which alone is judged', () => {
-    const lighthouseRow = (page: string, performance: number, over20Kb: string[] = []): LighthouseRow => ({
-      page,
-      performance,
-      lcpMs: 1500,
-      cls: 0,
-      tbtMs: 700,
-      scriptBytes: 1,
-      over20Kb,
-      runs: 3,
-      load: 'load 0.1',
-    });
     const goals = deliveryGoals({
       ...delivery([], 1),
       lighthouse: [
-        lighthouseRow('video page', 91),
-        lighthouseRow(BARE_LIGHTHOUSE_PAGE, 80, ['unused-javascript: /bench-bare/hls.light.min.js (49 KB)']),
+        lighthouseRow('video page', 91, { tbtMs: 700 }),
+        lighthouseRow(BARE_LIGHTHOUSE_PAGE, 80, {
+          tbtMs: 700,
+          over20Kb: ['unused-javascript: /bench-bare/hls.light.min.js (49 KB)'],
+        }),
       ],
     });
     expect(goals.map((goal) => goal.name)).toEqual([
