@@ -199,7 +199,7 @@ export default defineConfig({
             // React in a chunk of its own: it changes only with a React upgrade, so a release of
             // the app's code leaves it cached, and what the app's own start weighs is the app's.
             { name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 20 },
-            // The libraries of the app's start (router, queries, i18n) apart from its own code, for
+            // The libraries of the app's start (router, queries) apart from its own code, for
             // the same reason: a release of the app changes only the `boot` chunk.
             { name: 'libs', test: (id) => bootModules.has(id) && NODE_MODULES.test(id), priority: 15 },
             // The server finds the app's start by this name (apps/server/src/plugins/page-bootstrap.ts).

@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/use-translation';
 import { useLocation, useRouteError } from 'react-router';
 import { Loading } from '../components/ui/loading';
 import { NavBar } from '../components/ui/nav-bar';

@@ -1,13 +1,11 @@
 import { QueryClientProvider, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
-import { I18nextProvider } from 'react-i18next';
 import { ToastHost } from '../components/ui/toast-host';
 import { RewardsLaunch } from '../features/rewards/components/rewards-launch';
 import { refreshUserInfo } from '../lib/user-info/get-user';
 import { appConfigQueryOptions, useProductName } from '../lib/app-config/get-app-config';
 import { IapProvider } from '../lib/iap/iap-context';
 import { nativePurchases } from '../lib/iap/iap-plugin';
-import { i18n } from '../lib/i18n';
 import { getSession, subscribeSession } from '../lib/session';
 
 /** Spec §2: the document title is always the product name; no page changes it. */
@@ -52,16 +50,14 @@ export function AppProvider({ queryClient, children }: { queryClient: QueryClien
   // browser never mounts it.
   const [inShell] = useState(() => nativePurchases() !== undefined);
   return (
-    <I18nextProvider i18n={i18n}>
-      <QueryClientProvider client={queryClient}>
-        <DocumentTitle />
-        {/* Spec §4: the silent launch check-in, and the Rewards tab badge. */}
-        <RewardsLaunch />
-        <LaunchUserRefresh />
-        <ResetQueriesOnSessionChange />
-        {inShell ? <IapProvider>{children}</IapProvider> : children}
-        <ToastHost />
-      </QueryClientProvider>
-    </I18nextProvider>
+    <QueryClientProvider client={queryClient}>
+      <DocumentTitle />
+      {/* Spec §4: the silent launch check-in, and the Rewards tab badge. */}
+      <RewardsLaunch />
+      <LaunchUserRefresh />
+      <ResetQueriesOnSessionChange />
+      {inShell ? <IapProvider>{children}</IapProvider> : children}
+      <ToastHost />
+    </QueryClientProvider>
   );
 }

@@ -1,5 +1,5 @@
 import { isApiError, isKnownCode } from '@cliffhanger/contract/browser';
-import type { TFunction } from 'i18next';
+import type { TFunction } from './i18n';
 import { i18n } from './i18n';
 
 /**

@@ -1,50 +1,37 @@
-import { DEFAULT_LANGUAGE, LANGUAGES, type Language, type LanguageChoice } from '@cliffhanger/contract/browser';
-import i18next from 'i18next';
-import { initReactI18next } from 'react-i18next';
-import { catalogueBackend, type Catalogue } from './catalogues';
+import { DEFAULT_LANGUAGE, type Language, type LanguageChoice } from '@cliffhanger/contract/browser';
+import { CATALOGUE_LOADERS } from './catalogues';
 import { createStore } from './store';
 import { isLanguage, isLanguageChoice, LANGUAGE_STORAGE_KEY, readLanguageChoice, resolveLanguage } from './language';
+import { createTranslations } from './translations';
 
-declare module 'i18next' {
-  interface CustomTypeOptions {
-    defaultNS: 'translation';
-    resources: { translation: Catalogue };
-  }
-}
+export type { TFunction, TranslationKey } from './translations';
 
 /** The stored choice ('system' or a language), for the language page's check mark. */
 export const languageChoice = createStore<LanguageChoice>(readLanguageChoice());
 
-export const i18n = i18next.createInstance();
+/**
+ * The app's texts. Only the catalogue of the language in use is fetched; the others load on a
+ * switch. There is no fallback language: it would fetch a second catalogue for every non-English
+ * viewer, and the catalogues hold exactly the same keys (locales/catalogues.test.ts).
+ */
+const started = createTranslations(resolveLanguage(languageChoice.get()), CATALOGUE_LOADERS);
+export const i18n = started.translations;
 
 /**
  * Resolves once the catalogue of the language in use is in: app/boot.tsx renders after it, so the
- * first paint already has texts. Only that one catalogue is fetched; the others load on a switch.
+ * first paint already has texts.
  */
-export const i18nReady: Promise<unknown> = i18n
-  .use(catalogueBackend())
-  .use(initReactI18next)
-  .init({
-    lng: resolveLanguage(languageChoice.get()),
-    // No fallback language: it would fetch a second catalogue for every non-English viewer, and
-    // the catalogues hold exactly the same keys (locales/catalogues.test.ts), so none is missing.
-    fallbackLng: false,
-    supportedLngs: [...LANGUAGES],
-    ns: ['translation'],
-    // React escapes; escaping here as well would show &amp; and friends.
-    interpolation: { escapeValue: false },
-    react: { useSuspense: false },
-  });
+export const i18nReady: Promise<boolean> = started.ready;
 
 function applyDocumentLanguage(language: string): void {
   if (typeof document !== 'undefined') document.documentElement.lang = language;
 }
 // Fires for the first language too, once its catalogue is in.
-i18n.on('languageChanged', applyDocumentLanguage);
+i18n.onLanguageChanged(applyDocumentLanguage);
 
 /** The language in use now (never 'system'). */
 export function currentLanguage(): Language {
-  const language = i18n.resolvedLanguage ?? i18n.language;
+  const language = i18n.language;
   return isLanguage(language) ? language : DEFAULT_LANGUAGE;
 }
 

@@ -20,7 +20,7 @@ function setCookie(name: string, value: string | null): void {
 }
 
 function writeLanguage(): void {
-  setCookie(PAGE_COOKIES.language, i18n.resolvedLanguage ?? i18n.language);
+  setCookie(PAGE_COOKIES.language, i18n.language);
 }
 
 function writeSignedIn(): void {
@@ -31,6 +31,6 @@ function writeSignedIn(): void {
 export function startPageHints(): void {
   writeLanguage();
   writeSignedIn();
-  i18n.on('languageChanged', writeLanguage);
+  i18n.onLanguageChanged(writeLanguage);
   subscribeSession(writeSignedIn);
 }

@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from './use-translation';
 import { useLocation, useNavigate } from 'react-router';
 import { loginHref } from './return-to';
 import { isSignedIn } from './session';

@@ -46,7 +46,7 @@ const blank = (): (string | null)[] => TAB_ITEMS.map(() => null);
 export const tabBarStore = createStore<TabBarState>({ badges: blank(), texts: blank() });
 
 // Spec §4: a language change relabels the tab bar, so a page's label override gives way.
-i18n.on('languageChanged', () => tabBarStore.update((state) => ({ ...state, texts: blank() })));
+i18n.onLanguageChanged(() => tabBarStore.update((state) => ({ ...state, texts: blank() })));
 
 export const TAB_BAR_ERRORS = {
   notFound: 'tabbar item not found',

@@ -1,5 +1,5 @@
 import type { Language } from '@cliffhanger/contract/browser';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from './use-translation';
 import { currentLanguage } from './i18n';
 
 /**

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient, type InfiniteData, type QueryKey } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from './use-translation';
 import { isTransportFailure, messageForError } from './error-message';
 import { showToast } from './toast';
 

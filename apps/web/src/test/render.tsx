@@ -1,10 +1,8 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, type RenderResult } from '@testing-library/react';
 import { StrictMode, type ReactElement } from 'react';
-import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, RouterProvider, useLocation, type RouteObject } from 'react-router';
 import { ToastHost } from '../components/ui/toast-host';
-import { i18n } from '../lib/i18n';
 
 export function testQueryClient(): QueryClient {
   return new QueryClient({
@@ -12,7 +10,7 @@ export function testQueryClient(): QueryClient {
   });
 }
 
-/** Renders routes in a memory router with the app's providers (i18n, query client, toasts). */
+/** Renders routes in a memory router with the app's providers (query client, toasts). */
 export function renderRoutes(
   routes: RouteObject[],
   options: { initialEntries?: string[]; queryClient?: QueryClient; strict?: boolean } = {},
@@ -20,12 +18,10 @@ export function renderRoutes(
   const router = createMemoryRouter(routes, { initialEntries: options.initialEntries ?? ['/'] });
   const queryClient = options.queryClient ?? testQueryClient();
   const tree = (
-    <I18nextProvider i18n={i18n}>
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-        <ToastHost />
-      </QueryClientProvider>
-    </I18nextProvider>
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+      <ToastHost />
+    </QueryClientProvider>
   );
   // strict: as app/boot.tsx renders it, with React's double effects in development.
   const result: RenderResult = render(options.strict ? <StrictMode>{tree}</StrictMode> : tree);

@@ -21,17 +21,13 @@ vi.mock('../lib/catalogues', async (importOriginal) => {
     zh: () => import('../locales/zh.json'),
     tr: () => import('../locales/tr.json'),
   } as CatalogueLoaders;
-  return {
-    ...actual,
-    CATALOGUE_LOADERS: loaders,
-    catalogueBackend: (given = loaders) => actual.catalogueBackend(given),
-  };
+  return { ...actual, CATALOGUE_LOADERS: loaders };
 });
 await i18nReady;
 for (const language of LANGUAGES) {
-  if (!i18n.hasResourceBundle(language, 'translation')) {
+  if (!i18n.hasCatalogue(language)) {
     const loaders = (await import('../lib/catalogues')).CATALOGUE_LOADERS;
-    i18n.addResourceBundle(language, 'translation', (await loaders[language]()).default);
+    i18n.addCatalogue(language, (await loaders[language]()).default);
   }
 }
 

@@ -1,5 +1,5 @@
 import type { CSSProperties } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import { Outlet, useLocation, useNavigation } from 'react-router';
 import { NavBar } from '../../components/ui/nav-bar';
 import { useViewport } from '../../lib/viewport';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import { Link } from 'react-router';
 import { LogoMark } from '../../components/ui/icons';
 import { useProductName } from '../../lib/app-config/get-app-config';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import type { TabKey } from '../../lib/tab-bar';
 import { TabItemLinks } from './tab-item-link';
 import './tab-bar.css';

@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import { Link } from 'react-router';
 import { DownloadIcon, GiftIcon, HomeIcon, ListIcon, UserIcon, type IconProps } from '../../components/ui/icons';
 import { showsDownloadTab, TAB_ITEMS, tabBarStore, type TabKey } from '../../lib/tab-bar';

@@ -7,7 +7,7 @@ import {
   type Key,
   type PointerEvent as ReactPointerEvent,
 } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import { Link } from 'react-router';
 import { BackIcon, ChevronRightIcon } from './icons';
 import { WebpSource } from './webp-source';

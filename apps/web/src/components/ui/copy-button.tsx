@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import { copyText } from '../../lib/clipboard';
 import { showToast } from '../../lib/toast';
 import { Button } from './button';

@@ -1,5 +1,5 @@
 import type { DramaCard } from '@cliffhanger/contract/browser';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import { Link } from 'react-router';
 import { formatCount } from '../../lib/format-count';
 import { PosterImage } from './poster-image';

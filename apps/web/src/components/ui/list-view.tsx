@@ -1,5 +1,5 @@
 import type { Key, ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import { Button } from './button';
 import { EmptyState } from './empty-state';
 import './list-view.css';

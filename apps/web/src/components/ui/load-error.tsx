@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import { messageForError } from '../../lib/error-message';
 import { AlertIcon } from './icons';
 import { Button } from './button';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import './loading.css';
 
 export function Loading({ label }: { label?: string }) {

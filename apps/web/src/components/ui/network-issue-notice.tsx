@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import { useAppConfig } from '../../lib/app-config/get-app-config';
 import { useSession } from '../../lib/session';
 import { CopyButton } from './copy-button';

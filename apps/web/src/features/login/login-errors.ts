@@ -1,5 +1,5 @@
 import { Code, isApiError, type ApiError } from '@cliffhanger/contract/browser';
-import type { TFunction } from 'i18next';
+import type { TFunction } from '../../lib/i18n';
 
 /** A field a refusal points at, so the message shows under it as well as in the toast. */
 export type LoginField = 'phone' | 'code' | 'password';

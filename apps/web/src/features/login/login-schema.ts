@@ -1,6 +1,6 @@
 // The sign-in rules are zod schemas: the sign-in page loads them, off the home page's path.
 import { smsCodeSchema } from '@cliffhanger/contract';
-import type { TFunction } from 'i18next';
+import type { TFunction } from '../../lib/i18n';
 import { z } from 'zod';
 import { COUNTRIES } from './phone/countries';
 import { toE164 } from './phone/phone-number';

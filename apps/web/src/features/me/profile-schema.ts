@@ -1,6 +1,6 @@
 // The profile rules are zod schemas: the profile page loads them, off the home page's path.
 import { NICKNAME_MAX, nicknameSchema, USERNAME_MAX, USERNAME_MIN, usernameSchema } from '@cliffhanger/contract';
-import type { TFunction } from 'i18next';
+import type { TFunction } from '../../lib/i18n';
 import { z } from 'zod';
 
 export type ProfileField = 'nickname' | 'username';

@@ -1,7 +1,7 @@
 // The password rule is a zod schema: the settings page loads it, off the home page's path.
 import { passwordSchema } from '@cliffhanger/contract';
 import { PASSWORD_MAX, PASSWORD_MIN } from '@cliffhanger/contract/browser';
-import type { TFunction } from 'i18next';
+import type { TFunction } from '../../lib/i18n';
 import { z } from 'zod';
 
 /** In this order: the current password (when one is set), the new one by the contract's rule, the repeat. */

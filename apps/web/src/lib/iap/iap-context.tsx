@@ -1,7 +1,7 @@
 import { IAP_STATUS } from '@cliffhanger/contract/browser';
 import { useQueryClient } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../use-translation';
 import { MEMBERSHIP_QUERY_KEY, WALLET_QUERY_KEY } from '../library-query-keys';
 import { isSignedIn, subscribeSession } from '../session';
 import { showToast } from '../toast';

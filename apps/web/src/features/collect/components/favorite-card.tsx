@@ -1,5 +1,5 @@
 import type { FavoriteItem } from '@cliffhanger/contract/browser';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { DramaCardView } from '../../../components/ui/drama-card';
 import { TrashIcon } from '../../../components/ui/icons';
 import { videoHref } from '../../../lib/paths';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { CardGrid, CardGridSkeleton } from '../../../components/ui/card-grid';
 import { DramaCardSkeleton } from '../../../components/ui/drama-card';
 import { LoadError } from '../../../components/ui/load-error';

@@ -1,5 +1,5 @@
 import type { HistoryItem } from '@cliffhanger/contract/browser';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { Link } from 'react-router';
 import { buttonClassName } from '../../../components/ui/button';
 import { TrashIcon } from '../../../components/ui/icons';

@@ -1,5 +1,5 @@
 import type { Banner as BannerData } from '@cliffhanger/contract/browser';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { Carousel } from '../../../components/ui/carousel';
 import { videoHref } from '../../../lib/paths';
 import { useViewport } from '../../../lib/viewport';

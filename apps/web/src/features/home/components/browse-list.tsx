@@ -1,5 +1,5 @@
 import { DRAMA_SORTS, type DramaSort } from '@cliffhanger/contract/browser';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { CardGrid, CardGridSkeleton } from '../../../components/ui/card-grid';
 import { DramaCardSkeleton, DramaCardView } from '../../../components/ui/drama-card';
 import { LoadError } from '../../../components/ui/load-error';

@@ -1,5 +1,5 @@
 import type { DramaCard } from '@cliffhanger/contract/browser';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { DramaCardSkeleton, DramaCardView } from '../../../components/ui/drama-card';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { Section } from '../../../components/ui/section';

@@ -1,6 +1,6 @@
 import { INPUT_MAX_LENGTH } from '@cliffhanger/contract/browser';
 import { useId, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { FailureIcon, SearchIcon } from '../../../components/ui/icons';
 import './search-box.css';
 

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { LoadError } from '../../../components/ui/load-error';
 import { useHome } from '../api/get-home';
 import { Banner } from './banner';

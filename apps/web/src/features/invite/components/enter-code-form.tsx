@@ -1,6 +1,6 @@
 import { INVITE_CODE_MAX_LENGTH } from '@cliffhanger/contract/browser';
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { Section } from '../../../components/ui/section';

@@ -1,5 +1,5 @@
 import type { InviteRecord } from '@cliffhanger/contract/browser';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { ListView } from '../../../components/ui/list-view';
 import { Section } from '../../../components/ui/section';
 import { formatDate } from '../../../lib/format-date';

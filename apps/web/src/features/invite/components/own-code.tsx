@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { Link } from 'react-router';
 import { Button, buttonClassName } from '../../../components/ui/button';
 import { CopyButton } from '../../../components/ui/copy-button';

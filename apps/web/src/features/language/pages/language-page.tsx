@@ -1,5 +1,5 @@
 import { LANGUAGE_CHOICES, type LanguageChoice } from '@cliffhanger/contract/browser';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { CheckIcon } from '../../../components/ui/icons';
 import { NavBar } from '../../../components/ui/nav-bar';
 import { languageChoice, saveLanguage } from '../../../lib/i18n';

@@ -1,5 +1,5 @@
-import type { TFunction } from 'i18next';
-import { useTranslation } from 'react-i18next';
+import type { TFunction } from '../../../lib/i18n';
+import { useTranslation } from '../../../lib/use-translation';
 import { useAppConfig, useProductName } from '../../../lib/app-config/get-app-config';
 import './legal-document.css';
 

@@ -2,7 +2,7 @@ import { Code, isApiError, PASSWORD_MAX } from '@cliffhanger/contract/browser';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { FormEvent } from 'react';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { Button } from '../../../components/ui/button';
 import { TextInput } from '../../../components/ui/text-input';
 import { CHECK_ON_SUBMIT, firstErrorOnly } from '../../../lib/form-validation';

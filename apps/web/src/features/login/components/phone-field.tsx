@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { TextInput } from '../../../components/ui/text-input';
 import { countryOptions } from '../phone/countries';
 import './phone-field.css';

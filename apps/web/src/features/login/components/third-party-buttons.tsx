@@ -1,5 +1,5 @@
 import type { AppConfig, OAuthProvider } from '@cliffhanger/contract/browser';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { Button } from '../../../components/ui/button';
 import { enabledProviders } from '../providers';
 import './third-party-buttons.css';

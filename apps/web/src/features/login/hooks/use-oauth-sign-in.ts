@@ -1,6 +1,6 @@
 import { getOAuthUrl, isApiError, type OAuthProvider } from '@cliffhanger/contract/browser';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { api } from '../../../lib/api-client';
 import { isTransportFailure, messageForError } from '../../../lib/error-message';
 import { goToExternalUrl } from '../../../lib/external-navigation';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { Tabs } from '../../../components/ui/tabs';
 import { useAppConfig } from '../../../lib/app-config/get-app-config';

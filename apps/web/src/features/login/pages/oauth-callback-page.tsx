@@ -1,6 +1,6 @@
 import { isAppOAuthState, type OAuthProvider } from '@cliffhanger/contract/browser';
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { buttonClassName } from '../../../components/ui/button';
 import { FailureIcon } from '../../../components/ui/icons';

@@ -1,6 +1,6 @@
 import { AVATAR_MAX_BYTES } from '@cliffhanger/contract/browser';
 import { useEffect, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { UserIcon } from '../../../components/ui/icons';
 import { useMediaUrl } from '../../../lib/media';
 import { showToast } from '../../../lib/toast';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { UserIcon } from '../../../components/ui/icons';
 import { useMediaUrl } from '../../../lib/media';
 import './avatar.css';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { LoginRequired } from '../../../components/ui/login-required';
 import { NavBar } from '../../../components/ui/nav-bar';
 import { useSession } from '../../../lib/session';

@@ -1,6 +1,6 @@
 import type { Order } from '@cliffhanger/contract/browser';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { Link, useSearchParams } from 'react-router';
 import { buttonClassName } from '../../../components/ui/button';
 import { AlertIcon, FailureIcon, SuccessIcon } from '../../../components/ui/icons';

@@ -1,5 +1,5 @@
 import type { CheckinDay } from '@cliffhanger/contract/browser';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { CheckIcon, CoinIcon } from '../../../components/ui/icons';
 import { Section } from '../../../components/ui/section';
 import './checkin-strip.css';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { Button } from '../../../components/ui/button';
 import { PlayIcon } from '../../../components/ui/icons';
 import { Section } from '../../../components/ui/section';

@@ -1,6 +1,6 @@
 import type { Ad } from '@cliffhanger/contract/browser';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { useAutoplay } from '../../../lib/player/use-autoplay';

@@ -1,6 +1,6 @@
 import type { Task, TaskKey } from '@cliffhanger/contract/browser';
 import type { ComponentType } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { InviteIcon, PlayIcon, ShareIcon, type IconProps } from '../../../components/ui/icons';

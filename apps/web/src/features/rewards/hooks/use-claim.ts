@@ -1,7 +1,7 @@
 import { claimTask, Code, type TaskKey } from '@cliffhanger/contract/browser';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { api } from '../../../lib/api-client';
 import { isTransportFailure } from '../../../lib/error-message';
 import { WALLET_QUERY_KEY } from '../../../lib/library-query-keys';

@@ -1,7 +1,7 @@
 import { postTaskShare } from '@cliffhanger/contract/browser';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { api } from '../../../lib/api-client';
 import { useProductName } from '../../../lib/app-config/get-app-config';
 import { shareOrCopy } from '../../../lib/share-or-copy';

@@ -1,7 +1,7 @@
 import { Code, postAdReward, type Ad } from '@cliffhanger/contract/browser';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { api } from '../../../lib/api-client';
 import { WALLET_QUERY_KEY } from '../../../lib/library-query-keys';
 import { getSession, storeCoinBalance } from '../../../lib/session';

@@ -1,7 +1,7 @@
 import { Code, isApiError, PASSWORD_MAX, PASSWORD_MIN } from '@cliffhanger/contract/browser';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { TextInput } from '../../../components/ui/text-input';

@@ -1,6 +1,6 @@
 import { APP_VERSION } from '@cliffhanger/contract/browser';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { useNavigate } from 'react-router';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { CrownIcon, DocumentIcon, GlobeIcon, LockIcon, LogoutIcon, ShieldIcon, TrashIcon } from '../../../components/ui/icons';

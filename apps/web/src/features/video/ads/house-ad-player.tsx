@@ -1,6 +1,6 @@
 import type { Ad } from '@cliffhanger/contract/browser';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { MutedIcon } from '../../../components/ui/icons';
 import { useAutoplay } from '../../../lib/player/use-autoplay';
 import { useHlsPlayer } from '../../../lib/player/use-hls-player';

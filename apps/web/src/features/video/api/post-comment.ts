@@ -1,6 +1,6 @@
 import { postComment, type Comment } from '@cliffhanger/contract/browser';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { api } from '../../../lib/api-client';
 import { messageForError } from '../../../lib/error-message';
 import { getSession } from '../../../lib/session';

@@ -1,6 +1,6 @@
 import { addFavorite, removeFavorite, type DramaDetail } from '@cliffhanger/contract/browser';
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { api } from '../../../lib/api-client';
 import { messageForError } from '../../../lib/error-message';
 import { FAVORITES_QUERY_KEY } from '../../../lib/library-query-keys';

@@ -1,6 +1,6 @@
 import { likeEpisode, unlikeEpisode, type Playback } from '@cliffhanger/contract/browser';
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { api } from '../../../lib/api-client';
 import { messageForError } from '../../../lib/error-message';
 import { showToast } from '../../../lib/toast';

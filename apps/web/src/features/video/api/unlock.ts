@@ -8,7 +8,7 @@ import {
 } from '@cliffhanger/contract/browser';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { api } from '../../../lib/api-client';
 import { isTransportFailure } from '../../../lib/error-message';
 import { WALLET_QUERY_KEY } from '../../../lib/library-query-keys';

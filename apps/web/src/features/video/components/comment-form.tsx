@@ -1,6 +1,6 @@
 import { COMMENT_MAX } from '@cliffhanger/contract/browser';
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { Button } from '../../../components/ui/button';
 import { TextInput } from '../../../components/ui/text-input';
 import { useRequireLogin } from '../../../lib/require-login';

@@ -1,5 +1,5 @@
 import type { Comment } from '@cliffhanger/contract/browser';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { TrashIcon, UserIcon } from '../../../components/ui/icons';
 import { useMediaUrl } from '../../../lib/media';
 

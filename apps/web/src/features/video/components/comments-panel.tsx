@@ -1,6 +1,6 @@
 import { type Comment } from '@cliffhanger/contract/browser';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { ListView } from '../../../components/ui/list-view';
 import { messageForError } from '../../../lib/error-message';

@@ -1,5 +1,5 @@
 import type { DramaDetail, Playback } from '@cliffhanger/contract/browser';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { CommentIcon, DownloadIcon, EpisodesIcon, HeartIcon, ShareIcon, StarIcon } from '../../../components/ui/icons';
 import { formatCount } from '../../../lib/format-count';
 import { useRequireLogin } from '../../../lib/require-login';

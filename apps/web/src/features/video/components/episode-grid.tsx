@@ -1,5 +1,5 @@
 import type { EpisodeSummary } from '@cliffhanger/contract/browser';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { LockIcon } from '../../../components/ui/icons';
 import './episode-grid.css';
 

@@ -1,6 +1,6 @@
 import type { Playback } from '@cliffhanger/contract/browser';
 import { useCallback, useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { useProgressSaver } from '../hooks/use-progress-saver';
 import { adoptEarlyVideo, earlyVideoFor } from '../../../lib/player/early-player';
 import { applyPlayerAttributes, setSubtitleTracks, showOnlyTrack } from '../../../lib/player/media-element';

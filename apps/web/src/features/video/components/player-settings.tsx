@@ -1,5 +1,5 @@
 import type { Language } from '@cliffhanger/contract/browser';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import type { SubtitleChoice } from '../player/preferences';
 import type { Quality } from '../../../lib/player/quality';
 import './player-settings.css';

@@ -1,6 +1,6 @@
 import type { Playback } from '@cliffhanger/contract/browser';
 import { useCallback, useEffect, useImperativeHandle, useState, type Ref } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { Button } from '../../../components/ui/button';
 import { GearIcon, MutedIcon, PlayIcon } from '../../../components/ui/icons';
 import { currentLanguage } from '../../../lib/i18n';

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { seekTo } from '../../../lib/player/media-element';
 import './seek-bar.css';
 

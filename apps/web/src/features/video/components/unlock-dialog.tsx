@@ -1,6 +1,6 @@
 import type { InsufficientCoins, UnlockPrices } from '@cliffhanger/contract/browser';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { Link } from 'react-router';
 import { Button, buttonClassName } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';

@@ -1,6 +1,6 @@
 import { postTaskShare } from '@cliffhanger/contract/browser';
 import { useCallback } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { silentApi } from '../../../lib/api-client';
 import { videoHref } from '../../../lib/paths';
 import { isSignedIn } from '../../../lib/session';

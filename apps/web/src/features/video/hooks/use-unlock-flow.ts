@@ -1,6 +1,6 @@
 import type { EpisodeLocked, InsufficientCoins } from '@cliffhanger/contract/browser';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { getSession, isSignedIn, storeCoinBalance } from '../../../lib/session';
 import { showToast } from '../../../lib/toast';
 import { useUnlock, type UnlockOutcome, type UnlockRequest } from '../api/unlock';

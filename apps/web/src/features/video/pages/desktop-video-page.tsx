@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { BackButton } from '../../../components/ui/back-button';
 import { CommentsPanel } from '../components/comments-panel';
 import { EpisodeActions } from '../components/episode-actions';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { BackButton } from '../../../components/ui/back-button';
 import { BottomSheet } from '../components/bottom-sheet';
 import { CommentsPanel } from '../components/comments-panel';

@@ -1,7 +1,7 @@
 import type { Membership, Subscription } from '@cliffhanger/contract/browser';
-import type { TFunction } from 'i18next';
+import type { TFunction } from '../../../lib/i18n';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { CrownIcon } from '../../../components/ui/icons';

@@ -1,5 +1,5 @@
 import type { MemberPlan } from '@cliffhanger/contract/browser';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { formatMoney } from '../../../lib/format-money';
 import { useInAppPurchase } from '../../../lib/iap/iap-context';
 import './plan-picker.css';

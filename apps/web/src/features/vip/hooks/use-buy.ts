@@ -1,7 +1,7 @@
 import { Code, isApiError, postMemberPurchase } from '@cliffhanger/contract/browser';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { api } from '../../../lib/api-client';
 import { messageForError } from '../../../lib/error-message';
 import { goToExternalUrl } from '../../../lib/external-navigation';

@@ -1,5 +1,5 @@
 import type { ExpiringCoins as ExpiringLot } from '@cliffhanger/contract/browser';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { HistoryIcon } from '../../../components/ui/icons';
 import { expiryDate } from '../wallet-format';
 import './expiring-coins.css';

@@ -1,6 +1,6 @@
 import type { TaskKey, WalletEntry } from '@cliffhanger/contract/browser';
-import type { TFunction } from 'i18next';
-import { useTranslation } from 'react-i18next';
+import type { TFunction } from '../../../lib/i18n';
+import { useTranslation } from '../../../lib/use-translation';
 import { entryTime, signedAmount } from '../wallet-format';
 import './wallet-entry-row.css';
 

@@ -1,5 +1,5 @@
 import type { WalletTab } from '@cliffhanger/contract/browser';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { useSearchParams } from 'react-router';
 import { ListView } from '../../../components/ui/list-view';
 import { LoadError } from '../../../components/ui/load-error';
