@@ -421,9 +421,12 @@ describe('in-app purchase in the iOS shell (fake StoreKit, real server in Xcode 
     // which confirms it with the server (and keeps it until the server has answered).
     const transactionId = await page.evaluate(() => window.__fakeStoreKit.approve());
     await eventually(() => coinOf(token), { timeout: 15_000 }).toBe(before + credit);
-    const { answers, finish } = await sequence(page, transactionId);
-    expect(answers.map((answer) => answer.code)).toEqual([200]);
-    expect(finish).toBe(-1);
+    // The server has credited once the confirm is answered; the fake reads the answer's code from
+    // its body a moment later, so the log is polled for it rather than read at once.
+    await eventually(async () => (await sequence(page, transactionId)).answers.map((answer) => answer.code)).toEqual([
+      200,
+    ]);
+    expect((await sequence(page, transactionId)).finish).toBe(-1);
     await eventually(() => page.evaluate(() => localStorage.getItem('iap.kept'))).toBe('[]');
     await expect(orderOf(orderId, token)).resolves.toMatchObject({
       status: 'fulfilled',
