@@ -24,9 +24,9 @@ async function start(root: HTMLElement): Promise<void> {
 
   // The first render waits for the catalogue of the language in use and for the first page's code
   // (fetched in parallel), so the viewer never sees a key in place of a text, nor a loading screen
-  // where the page is about to be. A catalogue that fails to load still renders: the page shows
-  // keys rather than nothing; a page that fails shows its retry.
-  await Promise.all([i18nReady.catch(() => undefined), routerReady(router)]);
+  // where the page is about to be. A catalogue that fails to load still renders (i18nReady then
+  // resolves false): the page shows keys rather than nothing; a page that fails shows its retry.
+  await Promise.all([i18nReady, routerReady(router)]);
   await nextTask();
   // As a transition, the first render yields to the browser every few milliseconds instead of
   // holding the main thread for the whole page: a tap or the player's next frame is not held up
