@@ -116,6 +116,19 @@ describe('playback in the browser', () => {
     await context.close();
   });
 
+  it("turns segments into the MediaSource's format in hls.js's worker, from the build, not on the page's thread", async () => {
+    const { context, page } = await freshPage();
+    const workers: string[] = [];
+    page.on('worker', (worker) => workers.push(new URL(worker.url()).pathname));
+    const first = subject.free[0]!;
+    await page.goto(mobileVideo(first.id));
+    await playerOf(page, first.id);
+    await expectPlaying(page, 0.2);
+    // One worker, shared by the episode's player and the next one's preload (hls.js keeps one per path).
+    expect(workers).toEqual([expect.stringMatching(/^\/assets\/hls\.worker-[\w-]+\.js$/)]);
+    await context.close();
+  });
+
   it("a cold deep link plays from the HTML's data: no GET /dramas/:id or /play for the first episode", async () => {
     const { context, page } = await freshPage();
     const first = subject.free[0]!;

@@ -1,3 +1,4 @@
+import hlsWorkerUrl from 'hls.js/dist/hls.worker.js?url';
 import type { HlsConfig } from './hls';
 
 /** A preloading player fetches the first 4 s segment and stops, so a swipe shows a frame at once. */
@@ -33,6 +34,10 @@ export function hlsConfig(active: boolean, startPosition: number): Partial<HlsCo
     // before there is an element at all (early-player.ts): without this, hls.js asks for the
     // first segment only at its next 100 ms tick after the open.
     startFragPrefetch: true,
+    // hls.js's ESM build cannot make its worker from its own source as the UMD build does: without
+    // a path it turns every segment into the MediaSource's format on the page's thread, beside
+    // the app's start. The worker file is copied into the build with a content hash.
+    workerPath: hlsWorkerUrl,
   };
 }
 
