@@ -1,4 +1,4 @@
-import { hlsConfig } from './hls-config';
+import { hlsConfig, prefetchHlsWorker } from './hls-config';
 import { Events, Hls } from './hls';
 import { playRejection } from './player-errors';
 import { readQuality } from './quality';
@@ -104,6 +104,7 @@ function createEarlyPlayer(src: string, episodeId: number): EarlyPlayer {
   video.playsInline = true;
   video.preload = 'auto';
   video.setAttribute('data-episode-id', String(episodeId));
+  prefetchHlsWorker();
   const hls = new Hls(hlsConfig(true, 0));
   const player: EarlyPlayer = {
     src,

@@ -41,6 +41,22 @@ export function hlsConfig(active: boolean, startPosition: number): Partial<HlsCo
   };
 }
 
+let workerAsked = false;
+
+/**
+ * Asks for hls.js's worker file as its first player starts. hls.js starts the worker only once the
+ * first segment is in, so on a real line the file's round trip and download would come between
+ * the segment and the first frame; fetched now, beside the playlists, the worker finds it in the
+ * HTTP cache (the file is content-hashed and immutable).
+ */
+export function prefetchHlsWorker(): void {
+  if (workerAsked || typeof fetch !== 'function') return;
+  workerAsked = true;
+  fetch(hlsWorkerUrl)
+    .then((response) => response.arrayBuffer())
+    .catch(() => undefined);
+}
+
 /** Buffers like a player that is (or is no longer) on screen. */
 export function setBuffering(config: HlsConfig, active: boolean): void {
   Object.assign(config, bufferLengths(active));

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { takeEarlyPlayer } from './early-player';
 import { ErrorTypes, Events, Hls } from './hls';
-import { hlsConfig, setBuffering as setHlsBuffering } from './hls-config';
+import { hlsConfig, prefetchHlsWorker, setBuffering as setHlsBuffering } from './hls-config';
 import { clearSource, seekTo, setSource } from './media-element';
 import { hlsErrorAction, isUsablePlaylist, mediaElementError, type PlayerError } from './player-errors';
 import { levelIndexForQuality, qualitiesFor, type Quality } from './quality';
@@ -139,6 +139,7 @@ export function useHlsPlayer({ video, src, active, startPosition, quality }: Hls
         early.destroy();
         early = null;
       }
+      if (!early) prefetchHlsWorker();
       const hls = early ?? new Hls(hlsConfig(latest.current.active, start));
       if (early) setHlsBuffering(hls.config, latest.current.active);
       hlsRef.current = hls;
