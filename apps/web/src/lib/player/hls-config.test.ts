@@ -24,7 +24,10 @@ describe('prefetchHlsWorker', () => {
   });
 
   it('a failed fetch is left to the worker, which asks again', async () => {
-    vi.stubGlobal('fetch', vi.fn(() => Promise.reject(new TypeError('offline'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.reject(new TypeError('offline'))),
+    );
     const { prefetchHlsWorker } = await import('./hls-config');
     expect(() => prefetchHlsWorker()).not.toThrow();
     await new Promise((resolve) => setTimeout(resolve, 0));
