@@ -50,7 +50,7 @@ let workerAsked = false;
  * HTTP cache (the file is content-hashed and immutable).
  */
 export function prefetchHlsWorker(): void {
-  if (workerAsked || typeof fetch !== 'function') return;
+  if (workerAsked) return;
   workerAsked = true;
   fetch(hlsWorkerUrl)
     .then((response) => response.arrayBuffer())

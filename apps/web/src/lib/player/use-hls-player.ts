@@ -139,7 +139,7 @@ export function useHlsPlayer({ video, src, active, startPosition, quality }: Hls
         early.destroy();
         early = null;
       }
-      if (!early) prefetchHlsWorker();
+      prefetchHlsWorker();
       const hls = early ?? new Hls(hlsConfig(latest.current.active, start));
       if (early) setHlsBuffering(hls.config, latest.current.active);
       hlsRef.current = hls;
