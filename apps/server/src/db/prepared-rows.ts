@@ -20,6 +20,10 @@ export async function preparedRows<T extends Record<string, unknown>>(db: Db, na
   return (result as { rows: T[] }).rows;
 }
 
+/** A raw timestamp column (see above) as a Date. */
+export const dateOrNull = (value: unknown): Date | null =>
+  value === null || value === undefined ? null : new Date(value as string | Date);
+
 /** The text of each named statement, compiled once: a name always goes with one text (above). */
 const texts = new Map<string, string>();
 

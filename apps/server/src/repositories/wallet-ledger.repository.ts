@@ -1,7 +1,7 @@
 import type { WalletKind } from '@cliffhanger/contract';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/database.js';
-import { preparedRows } from '../db/prepared-rows.js';
+import { dateOrNull, preparedRows } from '../db/prepared-rows.js';
 import type { WalletHolder } from './wallet-users.repository.js';
 
 /** What one write statement did, or why it left everything as it was. */
@@ -48,8 +48,28 @@ export interface LedgerDebit {
 }
 
 const numberOrNull = (value: unknown): number | null => (value === null || value === undefined ? null : Number(value));
-const dateOrNull = (value: unknown): Date | null =>
-  value === null || value === undefined ? null : new Date(value as string | Date);
+
+/** A user whose row the transaction has just locked, and whether one of their lots looks due. */
+export type LockedHolder = WalletHolder & { dueHint: boolean };
+
+/** The columns of a locked user's row as a locking statement returns them (see `lock`). */
+export interface LockedHolderRow extends Record<string, unknown> {
+  id: string | number;
+  coin: number;
+  vip_expires_at: string | Date | null;
+  deleted_at: string | Date | null;
+  due: boolean;
+}
+
+export function lockedHolderOf(row: LockedHolderRow): LockedHolder {
+  return {
+    id: Number(row.id),
+    coin: row.coin,
+    vipExpiresAt: dateOrNull(row.vip_expires_at),
+    deletedAt: dateOrNull(row.deleted_at),
+    dueHint: row.due,
+  };
+}
 
 /**
  * The wallet's writes as single statements (data-modifying CTEs), for WalletService only. Each
@@ -65,14 +85,8 @@ export class WalletLedgerRepository {
    * the lock was granted, so it can miss a lot that a transaction committed while this one waited
    * and that expired in that wait: a write statement therefore checks again (its `due` guard).
    */
-  async lock(userId: number, now: Date, tx: Db): Promise<(WalletHolder & { dueHint: boolean }) | undefined> {
-    const [row] = await preparedRows<{
-      id: string | number;
-      coin: number;
-      vip_expires_at: string | Date | null;
-      deleted_at: string | Date | null;
-      due: boolean;
-    }>(
+  async lock(userId: number, now: Date, tx: Db): Promise<LockedHolder | undefined> {
+    const [row] = await preparedRows<LockedHolderRow>(
       tx,
       'wallet_lock',
       sql`SELECT u.id, u.coin, u.vip_expires_at, u.deleted_at,
@@ -80,14 +94,7 @@ export class WalletLedgerRepository {
                     WHERE l.user_id = u.id AND l.remaining > 0 AND l.expires_at <= ${now}::timestamptz) AS due
           FROM users u WHERE u.id = ${userId}::bigint FOR UPDATE OF u`,
     );
-    if (!row) return undefined;
-    return {
-      id: Number(row.id),
-      coin: row.coin,
-      vipExpiresAt: dateOrNull(row.vip_expires_at),
-      deletedAt: dateOrNull(row.deleted_at),
-      dueHint: row.due,
-    };
+    return row ? lockedHolderOf(row) : undefined;
   }
 
   /** Balance, entry and lot of a credit in one statement, unless a lot is due or the key was used. */

@@ -114,13 +114,36 @@ describe('the session read in the statements of the drama page, a play and an un
     ]);
   });
 
+  const unlockCode = async (authorization: string, payload: unknown) => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/unlock',
+      headers: { authorization },
+      payload: payload as object,
+    });
+    return [res.statusCode, envelope(res).code];
+  };
+
+  it('unlock: 20007 after logout, for a rotated-away refresh token and for a deleted account', async () => {
+    const paid = { episode_id: seeded.episodes[1]!.id };
+    const loggedOut = await signIn(caller());
+    await t.app.inject({ method: 'POST', url: '/api/v1/auth/logout', headers: { authorization: loggedOut.token } });
+    const rotated = await signIn(caller());
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/refresh',
+      payload: { refresh_token: rotated.refresh_token },
+    });
+    const deleted = await signIn(caller());
+    await t.app.inject({ method: 'DELETE', url: '/api/v1/user', headers: { authorization: deleted.token } });
+    for (const token of [loggedOut.token, rotated.refresh_token, deleted.token]) {
+      expect(await unlockCode(token, paid)).toEqual([401, Code.SESSION_REVOKED]);
+      expect(await unlockCode(token, { episode_id: 999_999 })).toEqual([401, Code.SESSION_REVOKED]);
+    }
+  });
+
   it('unlock: the session codes before a missing episode and before a bad body', async () => {
-    const unlock = (authorization: string, payload: unknown) =>
-      t.app.inject({ method: 'POST', url: '/api/v1/unlock', headers: { authorization }, payload: payload as object });
-    const codeOf = async (authorization: string, payload: unknown) => {
-      const res = await unlock(authorization, payload);
-      return [res.statusCode, envelope(res).code];
-    };
+    const codeOf = unlockCode;
     const paid = seeded.episodes[1]!.id;
     expect(await codeOf('B'.repeat(43), { episode_id: paid })).toEqual([401, Code.NOT_SIGNED_IN]);
     expect(await codeOf('B'.repeat(43), { episode_id: 999_999 })).toEqual([401, Code.NOT_SIGNED_IN]);

@@ -7,7 +7,9 @@ import type { DramasRepository } from '../../repositories/dramas.repository.js';
 import type { EntitlementsRepository } from '../../repositories/entitlements.repository.js';
 import type { EpisodesRepository } from '../../repositories/episodes.repository.js';
 import type { WalletEntriesRepository } from '../../repositories/wallet-entries.repository.js';
+import type { UnlockContext, UnlockContextRepository } from '../../repositories/unlock-context.repository.js';
 import type { WalletUnlocksRepository } from '../../repositories/wallet-unlocks.repository.js';
+import type { WalletHolder } from '../../repositories/wallet-users.repository.js';
 import { episodePrice, isEpisodePlayable, isVipActive, lockedEpisodes, unlockPrices } from '../catalog/entitlement.js';
 import { sha256Hex } from '../../lib/tokens.js';
 import type { SessionService } from '../auth/session.service.js';
@@ -23,6 +25,8 @@ export interface UnlockServiceDeps {
   entitlements: EntitlementsRepository;
   entries: WalletEntriesRepository;
   unlocks: WalletUnlocksRepository;
+  /** The statement that opens an unlock of one episode by a session (`unlockBySession`). */
+  context: UnlockContextRepository;
   /** The session rules, for an unlock whose session is read with its episode (`unlockBySession`). */
   sessions?: Pick<SessionService, 'check' | 'resolve'>;
 }
@@ -35,9 +39,9 @@ export interface UnlockOutcome {
 
 /** What a request asks for, resolved against the catalogue. */
 interface UnlockTarget {
-  drama: DramaRow;
+  drama: Pick<DramaRow, 'id' | 'freeEpisodes' | 'episodePrice' | 'allPrice'>;
   /** Set for a single-episode unlock. */
-  episode: EpisodeRow | undefined;
+  episode: Pick<EpisodeRow, 'id' | 'number' | 'dramaId'> | undefined;
   /** `episode:<id>` or `drama:<id>:all`: the ledger's ref, and what a client key is bound to. */
   ref: string;
 }
@@ -66,90 +70,113 @@ export class UnlockService {
   constructor(private readonly deps: UnlockServiceDeps) {}
 
   /**
-   * An unlock by the holder of a session token. A single episode is read in one statement with
-   * the session (the unlock's one round trip before its transaction); the session service judges
-   * the session, so its codes (10027/20003/20007) are those of any signed-in route and come before
-   * a missing episode's.
+   * An unlock by the holder of a session token. A single episode opens its transaction with one
+   * statement that reads the episode and the session and locks the session owner's wallet
+   * (UnlockContextRepository); the session service judges the session, so its codes
+   * (10027/20003/20007) are those of any signed-in route and come before a missing episode's.
    */
   async unlockBySession(token: string, body: UnlockBody): Promise<UnlockOutcome> {
-    const sessions = this.deps.sessions;
+    const { deps } = this;
+    const sessions = deps.sessions;
     if (!sessions) throw new Error('UnlockService was built without the session rules');
-    if (body.episode_id === undefined || isWholeDrama(body)) {
+    const episodeId = body.episode_id;
+    if (episodeId === undefined || isWholeDrama(body)) {
       const { userId } = await sessions.resolve(token);
-      return this.unlockTarget(userId, await this.resolve(body), body);
+      const target = await this.resolve(body);
+      return deps.db.transaction(async (tx) => this.buy(userId, await deps.wallet.open(userId, tx), target, body, tx));
     }
     const hash = sha256Hex(token);
-    const found = await this.deps.episodes.findWithDramaAndSession(body.episode_id, hash);
-    if (!found) {
-      await sessions.resolve(token);
-      throw notFound('Episode');
-    }
-    const { userId } = await sessions.check(hash, found.session);
-    return this.unlockTarget(userId, this.episodeTarget(body, found), body);
-  }
-
-  private async unlockTarget(userId: number, target: UnlockTarget, body: UnlockBody): Promise<UnlockOutcome> {
-    const { deps } = this;
-    return deps.db.transaction(async (tx) => {
-      // The user's row lock comes first: concurrent unlocks by one user queue here, and each
-      // then sees the unlocks and the balance the previous one committed.
-      const holder = await deps.wallet.open(userId, tx);
-      const repeat = (): UnlockOutcome => ({
-        repeat: true,
-        result: { unlocked_episode_ids: [], cost: 0, balance: holder.coin },
-      });
-      const clientKey = body.idempotency_key === undefined ? undefined : ledgerKeys.unlockClient(body.idempotency_key);
-      if (clientKey !== undefined) {
-        const seen = await deps.entries.findByKey(userId, clientKey, tx);
-        if (seen && seen.ref !== target.ref) {
-          throw new AppError(Code.IDEMPOTENCY_KEY_REUSED, 'Idempotency key already used for another target');
-        }
-        if (seen) return repeat();
-      }
-      // VIP plays everything: there is nothing to buy.
-      if (isVipActive(holder.vipExpiresAt, deps.clock())) return repeat();
-
-      const { drama, episode } = target;
-      let episodeIds: number[];
-      let cost: number;
-      if (episode) {
-        // Whether the user unlocked it already is asked by the purchase statement itself (owned).
-        if (isEpisodePlayable(episode, drama, { vip: false, unlockedEpisodeIds: new Set() })) return repeat();
-        episodeIds = [episode.id];
-        cost = episodePrice(episode.number, drama);
-      } else {
-        const entitlement = {
-          vip: false,
-          unlockedEpisodeIds: await deps.entitlements.unlockedEpisodeIds(userId, drama.id, tx),
-        };
-        const locked = lockedEpisodes(await deps.episodes.listByDrama(drama.id, tx), drama, entitlement);
-        if (locked.length === 0) return repeat();
-        episodeIds = locked.map((row) => row.id);
-        cost = unlockPrices(drama, locked.length).all;
-      }
-
-      if (cost <= 0) {
-        await deps.unlocks.insertMissing(userId, episodeIds, deps.clock(), tx);
-        return { repeat: false, result: { unlocked_episode_ids: episodeIds, cost, balance: holder.coin } };
-      }
-      // The debit and the unlock rows in one statement, after the row lock taken above.
-      const bought = await deps.wallet.purchase(
-        {
-          userId,
-          kind: 'consume',
-          amount: cost,
-          // DESIGN §6: the server decides the target, so without a client key it derives the key.
-          key:
-            clientKey ??
-            (target.episode ? ledgerKeys.unlockEpisode(target.episode.id) : ledgerKeys.unlockDrama(target.drama.id, episodeIds)),
-          ref: target.ref,
-          episodeIds,
-        },
+    // Null: no such episode, or no session for the token.
+    const outcome = await deps.db.transaction(async (tx): Promise<UnlockOutcome | null> => {
+      const found = await deps.context.lockForEpisode(episodeId, hash, deps.clock(), tx);
+      if (!found?.session) return null;
+      const { userId } = await sessions.check(hash, found.session);
+      return this.buy(
+        userId,
+        await deps.wallet.openLocked(found.holder, tx),
+        this.episodeTarget(body, found),
+        body,
         tx,
       );
-      if (bought.owned) return repeat();
-      return { repeat: false, result: { unlocked_episode_ids: episodeIds, cost, balance: bought.balance } };
     });
+    if (outcome) return outcome;
+    // Judged after the transaction: for a token it does not find, the session service reads again
+    // (a rotated refresh token), and PGlite's one connection is the transaction's until it ends.
+    // Without a session this throws its code; with one, the episode is what is missing.
+    await sessions.resolve(token);
+    throw notFound('Episode');
+  }
+
+  /**
+   * The rest of an unlock, in its transaction, once the user's row is locked (`holder`): concurrent
+   * unlocks by one user queue at that lock, and each then sees the unlocks and the balance the
+   * previous one committed.
+   */
+  private async buy(
+    userId: number,
+    holder: WalletHolder,
+    target: UnlockTarget,
+    body: UnlockBody,
+    tx: Db,
+  ): Promise<UnlockOutcome> {
+    const { deps } = this;
+    const repeat = (): UnlockOutcome => ({
+      repeat: true,
+      result: { unlocked_episode_ids: [], cost: 0, balance: holder.coin },
+    });
+    const clientKey = body.idempotency_key === undefined ? undefined : ledgerKeys.unlockClient(body.idempotency_key);
+    if (clientKey !== undefined) {
+      const seen = await deps.entries.findByKey(userId, clientKey, tx);
+      if (seen && seen.ref !== target.ref) {
+        throw new AppError(Code.IDEMPOTENCY_KEY_REUSED, 'Idempotency key already used for another target');
+      }
+      if (seen) return repeat();
+    }
+    // VIP plays everything: there is nothing to buy.
+    if (isVipActive(holder.vipExpiresAt, deps.clock())) return repeat();
+
+    const { drama, episode } = target;
+    let episodeIds: number[];
+    let cost: number;
+    if (episode) {
+      // Whether the user unlocked it already is asked by the purchase statement itself (owned).
+      if (isEpisodePlayable(episode, drama, { vip: false, unlockedEpisodeIds: new Set() })) return repeat();
+      episodeIds = [episode.id];
+      cost = episodePrice(episode.number, drama);
+    } else {
+      const entitlement = {
+        vip: false,
+        unlockedEpisodeIds: await deps.entitlements.unlockedEpisodeIds(userId, drama.id, tx),
+      };
+      const locked = lockedEpisodes(await deps.episodes.listByDrama(drama.id, tx), drama, entitlement);
+      if (locked.length === 0) return repeat();
+      episodeIds = locked.map((row) => row.id);
+      cost = unlockPrices(drama, locked.length).all;
+    }
+
+    if (cost <= 0) {
+      await deps.unlocks.insertMissing(userId, episodeIds, deps.clock(), tx);
+      return { repeat: false, result: { unlocked_episode_ids: episodeIds, cost, balance: holder.coin } };
+    }
+    // The debit and the unlock rows in one statement, after the row lock taken above.
+    const bought = await deps.wallet.purchase(
+      {
+        userId,
+        kind: 'consume',
+        amount: cost,
+        // DESIGN §6: the server decides the target, so without a client key it derives the key.
+        key:
+          clientKey ??
+          (target.episode
+            ? ledgerKeys.unlockEpisode(target.episode.id)
+            : ledgerKeys.unlockDrama(target.drama.id, episodeIds)),
+        ref: target.ref,
+        episodeIds,
+      },
+      tx,
+    );
+    if (bought.owned) return repeat();
+    return { repeat: false, result: { unlocked_episode_ids: episodeIds, cost, balance: bought.balance } };
   }
 
   /** Unknown episode or drama → 10002; an episode of another drama in the request → 10001. */
@@ -169,10 +196,12 @@ export class UnlockService {
   }
 
   /** A single episode's target; a drama_id in the request must be the episode's (else 10001). */
-  private episodeTarget(body: UnlockBody, found: { episode: EpisodeRow; drama: DramaRow }): UnlockTarget {
+  private episodeTarget(
+    body: UnlockBody,
+    found: Pick<UnlockTarget, 'drama'> & { episode: UnlockContext['episode'] },
+  ): UnlockTarget {
     const { episode } = found;
     if (body.drama_id !== undefined && body.drama_id !== episode.dramaId) throw wrongDrama();
     return { drama: found.drama, episode, ref: `episode:${episode.id}` };
   }
 }
-

@@ -4,6 +4,7 @@ import type { Clock } from '../../lib/clock.js';
 import { DramasRepository } from '../../repositories/dramas.repository.js';
 import { EntitlementsRepository } from '../../repositories/entitlements.repository.js';
 import { EpisodesRepository } from '../../repositories/episodes.repository.js';
+import { UnlockContextRepository } from '../../repositories/unlock-context.repository.js';
 import { WalletEntriesRepository } from '../../repositories/wallet-entries.repository.js';
 import { WalletLedgerRepository } from '../../repositories/wallet-ledger.repository.js';
 import { WalletLotsRepository } from '../../repositories/wallet-lots.repository.js';
@@ -60,6 +61,7 @@ export function createWalletServices({ db, clock, config, sessions, onLedgerEntr
       entitlements: new EntitlementsRepository(db),
       entries,
       unlocks,
+      context: new UnlockContextRepository(),
       ...(sessions ? { sessions } : {}),
     }),
     vip: new VipService({ db, clock, users, entries: new VipEntriesRepository(db) }),

@@ -11,7 +11,7 @@ import type { WalletEntryRow } from '../../db/wallet.schema.js';
 import { AppError } from '../../http/envelope.js';
 import type { Clock } from '../../lib/clock.js';
 import type { WalletEntriesRepository } from '../../repositories/wallet-entries.repository.js';
-import type { WalletLedgerRepository } from '../../repositories/wallet-ledger.repository.js';
+import type { LockedHolder, WalletLedgerRepository } from '../../repositories/wallet-ledger.repository.js';
 import type { WalletLotsRepository } from '../../repositories/wallet-lots.repository.js';
 import type { WalletUnlocksRepository } from '../../repositories/wallet-unlocks.repository.js';
 import type { WalletHolder, WalletUsersRepository } from '../../repositories/wallet-users.repository.js';
@@ -136,7 +136,15 @@ export class WalletService {
    * in any transaction that decides on the balance (the unlock does). A deleted account → 20007.
    */
   async open(userId: number, tx: Db): Promise<WalletHolder> {
-    const found = await this.deps.ledger.lock(userId, this.deps.clock(), tx);
+    return this.openLocked(await this.deps.ledger.lock(userId, this.deps.clock(), tx), tx);
+  }
+
+  /**
+   * `open` for a user whose row a statement of the caller's has just locked in `tx` the way
+   * `WalletLedgerRepository.lock` does, due-lot hint included (an unlock reads it with its episode
+   * and session, UnlockContextRepository). Undefined: no such user.
+   */
+  async openLocked(found: LockedHolder | undefined, tx: Db): Promise<WalletHolder> {
     if (!found) throw new AppError(Code.NOT_FOUND, 'User not found');
     const { dueHint, ...holder } = found;
     if (holder.deletedAt) throw new AppError(Code.SESSION_REVOKED, 'Account deleted');
