@@ -84,6 +84,8 @@ export class WalletLedgerRepository {
    * Row-locks the user and says whether a lot looks due. The hint reads the snapshot taken before
    * the lock was granted, so it can miss a lot that a transaction committed while this one waited
    * and that expired in that wait: a write statement therefore checks again (its `due` guard).
+   * UnlockContextRepository takes the same lock with the same hint inside an unlock's first
+   * statement: a change to either goes to both.
    */
   async lock(userId: number, now: Date, tx: Db): Promise<LockedHolder | undefined> {
     const [row] = await preparedRows<LockedHolderRow>(

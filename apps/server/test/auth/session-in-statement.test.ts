@@ -143,21 +143,20 @@ describe('the session read in the statements of the drama page, a play and an un
   });
 
   it('unlock: the session codes before a missing episode and before a bad body', async () => {
-    const codeOf = unlockCode;
     const paid = seeded.episodes[1]!.id;
-    expect(await codeOf('B'.repeat(43), { episode_id: paid })).toEqual([401, Code.NOT_SIGNED_IN]);
-    expect(await codeOf('B'.repeat(43), { episode_id: 999_999 })).toEqual([401, Code.NOT_SIGNED_IN]);
-    expect(await codeOf('B'.repeat(43), { episode_id: 'x' })).toEqual([401, Code.NOT_SIGNED_IN]);
+    expect(await unlockCode('B'.repeat(43), { episode_id: paid })).toEqual([401, Code.NOT_SIGNED_IN]);
+    expect(await unlockCode('B'.repeat(43), { episode_id: 999_999 })).toEqual([401, Code.NOT_SIGNED_IN]);
+    expect(await unlockCode('B'.repeat(43), { episode_id: 'x' })).toEqual([401, Code.NOT_SIGNED_IN]);
 
     const session = await signIn(caller());
-    expect(await codeOf(session.token, { episode_id: 999_999 })).toEqual([404, Code.NOT_FOUND]);
-    expect(await codeOf(session.token, { episode_id: 'x' })).toEqual([400, Code.INVALID_INPUT]);
+    expect(await unlockCode(session.token, { episode_id: 999_999 })).toEqual([404, Code.NOT_FOUND]);
+    expect(await unlockCode(session.token, { episode_id: 'x' })).toEqual([400, Code.INVALID_INPUT]);
     // No coins yet: the session resolved and the unlock ran.
-    expect(await codeOf(session.refresh_token, { episode_id: paid })).toEqual([409, Code.INSUFFICIENT_COINS]);
+    expect(await unlockCode(session.refresh_token, { episode_id: paid })).toEqual([409, Code.INSUFFICIENT_COINS]);
 
     clock.advance(7200);
-    expect(await codeOf(session.token, { episode_id: paid })).toEqual([401, Code.SESSION_EXPIRED]);
-    expect(await codeOf(session.token, { episode_id: 'x' })).toEqual([401, Code.SESSION_EXPIRED]);
-    expect(await codeOf(session.token, {})).toEqual([401, Code.SESSION_EXPIRED]);
+    expect(await unlockCode(session.token, { episode_id: paid })).toEqual([401, Code.SESSION_EXPIRED]);
+    expect(await unlockCode(session.token, { episode_id: 'x' })).toEqual([401, Code.SESSION_EXPIRED]);
+    expect(await unlockCode(session.token, {})).toEqual([401, Code.SESSION_EXPIRED]);
   });
 });

@@ -7,7 +7,7 @@ import type { DramasRepository } from '../../repositories/dramas.repository.js';
 import type { EntitlementsRepository } from '../../repositories/entitlements.repository.js';
 import type { EpisodesRepository } from '../../repositories/episodes.repository.js';
 import type { WalletEntriesRepository } from '../../repositories/wallet-entries.repository.js';
-import type { UnlockContext, UnlockContextRepository } from '../../repositories/unlock-context.repository.js';
+import type { UnlockContextRepository } from '../../repositories/unlock-context.repository.js';
 import type { WalletUnlocksRepository } from '../../repositories/wallet-unlocks.repository.js';
 import type { WalletHolder } from '../../repositories/wallet-users.repository.js';
 import { episodePrice, isEpisodePlayable, isVipActive, lockedEpisodes, unlockPrices } from '../catalog/entitlement.js';
@@ -198,7 +198,7 @@ export class UnlockService {
   /** A single episode's target; a drama_id in the request must be the episode's (else 10001). */
   private episodeTarget(
     body: UnlockBody,
-    found: Pick<UnlockTarget, 'drama'> & { episode: UnlockContext['episode'] },
+    found: Pick<UnlockTarget, 'drama'> & { episode: NonNullable<UnlockTarget['episode']> },
   ): UnlockTarget {
     const { episode } = found;
     if (body.drama_id !== undefined && body.drama_id !== episode.dramaId) throw wrongDrama();
