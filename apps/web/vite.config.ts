@@ -5,6 +5,7 @@ import { gzipAsync } from '@gfx/zopfli';
 import MagicString from 'magic-string';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { handHlsItsWorker } from './src/build/hand-hls-its-worker';
 
 const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|webmanifest|txt|vtt)$/;
 /** A compressed copy is written only if it is at most this share of the file. */
@@ -168,7 +169,9 @@ const backend = process.env.CLIFFHANGER_API_ORIGIN ?? 'http://localhost:8080';
 
 export default defineConfig({
   base: '/',
-  plugins: [react(), precompress(), apiOriginCheck(), bootGraph(bootModules), treeShakeReactRouter()],
+  plugins: [react(), precompress(), apiOriginCheck(), bootGraph(bootModules), treeShakeReactRouter(), handHlsItsWorker()],
+  // Served as it is, not pre-bundled, so the dev server applies handHlsItsWorker too.
+  optimizeDeps: { exclude: ['hls.js'] },
   server: {
     proxy: {
       '/api': { target: backend, changeOrigin: true },

@@ -124,7 +124,9 @@ describe('playback in the browser', () => {
     await page.goto(mobileVideo(first.id));
     await playerOf(page, first.id);
     await expectPlaying(page, 0.2);
-    // One worker, shared by the episode's player and the next one's preload (hls.js keeps one per path).
+    // One worker, shared by the episode's player and the next one's preload (hls.js keeps one per
+    // path): the one the page started ahead of hls.js (lib/player/hls-worker.ts), taken over by
+    // hls.js. Had hls.js not taken it, it would have started a second.
     expect(workers).toEqual([expect.stringMatching(/^\/assets\/hls\.worker-[\w-]+\.js$/)]);
     await context.close();
   });

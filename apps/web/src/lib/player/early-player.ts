@@ -1,4 +1,5 @@
-import { hlsConfig, prefetchHlsWorker } from './hls-config';
+import { hlsConfig } from './hls-config';
+import { startHlsWorker } from './hls-worker';
 import { Events, Hls } from './hls';
 import { playRejection } from './player-errors';
 import { readQuality } from './quality';
@@ -104,7 +105,7 @@ function createEarlyPlayer(src: string, episodeId: number): EarlyPlayer {
   video.playsInline = true;
   video.preload = 'auto';
   video.setAttribute('data-episode-id', String(episodeId));
-  prefetchHlsWorker();
+  startHlsWorker();
   const hls = new Hls(hlsConfig(true, 0));
   const player: EarlyPlayer = {
     src,

@@ -1,5 +1,5 @@
-import hlsWorkerUrl from 'hls.js/dist/hls.worker.js?url';
 import type { HlsConfig } from './hls';
+import { HLS_WORKER_URL } from './hls-worker';
 
 /** A preloading player fetches the first 4 s segment and stops, so a swipe shows a frame at once. */
 export const PRELOAD_BUFFER_S = 1;
@@ -37,24 +37,8 @@ export function hlsConfig(active: boolean, startPosition: number): Partial<HlsCo
     // hls.js's ESM build cannot make its worker from its own source as the UMD build does: without
     // a path it turns every segment into the MediaSource's format on the page's thread, beside
     // the app's start. The worker file is copied into the build with a content hash.
-    workerPath: hlsWorkerUrl,
+    workerPath: HLS_WORKER_URL,
   };
-}
-
-let workerAsked = false;
-
-/**
- * Asks for hls.js's worker file as its first player starts. hls.js starts the worker only once the
- * first segment is in, so on a real line the file's round trip and download would come between
- * the segment and the first frame; fetched now, beside the playlists, the worker finds it in the
- * HTTP cache (the file is content-hashed and immutable).
- */
-export function prefetchHlsWorker(): void {
-  if (workerAsked) return;
-  workerAsked = true;
-  fetch(hlsWorkerUrl)
-    .then((response) => response.arrayBuffer())
-    .catch(() => undefined);
 }
 
 /** Buffers like a player that is (or is no longer) on screen. */

@@ -1,7 +1,8 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { takeEarlyPlayer } from './early-player';
 import { ErrorTypes, Events, Hls } from './hls';
-import { hlsConfig, prefetchHlsWorker, setBuffering as setHlsBuffering } from './hls-config';
+import { hlsConfig, setBuffering as setHlsBuffering } from './hls-config';
+import { startHlsWorker } from './hls-worker';
 import { clearSource, seekTo, setSource } from './media-element';
 import { hlsErrorAction, isUsablePlaylist, mediaElementError, type PlayerError } from './player-errors';
 import { levelIndexForQuality, qualitiesFor, type Quality } from './quality';
@@ -139,7 +140,7 @@ export function useHlsPlayer({ video, src, active, startPosition, quality }: Hls
         early.destroy();
         early = null;
       }
-      prefetchHlsWorker();
+      startHlsWorker();
       const hls = early ?? new Hls(hlsConfig(latest.current.active, start));
       if (early) setHlsBuffering(hls.config, latest.current.active);
       hlsRef.current = hls;
