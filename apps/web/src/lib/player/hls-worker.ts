@@ -40,9 +40,9 @@ export function startHlsWorker(): void {
 }
 
 /**
- * hls.js asks here before it starts a worker of its own (its `loadWorker`, patched at build time
- * by apps/web/vite.config.ts): the worker startHlsWorker started, once, if it runs `scriptUrl`.
- * From then on the worker is hls.js's, which terminates it when its last player goes.
+ * hls.js asks here before it starts a worker of its own (its `loadWorker`, rewritten at build
+ * time by src/build/hand-hls-its-worker.ts): the worker startHlsWorker started, once, if it runs
+ * `scriptUrl`. From then on the worker is hls.js's, which terminates it when its last player goes.
  */
 export function takeStartedHlsWorker(scriptUrl: string): Worker | null {
   const worker = started;
