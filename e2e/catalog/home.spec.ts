@@ -71,12 +71,13 @@ describe('home in the browser', () => {
     await page.context().close();
   });
 
-  it('draws its shelves from the answer in the HTML, without asking GET /home', async () => {
+  it('draws its shelves from the answer in the HTML, without asking GET /home or /app/config', async () => {
     const context = await newContext(browser, { viewport: VIEWPORTS.phone });
     const page = await context.newPage();
     const asked: string[] = [];
     page.on('request', (request) => {
-      if (new URL(request.url()).pathname.startsWith('/api/v1/home')) asked.push(request.url());
+      const path = new URL(request.url()).pathname;
+      if (path.startsWith('/api/v1/home') || path === '/api/v1/app/config') asked.push(request.url());
     });
     await open(page, '/pages/index/index');
     for (const shelf of ['home-recommended', 'home-hot', 'home-latest']) {

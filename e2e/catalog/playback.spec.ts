@@ -131,17 +131,20 @@ describe('playback in the browser', () => {
     await context.close();
   });
 
-  it("a cold deep link plays from the HTML's data: no GET /dramas/:id or /play for the first episode", async () => {
+  it("a cold deep link plays from the HTML's data: no GET /dramas/:id, /play for the first episode or /app/config", async () => {
     const { context, page } = await freshPage();
     const first = subject.free[0]!;
+    const fromHtml = [`/api/v1/dramas/${subject.drama.id}`, `/api/v1/episodes/${first.id}/play`, '/api/v1/app/config'];
     const asked: string[] = [];
     page.on('request', (request) => {
       const path = new URL(request.url()).pathname;
-      if (path === `/api/v1/dramas/${subject.drama.id}` || path === `/api/v1/episodes/${first.id}/play`) asked.push(path);
+      if (fromHtml.includes(path)) asked.push(path);
     });
     await page.goto(mobileVideo());
     await playerOf(page, first.id);
     await expectPlaying(page, 0.2);
+    // The app has started (it renders the title) and has not asked either.
+    await page.locator('[data-testid="video-title"]').waitFor();
     expect(asked).toEqual([]);
     await context.close();
   });

@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { DramaDetail, Home, NextAd, Playback } from '@cliffhanger/contract';
+import type { AppConfig, DramaDetail, Home, NextAd, Playback } from '@cliffhanger/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { artworkPreload, scriptJson } from '../src/plugins/page-bootstrap.js';
 import { posterStage } from '../src/plugins/page-stages.js';
@@ -92,6 +92,7 @@ const page = (url: string, headers: Record<string, string> = {}) =>
 
 interface Bootstrap {
   lang: string;
+  config?: AppConfig;
   home?: Home;
   drama?: DramaDetail;
   playback?: Playback;
@@ -320,7 +321,8 @@ describe('video deep link served with its first screen', () => {
 
   it('leaves a signed-in viewer their own answers: only the code and the poster are preloaded', async () => {
     const res = await page(videoUrl(free.drama.id), { cookie: 'signed_in=1; lang=tr' });
-    expect(bootstrapOf(res.body)).toEqual({ lang: 'tr' });
+    // Nothing about a viewer: only what is the same for everyone (the configuration, below).
+    expect({ ...bootstrapOf(res.body), config: undefined }).toEqual({ lang: 'tr' });
     expect(res.body).toContain('<div data-boot-stage style=');
     expect(res.body).not.toContain('.m3u8');
     expect(res.body).toContain('<link rel="preload" as="fetch" crossorigin href="/assets/tr-L1.json">');
@@ -332,7 +334,7 @@ describe('video deep link served with its first screen', () => {
     for (const url of [videoUrl(999_999), '/pages/video/mobileVideoIndex?drama_id=abc', '/pages/video/mobileVideoIndex']) {
       const res = await page(url);
       expect(res.statusCode, url).toBe(200);
-      expect(bootstrapOf(res.body), url).toEqual({ lang: 'en' });
+      expect({ ...bootstrapOf(res.body), config: undefined }, url).toEqual({ lang: 'en' });
     }
   });
 
@@ -370,6 +372,18 @@ describe('video deep link with an ad before the episode', () => {
     expect(res.body).toContain('<link rel="modulepreload" crossorigin href="/assets/boot-B1.js">');
     expect(res.body).toContain('<link rel="modulepreload" crossorigin href="/assets/video-page-V1.js">');
     expect(res.body).not.toContain('fetchpriority="low"');
+  });
+});
+
+describe('the app configuration in a filled-in page', () => {
+  it.each([
+    ['home', '/', {}],
+    ['a visitor video page', videoUrl(1), {}],
+    ["a signed-in viewer's video page", videoUrl(1), { cookie: 'signed_in=1; lang=tr' }],
+    ['an unknown drama', videoUrl(999_999), {}],
+  ])('%s carries GET /app/config, as the API answers it', async (_name, url, headers) => {
+    const api = envelope<AppConfig>(await t.app.inject({ method: 'GET', url: '/api/v1/app/config' })).data;
+    expect(bootstrapOf((await page(url, headers)).body).config).toEqual(api);
   });
 });
 

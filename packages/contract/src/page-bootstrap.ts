@@ -1,5 +1,5 @@
 import type { Language } from './constants.js';
-import type { DramaDetail, Home, NextAd, Playback } from './endpoints/index.js';
+import type { AppConfig, DramaDetail, Home, NextAd, Playback } from './endpoints/index.js';
 
 /**
  * The first screen's data the server writes into index.html for a deep link
@@ -9,6 +9,8 @@ import type { DramaDetail, Home, NextAd, Playback } from './endpoints/index.js';
  */
 export interface PageBootstrap {
   lang: Language;
+  /** GET /app/config: the same for every viewer and language, so every filled-in page carries it. */
+  config?: AppConfig;
   home?: Home;
   /** A visitor's GET /dramas/:id. */
   drama?: DramaDetail;

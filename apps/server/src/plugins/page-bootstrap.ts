@@ -5,6 +5,7 @@ import {
   artworkSrcSet,
   DEFAULT_LANGUAGE,
   LANGUAGES,
+  getAppConfig,
   getNextAd,
   playEpisode,
   type DramaDetail,
@@ -224,6 +225,8 @@ export function createPageShell(app: AppInstance, distDir: string): PageShell {
   const earlyPlayerFiles = pageFiles(manifest, earlyPlayer);
   const { catalog, playback, ads, media, mediaDelivery, catalogChanges } = app.services;
   const mediaBaseUrl = app.config.mediaBaseUrl;
+  // Without it the app's start asks GET /app/config, and the page renders again when it answers.
+  const config = getAppConfig.data.encode(app.services.appConfig.getAppConfig());
   const productName = app.config.appName;
 
   const playlists = new Map<string, Promise<string | null>>();
@@ -383,7 +386,8 @@ export function createPageShell(app: AppInstance, distDir: string): PageShell {
           ? await videoHead(request, path, url.searchParams, lang)
           : null;
       if (!head) return null;
-      const script = `<script type="application/json" id="${BOOTSTRAP_ELEMENT_ID}">${scriptJson(head.data)}</script>`;
+      const data: PageBootstrap = { ...head.data, config };
+      const script = `<script type="application/json" id="${BOOTSTRAP_ELEMENT_ID}">${scriptJson(data)}</script>`;
       const page = html
         .replace(TITLE, `${TITLE}\n${(head.first ?? []).join('\n')}`)
         .replace('</head>', `${[...head.links, script].join('\n')}\n</head>`);

@@ -6,7 +6,9 @@ import type { Clock } from '../lib/clock.js';
 import { KeyedHasher } from '../lib/keyed-hash.js';
 import { IdentitiesRepository } from '../repositories/identities.repository.js';
 import { OAuthStatesRepository } from '../repositories/oauth-states.repository.js';
+import { readCompilerVersion } from '../lib/compiler-version.js';
 import { AccountService } from './auth/account.service.js';
+import { AppConfigService } from './app-config.service.js';
 import { AvatarService } from './avatar.service.js';
 import { AvatarCopyService } from './avatar-copy.service.js';
 import type { JobSender } from '../jobs/jobs.js';
@@ -37,6 +39,8 @@ import { createWalletServices, type WalletServices, type WalletServicesDeps } fr
 export interface AppServices extends CatalogServices, WalletServices, RewardsServices {
   /** The app's notion of now; tests inject a movable one. */
   clock: Clock;
+  /** What the client needs before it renders: GET /app/config, and the pages the server fills in. */
+  appConfig: AppConfigService;
   /** HMAC-SHA256 under AUTH_SECRET. */
   hasher: KeyedHasher;
   rateLimiter: RateLimiter;
@@ -123,6 +127,7 @@ export function createAppServices(deps: AppServicesDeps): AppServices {
   });
   return {
     clock,
+    appConfig: new AppConfigService(config, readCompilerVersion()),
     hasher,
     rateLimiter,
     media,

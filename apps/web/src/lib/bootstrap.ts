@@ -1,4 +1,4 @@
-import { BOOTSTRAP_ELEMENT_ID, type Language, type PageBootstrap } from '@cliffhanger/contract/browser';
+import { BOOTSTRAP_ELEMENT_ID, type AppConfig, type Language, type PageBootstrap } from '@cliffhanger/contract/browser';
 
 let bootstrap: PageBootstrap | null | undefined;
 
@@ -28,6 +28,14 @@ export function takeBootstrap<K extends 'home' | 'drama' | 'playback' | 'nextAd'
   const value = data?.[part] as NonNullable<PageBootstrap[K]> | undefined;
   if (!data || value === undefined || data.lang !== lang || !matches(value)) return undefined;
   delete data[part];
+  return value;
+}
+
+/** The app configuration the page was served with, handed out once: it is the same in every language. */
+export function takeBootstrapConfig(): AppConfig | undefined {
+  const data = read();
+  const value = data?.config;
+  if (data) delete data.config;
   return value;
 }
 

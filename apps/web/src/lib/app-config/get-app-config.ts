@@ -1,6 +1,7 @@
 import { DEFAULT_REWARD_CONSTANTS, getAppConfig, type AppConfig } from '@cliffhanger/contract/browser';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../api-client';
+import { takeBootstrapConfig } from '../bootstrap';
 
 export const DEFAULT_PRODUCT_NAME = 'Cliffhanger';
 
@@ -8,6 +9,8 @@ export const appConfigQueryOptions = () =>
   queryOptions({
     queryKey: ['app-config'],
     queryFn: async () => (await api.call(getAppConfig)).data,
+    // A page the server filled in carries it: no request, and no second render when it answers.
+    initialData: takeBootstrapConfig,
     staleTime: Infinity,
   });
 
