@@ -5,7 +5,7 @@ import { gzipAsync } from '@gfx/zopfli';
 import MagicString from 'magic-string';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
-import { handHlsItsWorker } from './src/build/hand-hls-its-worker';
+import { handHlsItsWorker } from './src/build/hand-hls-its-worker.ts';
 
 const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|webmanifest|txt|vtt)$/;
 /** A compressed copy is written only if it is at most this share of the file. */
