@@ -1,11 +1,10 @@
 import { QueryObserver } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { BOOTSTRAP_ELEMENT_ID } from '@cliffhanger/contract/browser';
-import { resetBootstrap } from '../../lib/bootstrap';
 import type * as EarlyPlayer from '../../lib/player/early-player';
 import { setSession } from '../../lib/session';
 import { stubApi, type Route } from '../../test/fake-api';
 import { testUser } from '../../test/fixtures';
+import { inlineBootstrap, removeBootstrap } from '../../test/page-bootstrap';
 import { testQueryClient } from '../../test/render';
 import { prefetchInterstitialAd } from './ads/get-interstitial-ad';
 import { dramaQueryOptions } from './api/get-drama';
@@ -21,22 +20,12 @@ vi.mock('../../lib/player/early-player', async (importOriginal) => ({
   dropEarlyPlayer,
 }));
 
-function inline(data: unknown): void {
-  const script = document.createElement('script');
-  script.type = 'application/json';
-  script.id = BOOTSTRAP_ELEMENT_ID;
-  script.textContent = JSON.stringify(data);
-  document.head.append(script);
-  resetBootstrap();
-}
-
 const NO_AD = { code: 200, data: { ad: null, rewarded_today: 0, rewarded_daily_cap: 5 } };
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 const never: Route = () => new Promise(() => undefined);
 
 afterEach(() => {
-  document.getElementById(BOOTSTRAP_ELEMENT_ID)?.remove();
-  resetBootstrap();
+  removeBootstrap();
   startEarlyPlayer.mockClear();
   dropEarlyPlayer.mockClear();
 });
@@ -45,7 +34,7 @@ describe('video page loader', () => {
   it("puts a visitor's drama and playback from the HTML in the cache, and starts the player with the ad decision", async () => {
     const api = stubApi({ 'GET /ads/next': NO_AD });
     const first = playback(1);
-    inline({ lang: 'en', drama: drama(), playback: first });
+    inlineBootstrap({ lang: 'en', drama: drama(), playback: first });
     const queryClient = testQueryClient();
     await loadVideoPage(queryClient, '?drama_id=7', 'phone');
     expect(queryClient.getQueryData(dramaQueryOptions(7, 'en').queryKey)).toEqual(drama());
@@ -63,7 +52,7 @@ describe('video page loader', () => {
 
   it('takes the pre-roll decision the HTML carries: the player waits for no request', async () => {
     const api = stubApi({ 'GET /ads/next': never });
-    inline({ lang: 'en', drama: drama(), playback: playback(1), nextAd: NO_AD.data });
+    inlineBootstrap({ lang: 'en', drama: drama(), playback: playback(1), nextAd: NO_AD.data });
     await loadVideoPage(testQueryClient(), '?drama_id=7', 'phone');
     expect(await startEarlyPlayer.mock.calls[0]![0].adDecision).toBeNull();
     expect(api.callsTo('GET /ads/next')).toHaveLength(0);
@@ -72,7 +61,7 @@ describe('video page loader', () => {
   it('an ad the HTML carries is the one the page shows, and the early player leaves it to the page', async () => {
     const api = stubApi({ 'GET /ads/next': never });
     const ad = houseAd();
-    inline({ lang: 'en', drama: drama(), playback: playback(1), nextAd: { ...NO_AD.data, ad } });
+    inlineBootstrap({ lang: 'en', drama: drama(), playback: playback(1), nextAd: { ...NO_AD.data, ad } });
     const queryClient = testQueryClient();
     await loadVideoPage(queryClient, '?drama_id=7', 'phone');
     expect(await startEarlyPlayer.mock.calls[0]![0].adDecision).toEqual(ad);
@@ -82,7 +71,7 @@ describe('video page loader', () => {
 
   it('asks for the decision of an episode other than the one the HTML decided for', async () => {
     const api = stubApi({ 'GET /ads/next': NO_AD });
-    inline({ lang: 'en', drama: drama(), playback: playback(1), nextAd: NO_AD.data });
+    inlineBootstrap({ lang: 'en', drama: drama(), playback: playback(1), nextAd: NO_AD.data });
     const queryClient = testQueryClient();
     await loadVideoPage(queryClient, '?drama_id=7&episode_id=102', 'phone');
     await flush();
@@ -91,7 +80,7 @@ describe('video page loader', () => {
 
   it('only loads the player early on the desktop page, which lays it out beside the episode list', async () => {
     stubApi({ 'GET /ads/next': NO_AD });
-    inline({ lang: 'en', drama: drama(), playback: playback(2) });
+    inlineBootstrap({ lang: 'en', drama: drama(), playback: playback(2) });
     await loadVideoPage(testQueryClient(), '?drama_id=7&episode_id=102', 'desktop');
     expect(startEarlyPlayer).toHaveBeenCalledWith({ src: playback(2).playlist_url, episodeId: 102, adDecision: null });
   });
@@ -103,7 +92,7 @@ describe('video page loader', () => {
       'GET /episodes/101/play': { code: 200, data: playback(1) },
       'GET /ads/next': NO_AD,
     });
-    inline({ lang: 'en', drama: drama(), playback: playback(1) });
+    inlineBootstrap({ lang: 'en', drama: drama(), playback: playback(1) });
     const queryClient = testQueryClient();
     await loadVideoPage(queryClient, '?drama_id=7', 'phone');
     await flush();

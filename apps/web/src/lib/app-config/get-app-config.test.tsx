@@ -1,20 +1,10 @@
-import { BOOTSTRAP_ELEMENT_ID } from '@cliffhanger/contract/browser';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { configFetch, testAppConfig } from '../../test/app-config';
+import { inlineBootstrap, removeBootstrap } from '../../test/page-bootstrap';
 import { testQueryClient } from '../../test/render';
-import { resetBootstrap } from '../bootstrap';
 import { useProductName } from './get-app-config';
-
-function inline(data: unknown): void {
-  const script = document.createElement('script');
-  script.type = 'application/json';
-  script.id = BOOTSTRAP_ELEMENT_ID;
-  script.textContent = JSON.stringify(data);
-  document.head.append(script);
-  resetBootstrap();
-}
 
 function ProductName() {
   return <p>{useProductName()}</p>;
@@ -37,14 +27,13 @@ function stubConfigFetch(name: string) {
 }
 
 afterEach(() => {
-  document.getElementById(BOOTSTRAP_ELEMENT_ID)?.remove();
-  resetBootstrap();
+  removeBootstrap();
 });
 
 describe('app configuration', () => {
   it('comes from the page when the server filled it in: no request, the first render already has it', () => {
     const fetchMock = stubConfigFetch('From the API');
-    inline({ lang: 'zh', config: testAppConfig({ name: 'From the page' }) });
+    inlineBootstrap({ lang: 'zh', config: testAppConfig({ name: 'From the page' }) });
     renderName();
     // The same in every language: the page's language does not have to match.
     expect(screen.getByText('From the page')).toBeTruthy();
@@ -53,7 +42,7 @@ describe('app configuration', () => {
 
   it('is asked of the API when the page carries none', async () => {
     const fetchMock = stubConfigFetch('From the API');
-    inline({ lang: 'en' });
+    inlineBootstrap({ lang: 'en' });
     renderName();
     expect(screen.getByText('Cliffhanger')).toBeTruthy();
     await waitFor(() => expect(screen.getByText('From the API')).toBeTruthy());
@@ -61,7 +50,7 @@ describe('app configuration', () => {
   });
 
   it('is taken from the page once: a second client asks the API', async () => {
-    inline({ lang: 'en', config: testAppConfig({ name: 'From the page' }) });
+    inlineBootstrap({ lang: 'en', config: testAppConfig({ name: 'From the page' }) });
     renderName();
     expect(screen.getByText('From the page')).toBeTruthy();
     const fetchMock = stubConfigFetch('From the API');
