@@ -143,7 +143,7 @@ describe('playback in the browser', () => {
     await page.goto(mobileVideo());
     await playerOf(page, first.id);
     await expectPlaying(page, 0.2);
-    // The app has started (it renders the title) and has not asked either.
+    // The app has started (it renders the title) and has asked for none of them.
     await page.locator('[data-testid="video-title"]').waitFor();
     expect(asked).toEqual([]);
     await context.close();

@@ -15,6 +15,20 @@ function read(): PageBootstrap | null {
   return bootstrap;
 }
 
+type Part = Exclude<keyof PageBootstrap, 'lang'>;
+
+/** One part of the bootstrap, handed out once, and only if `usable` says so. */
+function take<K extends Part>(
+  part: K,
+  usable: (value: NonNullable<PageBootstrap[K]>, data: PageBootstrap) => boolean,
+): NonNullable<PageBootstrap[K]> | undefined {
+  const data = read();
+  const value = data?.[part] as NonNullable<PageBootstrap[K]> | undefined;
+  if (!data || value === undefined || !usable(value, data)) return undefined;
+  delete data[part];
+  return value;
+}
+
 /**
  * One part of the bootstrap, handed out once and only in the language asked for: the data
  * describes the page as it was served, so a later visit (or another language) asks the API.
@@ -24,19 +38,12 @@ export function takeBootstrap<K extends 'home' | 'drama' | 'playback' | 'nextAd'
   lang: Language,
   matches: (value: NonNullable<PageBootstrap[K]>) => boolean = () => true,
 ): NonNullable<PageBootstrap[K]> | undefined {
-  const data = read();
-  const value = data?.[part] as NonNullable<PageBootstrap[K]> | undefined;
-  if (!data || value === undefined || data.lang !== lang || !matches(value)) return undefined;
-  delete data[part];
-  return value;
+  return take(part, (value, data) => data.lang === lang && matches(value));
 }
 
 /** The app configuration the page was served with, handed out once: it is the same in every language. */
 export function takeBootstrapConfig(): AppConfig | undefined {
-  const data = read();
-  const value = data?.config;
-  if (data) delete data.config;
-  return value;
+  return take('config', () => true);
 }
 
 /** Forgets what was read (tests render many pages in one document). */
