@@ -31,7 +31,15 @@ async function main(): Promise<void> {
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
 
-  await app.listen({ port: config.port, host: config.host });
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } catch (error) {
+    // A port already taken ends the start, but the embedded database is open by now: closed, it is
+    // checkpointed and unlocked; left open by a bare exit, it needs crash recovery at the next start,
+    // which PGlite has been seen to fail (Aborted() on every start after).
+    await app.close().catch(() => undefined);
+    throw error;
+  }
   const address = app.server.address();
   const port = typeof address === 'object' && address !== null ? address.port : config.port;
   // 0.0.0.0 / :: mean "every interface"; a browser needs a concrete host.

@@ -1,4 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serverRoot } from '../src/paths.js';
@@ -39,6 +42,32 @@ describe('main.ts', () => {
     expect(exit.stderr).toMatch(/PORT: /);
     expect(exit.stderr).toMatch(/LOG_LEVEL: /);
     expect(exit.stdout).not.toContain('listening');
+  });
+
+  it('closes its embedded database when the port is taken, so the next start finds it shut down cleanly', async () => {
+    const taken = createServer();
+    await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
+    const dataDir = mkdtempSync(join(tmpdir(), 'cliffhanger-main-'));
+    try {
+      const { exited } = startServer({
+        PORT: String((taken.address() as AddressInfo).port),
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'silent',
+        DATA_DIR: dataDir,
+        DEMO_CATALOG: 'false',
+        WEB_DIST_DIR: '/nonexistent/dist',
+      });
+      const exit = await exited;
+      expect(exit.code).toBe(1);
+      expect(exit.stderr).toContain('EADDRINUSE');
+      // The database was created (migrated) before the listen failed…
+      expect(existsSync(join(dataDir, 'db', 'PG_VERSION'))).toBe(true);
+      // …and shut down: PostgreSQL removes its lock file only on a clean shutdown.
+      expect(existsSync(join(dataDir, 'db', 'postmaster.pid'))).toBe(false);
+    } finally {
+      taken.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 
   describe('with a valid environment', () => {
