@@ -32,7 +32,7 @@ describe('response-code catalogue', () => {
   it('gives every code an HTTP status that tells the truth', () => {
     for (const code of ALL_CODES) {
       const status = httpStatusOf(code);
-      expect([200, 400, 401, 403, 404, 409, 413, 429, 500]).toContain(status);
+      expect([200, 400, 401, 403, 404, 409, 413, 429, 500, 503]).toContain(status);
       // 30002 is the one rejection that travels as 200: a locked episode is an expected answer.
       expect(status === 200).toBe(classifyCode(code) === 'success' || code === Code.EPISODE_LOCKED);
       expect(status === 401).toBe(classifyCode(code) === 'session-invalid');
@@ -41,6 +41,7 @@ describe('response-code catalogue', () => {
     expect(httpStatusOf(Code.NOT_FOUND)).toBe(404);
     expect(httpStatusOf(Code.TOO_MANY_REQUESTS)).toBe(429);
     expect(httpStatusOf(Code.INTERNAL_ERROR)).toBe(500);
+    expect(httpStatusOf(Code.SERVICE_UNAVAILABLE)).toBe(503);
   });
 
   it('knows its own codes only', () => {

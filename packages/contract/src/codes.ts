@@ -23,6 +23,12 @@ export const Code = {
   /** An upload that is not a decodable image, whatever its name says. */
   IMAGE_INVALID: 10007,
   USERNAME_TAKEN: 10008,
+  /**
+   * A passing outage behind the server (the database restarting or failing over, a statement or
+   * lock wait past its bound): nothing was done, and the same request may be sent again after
+   * the answer's Retry-After.
+   */
+  SERVICE_UNAVAILABLE: 10009,
 
   INSUFFICIENT_COINS: 30001,
   EPISODE_LOCKED: 30002,
@@ -128,6 +134,8 @@ export function httpStatusOf(code: ResponseCode): number {
       return 401;
     case Code.INTERNAL_ERROR:
       return 500;
+    case Code.SERVICE_UNAVAILABLE:
+      return 503;
 
     case Code.INVALID_INPUT:
     case Code.IMAGE_INVALID:
