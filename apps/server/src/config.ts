@@ -145,6 +145,13 @@ function toConfig(e: EnvValues) {
     jobRunner: e.JOB_RUNNER,
     workerMetricsPort: e.WORKER_METRICS_PORT,
     databasePoolSize: e.DATABASE_POOL_SIZE,
+    /** Bounds of every connection the API and the worker open (docs/operations.md). */
+    databaseLimits: Object.freeze({
+      statementTimeoutMs: e.DATABASE_STATEMENT_TIMEOUT_MS,
+      lockTimeoutMs: e.DATABASE_LOCK_TIMEOUT_MS,
+      idleInTransactionTimeoutMs: e.DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS,
+    }),
+    databaseConnectWaitS: e.DATABASE_CONNECT_WAIT_S,
     clockOffsetS: e.CLOCK_OFFSET_S,
     coinCheckinValidityDays: e.COIN_CHECKIN_VALIDITY_DAYS,
     coinRewardValidityDays: e.COIN_REWARD_VALIDITY_DAYS,

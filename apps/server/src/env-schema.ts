@@ -158,6 +158,26 @@ export const envSchema = z.object({
     '10',
     "PostgreSQL connections each process may open. Every API process, the CLIs and `npm run migrate` have their own pool: keep processes × this below the server's `max_connections` with room for administration (docs/deploy.md). Embedded mode has one connection.",
   ),
+  DATABASE_STATEMENT_TIMEOUT_MS: setting(
+    integer(0, 3_600_000),
+    '15000',
+    "PostgreSQL `statement_timeout` of every connection the API and the worker open: a statement running longer is cancelled and the request answered 503 with Retry-After (code SERVICE_UNAVAILABLE). 0: no bound. The CLIs (import, reconcile, migrate) run without it.",
+  ),
+  DATABASE_LOCK_TIMEOUT_MS: setting(
+    integer(0, 3_600_000),
+    '5000',
+    "PostgreSQL `lock_timeout`: how long a statement may wait for a lock (a row another request holds, a table an operator locked) before it gives up and the request is answered 503 with Retry-After. 0: wait for ever.",
+  ),
+  DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: setting(
+    integer(0, 3_600_000),
+    '30000',
+    'PostgreSQL `idle_in_transaction_session_timeout`: a transaction left open and idle this long is ended by the server, so a stuck process cannot hold row locks. 0: no bound.',
+  ),
+  DATABASE_CONNECT_WAIT_S: setting(
+    integer(0, 3600),
+    '60',
+    'At boot, how long the API and the worker keep retrying (with backoff) while PostgreSQL does not answer yet, before giving up and exiting. 0: try once.',
+  ),
   DATA_DIR: setting(
     nonEmpty,
     './data',

@@ -32,7 +32,14 @@ async function main(): Promise<void> {
   const databaseUrl = config.databaseUrl;
   if (!databaseUrl) fail('npm run worker needs DATABASE_URL: in embedded mode the server runs its jobs itself.', 2);
   const metrics = new ProcessMetrics();
-  const database = await createDatabase({ databaseUrl, dataDir: config.dataDir, poolSize: config.databasePoolSize });
+  const database = await createDatabase({
+    databaseUrl,
+    dataDir: config.dataDir,
+    poolSize: config.databasePoolSize,
+    limits: config.databaseLimits,
+    connectWaitMs: config.databaseConnectWaitS * 1000,
+    onConnectionError: (err) => log.warn({ err }, 'database connection failed'),
+  });
   await database.migrate();
   const worker = await startJobWorker(databaseUrl, {
     config,

@@ -52,8 +52,9 @@ describe('readiness without a database', () => {
     await t.app.database.close();
     const res = await t.app.inject({ method: 'GET', url: '/readyz' });
     expect(res.statusCode).toBe(503);
+    expect(res.headers['retry-after']).toBe('2');
     expect(res.json()).toEqual({
-      code: Code.INTERNAL_ERROR,
+      code: Code.SERVICE_UNAVAILABLE,
       message: expect.any(String),
       data: { status: 'not-ready', database: false, migrations: false, warnings: expect.any(Array) },
     });

@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { setTimeout } from 'node:timers/promises';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
@@ -22,8 +23,24 @@ export interface DatabaseOptions {
   dataDir: string;
   /** Connections per process to PostgreSQL (node-postgres's own default: 10). */
   poolSize?: number;
-  /** Told about errors of idle pooled connections (server restart, failover). */
-  onIdleError?: (error: Error) => void;
+  /** Bounds set on every PostgreSQL connection at its start (0 or unset: none). */
+  limits?: ConnectionLimits;
+  /**
+   * How long to keep retrying, with backoff, while PostgreSQL does not answer at creation (a
+   * database that restarts alongside the app). 0 or unset: one try.
+   */
+  connectWaitMs?: number;
+  /**
+   * Told about every error of a pooled connection, idle or in use (server restart, failover,
+   * a backend terminated). The work on that connection fails on its own; this is for the log.
+   */
+  onConnectionError?: (error: Error) => void;
+}
+
+export interface ConnectionLimits {
+  statementTimeoutMs: number;
+  lockTimeoutMs: number;
+  idleInTransactionTimeoutMs: number;
 }
 
 /**
@@ -43,9 +60,7 @@ function serialised(task: () => Promise<void>): () => Promise<void> {
 }
 
 export async function createDatabase(options: DatabaseOptions): Promise<Database> {
-  return options.databaseUrl
-    ? createPgDatabase(options.databaseUrl, options.poolSize ?? 10, options.onIdleError)
-    : createPgliteDatabase(options.dataDir);
+  return options.databaseUrl ? createPgDatabase(options.databaseUrl, options) : createPgliteDatabase(options.dataDir);
 }
 
 let latestMigrationMillis: number | undefined;
@@ -99,19 +114,50 @@ async function createPgliteDatabase(dataDir: string): Promise<Database> {
   };
 }
 
-async function createPgDatabase(
-  databaseUrl: string,
-  poolSize: number,
-  onIdleError?: (error: Error) => void,
-): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: databaseUrl, connectionTimeoutMillis: 5_000, max: poolSize });
-  // An idle client that loses its server (restart, failover) emits 'error' on the pool; without a
-  // listener that would crash the process. The next query gets a fresh connection.
-  pool.on('error', (error) => onIdleError?.(error));
+/** The first wait between two tries to reach PostgreSQL at creation; it doubles up to the cap. */
+const CONNECT_RETRY_FIRST_MS = 250;
+const CONNECT_RETRY_MAX_MS = 5_000;
+
+/** Tries `select 1` until it answers or `waitMs` has passed; the last failure is thrown. */
+async function waitForServer(pool: pg.Pool, waitMs: number, onRetry?: (error: Error) => void): Promise<void> {
+  const deadline = Date.now() + waitMs;
+  for (let delay = CONNECT_RETRY_FIRST_MS; ; delay = Math.min(delay * 2, CONNECT_RETRY_MAX_MS)) {
+    try {
+      await pool.query('select 1');
+      return;
+    } catch (error) {
+      const left = deadline - Date.now();
+      if (left <= 0) throw error;
+      onRetry?.(error as Error);
+      await setTimeout(Math.min(delay, left));
+    }
+  }
+}
+
+async function createPgDatabase(databaseUrl: string, options: DatabaseOptions): Promise<Database> {
+  const limits = options.limits;
+  const pool = new pg.Pool({
+    connectionString: databaseUrl,
+    connectionTimeoutMillis: 5_000,
+    max: options.poolSize ?? 10,
+    // Sent in the connection's startup message: no extra round trip. 0 means no bound, as in
+    // PostgreSQL itself, and node-postgres leaves a 0 out.
+    statement_timeout: limits?.statementTimeoutMs ?? 0,
+    lock_timeout: limits?.lockTimeoutMs ?? 0,
+    idle_in_transaction_session_timeout: limits?.idleInTransactionTimeoutMs ?? 0,
+  });
+  const onError = (error: Error) => options.onConnectionError?.(error);
+  // The pool listens for errors of idle clients only: a client checked out for a transaction has
+  // no listener between its queries, and a backend terminated then (restart, failover,
+  // pg_terminate_backend) emitted an unhandled 'error' that ended the process. With a listener for
+  // the client's whole life the error only fails the work on it: the query in flight rejects, the
+  // transaction's rollback fails, and the pool drops the dead client on release.
+  pool.on('connect', (client) => client.on('error', onError));
+  pool.on('error', onError);
   const db = drizzlePg({ client: pool, schema });
-  // Fail at boot, not on the first request, when the server is unreachable.
+  // Fail at boot, not on the first request, when the server stays unreachable.
   try {
-    await pool.query('select 1');
+    await waitForServer(pool, options.connectWaitMs ?? 0, options.onConnectionError);
   } catch (error) {
     await pool.end();
     throw error;
@@ -123,22 +169,30 @@ async function createPgDatabase(
     async ping() {
       await pool.query('select 1');
     },
-    migrate: serialised(async () => {
-      // Several API processes may boot at once (DESIGN §11). The session-level advisory lock is
-      // held on its own connection while the migrator runs on another from the pool.
-      const lock = await pool.connect();
-      try {
-        await lock.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
-        await migratePg(db, { migrationsFolder });
-      } finally {
-        await lock.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => undefined);
-        lock.release();
-      }
-    }),
+    migrate: serialised(() => migrateOnOwnConnection(databaseUrl, onError)),
     migrationsCurrent: () => migrationsCurrent(db),
     close() {
       closing ??= pool.end();
       return closing;
     },
   };
+}
+
+/**
+ * Migrations run on a connection of their own, without the pool's statement and lock bounds (a
+ * migration may rewrite a large table or wait for a long query to let go of it). Several API
+ * processes may boot at once: the session-level advisory lock on that connection makes them
+ * apply migrations one at a time.
+ */
+async function migrateOnOwnConnection(databaseUrl: string, onError: (error: Error) => void): Promise<void> {
+  const client = new pg.Client({ connectionString: databaseUrl, connectionTimeoutMillis: 5_000 });
+  client.on('error', onError);
+  await client.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    await migratePg(drizzlePg({ client, schema }), { migrationsFolder });
+  } finally {
+    // Ending the session releases its advisory lock too.
+    await client.end().catch(() => undefined);
+  }
 }

@@ -1,5 +1,6 @@
 import { Code, type Envelope, type InvalidInputData } from '@cliffhanger/contract';
 import type { FastifySchemaValidationError } from 'fastify';
+import { isTransientDatabaseError } from '../lib/pg-errors.js';
 import { AppError } from './envelope.js';
 
 export interface ErrorResponse {
@@ -7,6 +8,19 @@ export interface ErrorResponse {
   body: Envelope<unknown>;
   /** 5xx are bugs or outages and are logged as errors; 4xx are the caller's mistake. */
   severity: 'client' | 'server';
+  /** Seconds for the Retry-After header of a passing outage. */
+  retryAfterS?: number;
+}
+
+/**
+ * A restarting or failing-over PostgreSQL answers again within seconds; a client that waits this
+ * long before sending the same request again usually finds it back.
+ */
+export const RETRY_AFTER_S = 2;
+
+/** A passing outage: nothing was done, the same request may be sent again. */
+export function serviceUnavailableResponse(): ErrorResponse {
+  return { ...plain(503, Code.SERVICE_UNAVAILABLE, 'Temporarily unavailable, retry shortly'), retryAfterS: RETRY_AFTER_S };
 }
 
 type FieldList = InvalidInputData['fields'];
@@ -50,8 +64,14 @@ interface FastifyLikeError {
  */
 export function toErrorResponse(error: unknown): ErrorResponse {
   if (error instanceof AppError) {
+    if (error.code === Code.SERVICE_UNAVAILABLE) {
+      return { status: error.status, body: error.toEnvelope(), severity: 'server', retryAfterS: RETRY_AFTER_S };
+    }
+    // A service that wrapped a lost connection in a 5xx of its own still answers retryable.
+    if (error.status >= 500 && isTransientDatabaseError(error)) return serviceUnavailableResponse();
     return { status: error.status, body: error.toEnvelope(), severity: error.status >= 500 ? 'server' : 'client' };
   }
+  if (isTransientDatabaseError(error)) return serviceUnavailableResponse();
 
   const e = (typeof error === 'object' && error !== null ? error : {}) as FastifyLikeError;
 

@@ -18,7 +18,9 @@ async function databasePlugin(app: AppInstance, options: { database?: Database }
       databaseUrl: app.config.databaseUrl,
       dataDir: app.config.dataDir,
       poolSize: app.config.databasePoolSize,
-      onIdleError: (error) => app.log.warn({ err: error }, 'idle database connection failed'),
+      limits: app.config.databaseLimits,
+      connectWaitMs: app.config.databaseConnectWaitS * 1000,
+      onConnectionError: (error) => app.log.warn({ err: error }, 'database connection failed'),
     }));
   try {
     await database.migrate();

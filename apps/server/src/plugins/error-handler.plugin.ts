@@ -17,6 +17,7 @@ function errorHandlerPlugin(app: AppInstance): void {
     // A rejection that travels as HTTP 200 (30002, a locked episode) must not go through the
     // route's 200 schema, which describes the success data.
     if (response.status < 300) reply.serializer((payload: unknown) => JSON.stringify(payload));
+    if (response.retryAfterS !== undefined) reply.header('retry-after', String(response.retryAfterS));
     return reply.code(response.status).send(response.body);
   });
 }

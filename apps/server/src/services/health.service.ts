@@ -54,13 +54,11 @@ export class HealthService {
       await this.database.ping();
     } catch (cause) {
       const data: Readiness = { status: 'not-ready', database: false, migrations: false, warnings };
-      throw new AppError(Code.INTERNAL_ERROR, 'Not ready: the database does not answer', data, { status: 503, cause });
+      throw new AppError(Code.SERVICE_UNAVAILABLE, 'Not ready: the database does not answer', data, { cause });
     }
     if (!(await this.database.migrationsCurrent())) {
       const data: Readiness = { status: 'not-ready', database: true, migrations: false, warnings };
-      throw new AppError(Code.INTERNAL_ERROR, 'Not ready: the database lacks migrations (run npm run migrate)', data, {
-        status: 503,
-      });
+      throw new AppError(Code.SERVICE_UNAVAILABLE, 'Not ready: the database lacks migrations (run npm run migrate)', data);
     }
     return { status: 'ready', database: true, migrations: true, warnings };
   }
