@@ -1,4 +1,4 @@
-import { bigserial, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { userIdColumn } from './users.schema.js';
 
 /**
@@ -14,9 +14,10 @@ export const sessions = pgTable(
     refreshHash: text('refresh_hash').notNull(),
     tokenExpiresAt: timestamp('token_expires_at', { withTimezone: true }).notNull(),
     refreshExpiresAt: timestamp('refresh_expires_at', { withTimezone: true }).notNull(),
-    // A rotated-away refresh token, kept to detect reuse (a stolen token replayed after rotation).
+    // No longer read or written: rotated-away tokens live in session_refresh_history. Kept for a
+    // rolling restart, during which the previous release still selects it; a later migration drops it.
     previousRefreshHash: text('previous_refresh_hash'),
-    // When it was rotated away: within a few seconds a repeat is a double submit, not a theft.
+    // When the current pair replaced the one before (NULL: never refreshed).
     rotatedAt: timestamp('rotated_at', { withTimezone: true }),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     userAgent: text('user_agent').notNull().default(''),
@@ -29,6 +30,25 @@ export const sessions = pgTable(
     index('sessions_previous_refresh_hash_idx').on(table.previousRefreshHash),
     index('sessions_user_id_idx').on(table.userId),
   ],
+);
+
+/**
+ * Every refresh token a session has rotated away, for as long as the session row exists. Whoever
+ * presents one again to /auth/refresh holds a copy the client gave up: the client or a thief is
+ * replaying it, and either way the session ends. Hashes only, like the sessions table; written by
+ * the same statement as the rotation, and gone with the session (cascade).
+ */
+export const sessionRefreshHistory = pgTable(
+  'session_refresh_history',
+  {
+    refreshHash: text('refresh_hash').primaryKey(),
+    sessionId: bigint('session_id', { mode: 'number' })
+      .notNull()
+      .references(() => sessions.id, { onDelete: 'cascade' }),
+    rotatedAt: timestamp('rotated_at', { withTimezone: true }).notNull(),
+  },
+  // The cascade finds a deleted session's rows by this index instead of reading the table.
+  (table) => [index('session_refresh_history_session_idx').on(table.sessionId)],
 );
 
 /** One-time SMS sign-in codes, stored only as keyed hashes. */

@@ -1,6 +1,6 @@
 import { and, eq, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/database.js';
-import { sessions, users } from '../db/schema.js';
+import { sessionRefreshHistory, sessions, users } from '../db/schema.js';
 import { sessionPresenting } from './presented-session.js';
 
 export type SessionRow = typeof sessions.$inferSelect;
@@ -10,6 +10,11 @@ export type NewSessionRow = typeof sessions.$inferInsert;
 export interface SessionLookup {
   session: SessionRow;
   userDeletedAt: Date | null;
+}
+
+/** A session found by a refresh token it rotated away, with when that token was rotated away. */
+export interface RotatedAwayLookup extends SessionLookup {
+  rotatedAt: Date;
 }
 
 /** What deciding whether a session is usable needs: enough of a SessionLookup to join into other reads. */
@@ -22,7 +27,7 @@ type Rotation = Pick<SessionRow, 'tokenHash' | 'refreshHash' | 'tokenExpiresAt' 
   rotatedAt: Date;
 };
 
-/** SQL for the sessions table only. */
+/** SQL for the sessions table and its refresh-token history. */
 export class SessionsRepository {
   /** Every signed-in request starts here: prepared once per connection, then only executed. */
   private readonly byTokenOrRefreshHash;
@@ -48,8 +53,16 @@ export class SessionsRepository {
     return this.lookup(eq(sessions.refreshHash, hash));
   }
 
-  findByPreviousRefreshHash(hash: string): Promise<SessionLookup | undefined> {
-    return this.lookup(eq(sessions.previousRefreshHash, hash));
+  /** The session that once rotated the refresh token hashed `hash` away, at any point of its life. */
+  async findByRotatedAwayHash(hash: string): Promise<RotatedAwayLookup | undefined> {
+    const [row] = await this.db
+      .select({ session: sessions, userDeletedAt: users.deletedAt, rotatedAt: sessionRefreshHistory.rotatedAt })
+      .from(sessionRefreshHistory)
+      .innerJoin(sessions, eq(sessions.id, sessionRefreshHistory.sessionId))
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(eq(sessionRefreshHistory.refreshHash, hash))
+      .limit(1);
+    return row;
   }
 
   private async lookup(where: SQL): Promise<SessionLookup | undefined> {
@@ -69,14 +82,31 @@ export class SessionsRepository {
 
   /**
    * Replaces both tokens, only if the refresh hash is still the one presented and the session is
-   * live: of two concurrent refreshes with the same token exactly one wins.
+   * live: of two concurrent refreshes with the same token exactly one wins. The same statement
+   * files the presented hash in the session's history, so a refresh costs no extra round trip
+   * and no rotation can happen without its record.
    */
   async rotate(id: number, presentedRefreshHash: string, next: Rotation, tx: Db = this.db): Promise<boolean> {
+    const rotated = tx.$with('rotated').as(
+      tx
+        .update(sessions)
+        .set(next)
+        .where(and(eq(sessions.id, id), eq(sessions.refreshHash, presentedRefreshHash), isNull(sessions.revokedAt)))
+        .returning({ id: sessions.id }),
+    );
     const rows = await tx
-      .update(sessions)
-      .set({ ...next, previousRefreshHash: presentedRefreshHash })
-      .where(and(eq(sessions.id, id), eq(sessions.refreshHash, presentedRefreshHash), isNull(sessions.revokedAt)))
-      .returning({ id: sessions.id });
+      .with(rotated)
+      .insert(sessionRefreshHistory)
+      .select((qb) =>
+        qb
+          .select({
+            refreshHash: sql<string>`${presentedRefreshHash}`.as('refresh_hash'),
+            sessionId: rotated.id,
+            rotatedAt: sql<Date>`${next.rotatedAt.toISOString()}::timestamptz`.as('rotated_at'),
+          })
+          .from(rotated),
+      )
+      .returning({ sessionId: sessionRefreshHistory.sessionId });
     return rows.length === 1;
   }
 

@@ -185,10 +185,87 @@ describe('POST /auth/refresh', () => {
     // A repeat a few seconds later (a retried request) still gets that pair.
     clock.advance(REFRESH_GRACE_S - 1);
     expect(envelope<Session>(await refresh(session.refresh_token)).data.refresh_token).toBe(a!.refresh_token);
-    // Once the client has moved on to the next rotation, the first token no longer works.
+    // Once the client has moved on to the next rotation, the first token is history: the pair it
+    // rotated into is gone, so there is nothing to repeat, and presenting it is a replay.
     const third = envelope<Session>(await refresh(a!.refresh_token)).data;
-    expect(envelope(await refresh(session.refresh_token)).code).toBe(Code.NOT_SIGNED_IN);
     expect(envelope(await getUser(third.token)).code).toBe(200);
+    expect(envelope(await refresh(session.refresh_token)).code).toBe(Code.SESSION_REVOKED);
+    expect(envelope(await getUser(third.token)).code).toBe(Code.SESSION_REVOKED);
+  });
+
+  it('keeps the grace window: a repeat within it gets the same pair, a repeat after it revokes', async () => {
+    const session = await signIn(caller());
+    const first = envelope<Session>(await refresh(session.refresh_token)).data;
+    clock.advance(REFRESH_GRACE_S);
+    const repeat = await refresh(session.refresh_token);
+    expect(envelope(repeat).code).toBe(200);
+    expect(envelope<Session>(repeat).data).toMatchObject({ token: first.token, refresh_token: first.refresh_token });
+    expect(envelope(await getUser(first.token)).code).toBe(200);
+    clock.advance(1);
+    expect(envelope(await refresh(session.refresh_token)).code).toBe(Code.SESSION_REVOKED);
+    expect(envelope(await getUser(first.token)).code).toBe(Code.SESSION_REVOKED);
+  });
+
+  it('revokes the session when a token from two rotations back is replayed (the thief refreshed twice)', async () => {
+    // The victim signs in and keeps R0; a thief with a copy of R0 refreshes it, waits past the
+    // grace window and refreshes again, so R0 is no longer the session's last rotated-away token.
+    const victim = await signIn(caller());
+    const r1 = envelope<Session>(await refresh(victim.refresh_token)).data;
+    clock.advance(REFRESH_GRACE_S + 1);
+    const r2 = envelope<Session>(await refresh(r1.refresh_token)).data;
+    expect(envelope(await getUser(r2.token)).code).toBe(200);
+
+    const replay = await refresh(victim.refresh_token);
+    expect(replay.statusCode).toBe(401);
+    expect(envelope(replay).code).toBe(Code.SESSION_REVOKED);
+    // The thief's tokens are dead: neither the access token nor the refresh token works.
+    expect(envelope(await getUser(r2.token)).code).toBe(Code.SESSION_REVOKED);
+    expect(envelope(await getUser(r2.refresh_token)).code).toBe(Code.SESSION_REVOKED);
+    expect(envelope(await refresh(r2.refresh_token)).code).toBe(Code.SESSION_REVOKED);
+  });
+
+  it('remembers every rotated-away token of a session: the oldest of five rotations still revokes it', async () => {
+    const session = await signIn(caller());
+    const chain = [session];
+    for (let i = 0; i < 5; i += 1) {
+      clock.advance(3600);
+      chain.push(envelope<Session>(await refresh(chain.at(-1)!.refresh_token)).data);
+    }
+    const current = chain.at(-1)!;
+    const rows = await queryRows<{ refresh_hash: string }>(
+      t.app.database.db,
+      sql`select h.refresh_hash from session_refresh_history h join sessions s on s.id = h.session_id
+          where s.user_id = ${session.user.uid} order by h.rotated_at`,
+    );
+    // Hashes only, like the sessions table.
+    expect(rows.map((row) => row.refresh_hash)).toEqual(chain.slice(0, 5).map((s) => sha256Hex(s.refresh_token)));
+
+    // As Authorization an old token only says "replaced" (a request may have been in flight)...
+    expect(envelope(await getUser(chain[0]!.refresh_token)).code).toBe(Code.SESSION_REVOKED);
+    expect(envelope(await getUser(current.token)).code).toBe(200);
+    // ...presented to /auth/refresh it is a replay, and the session ends.
+    expect(envelope(await refresh(chain[0]!.refresh_token)).code).toBe(Code.SESSION_REVOKED);
+    expect(envelope(await getUser(current.token)).code).toBe(Code.SESSION_REVOKED);
+    expect(envelope(await refresh(current.refresh_token)).code).toBe(Code.SESSION_REVOKED);
+  });
+
+  it("forgets a session's rotation history with the session row", async () => {
+    const session = await signIn(caller());
+    await refresh(session.refresh_token);
+    const [row] = await queryRows<{ id: number }>(
+      t.app.database.db,
+      sql`select id from sessions where user_id = ${session.user.uid}`,
+    );
+    const history = async () =>
+      (
+        await queryRows<{ n: number }>(
+          t.app.database.db,
+          sql`select count(*)::int as n from session_refresh_history where session_id = ${row!.id}`,
+        )
+      )[0]?.n;
+    expect(await history()).toBe(1);
+    await t.app.database.db.execute(sql`delete from sessions where id = ${row!.id}`);
+    expect(await history()).toBe(0);
   });
 
   it('answers 10027 for an unknown refresh token and 10001 for a missing one', async () => {

@@ -5,7 +5,11 @@ import { AppError } from '../../http/envelope.js';
 import { addSeconds, type Clock } from '../../lib/clock.js';
 import { createHmac } from 'node:crypto';
 import { randomToken, sha256Hex } from '../../lib/tokens.js';
-import { SessionsRepository, type SessionCheck, type SessionLookup } from '../../repositories/sessions.repository.js';
+import {
+  SessionsRepository,
+  type RotatedAwayLookup,
+  type SessionCheck,
+} from '../../repositories/sessions.repository.js';
 import type { AuthContext } from '../../http/auth-context.js';
 
 /** What a sign-in hands to the client (plus the user, see auth-response.ts). */
@@ -64,11 +68,14 @@ export class SessionService {
     return { token: derive('session-access'), refresh: derive('session-refresh') };
   }
 
-  /** The pair already handed out for this refresh token, when its rotation is recent and still current. */
-  private graceRepeat(found: SessionLookup, refreshToken: string, now: Date): RefreshResult | undefined {
+  /**
+   * The pair already handed out for this rotated-away refresh token, when its rotation is recent
+   * and that pair is still the session's current one (the client has not refreshed again since).
+   */
+  private graceRepeat(found: RotatedAwayLookup, refreshToken: string, now: Date): RefreshResult | undefined {
     const { session } = found;
     const next = this.rotationOf(refreshToken);
-    const recent = session.rotatedAt !== null && now.getTime() - session.rotatedAt.getTime() <= REFRESH_GRACE_S * 1000;
+    const recent = now.getTime() - found.rotatedAt.getTime() <= REFRESH_GRACE_S * 1000;
     if (!recent || session.revokedAt !== null || found.userDeletedAt !== null) return undefined;
     if (session.refreshHash !== sha256Hex(next.refresh)) return undefined;
     return {
@@ -118,7 +125,7 @@ export class SessionService {
     if (!found) {
       // A refresh token that was rotated away: the client holds stale state. Not proof of theft
       // here (a request may have been in flight during the rotation), so the session survives.
-      if (await this.repo.findByPreviousRefreshHash(hash)) {
+      if (await this.repo.findByRotatedAwayHash(hash)) {
         throw new AppError(Code.SESSION_REVOKED, 'This token was replaced; sign in again');
       }
       throw new AppError(Code.NOT_SIGNED_IN, 'Not signed in');
@@ -133,15 +140,17 @@ export class SessionService {
   }
 
   /**
-   * Rotates both tokens. The old refresh hash is kept as `previous_refresh_hash`: if it is ever
-   * presented again, either the client or a thief is replaying it, and we cannot tell which,
-   * so the session ends for both (OAuth 2.0 Security BCP, refresh token rotation).
+   * Rotates both tokens. Every refresh hash a session rotates away stays in its history for the
+   * session's life: if one is ever presented again, either the client or a thief is replaying it,
+   * and we cannot tell which, so the session ends for both (OAuth 2.0 Security BCP, refresh token
+   * rotation). All of them, not just the last: with only the last kept, a thief who refreshed
+   * twice made the victim's older token look merely unknown, and kept the session.
    */
   async refresh(refreshToken: string): Promise<RefreshResult> {
     const hash = sha256Hex(refreshToken);
     const found = await this.repo.findByRefreshHash(hash);
     if (!found) {
-      const reused = await this.repo.findByPreviousRefreshHash(hash);
+      const reused = await this.repo.findByRotatedAwayHash(hash);
       if (reused) {
         const repeat = this.graceRepeat(reused, refreshToken, this.deps.clock());
         if (repeat) return repeat;
@@ -168,7 +177,7 @@ export class SessionService {
     if (!rotated) {
       // Another refresh with the same token won the race: within the grace window that is the
       // same client twice, and it gets the winner's pair.
-      const winner = await this.repo.findByPreviousRefreshHash(hash);
+      const winner = await this.repo.findByRotatedAwayHash(hash);
       const repeat = winner && this.graceRepeat(winner, refreshToken, now);
       if (repeat) return repeat;
       await this.repo.revoke(session.id, now);
