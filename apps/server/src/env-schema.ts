@@ -161,12 +161,12 @@ export const envSchema = z.object({
   DATABASE_STATEMENT_TIMEOUT_MS: setting(
     integer(0, 3_600_000),
     '15000',
-    "PostgreSQL `statement_timeout` of every connection the API and the worker open: a statement running longer is cancelled and the request answered 503 with Retry-After (code SERVICE_UNAVAILABLE). 0: no bound. The CLIs (import, reconcile, migrate) run without it.",
+    'PostgreSQL `statement_timeout` of every connection the API and the worker open: a statement running longer is cancelled and the request answered 503 with Retry-After (code SERVICE_UNAVAILABLE). 0: no bound. The CLIs (import, reconcile, migrate) run without it.',
   ),
   DATABASE_LOCK_TIMEOUT_MS: setting(
     integer(0, 3_600_000),
     '5000',
-    "PostgreSQL `lock_timeout`: how long a statement may wait for a lock (a row another request holds, a table an operator locked) before it gives up and the request is answered 503 with Retry-After. 0: wait for ever.",
+    'PostgreSQL `lock_timeout`: how long a statement may wait for a lock (a row another request holds, a table an operator locked) before it gives up and the request is answered 503 with Retry-After. 0: wait for ever.',
   ),
   DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: setting(
     integer(0, 3_600_000),

@@ -20,7 +20,10 @@ export const RETRY_AFTER_S = 2;
 
 /** A passing outage: nothing was done, the same request may be sent again. */
 export function serviceUnavailableResponse(): ErrorResponse {
-  return { ...plain(503, Code.SERVICE_UNAVAILABLE, 'Temporarily unavailable, retry shortly'), retryAfterS: RETRY_AFTER_S };
+  return {
+    ...plain(503, Code.SERVICE_UNAVAILABLE, 'Temporarily unavailable, retry shortly'),
+    retryAfterS: RETRY_AFTER_S,
+  };
 }
 
 type FieldList = InvalidInputData['fields'];

@@ -53,7 +53,10 @@ export function isTransientDatabaseError(error: unknown): boolean {
   let current: unknown = error;
   for (let depth = 0; depth < 5 && typeof current === 'object' && current !== null; depth += 1) {
     const code = 'code' in current ? current.code : undefined;
-    if (typeof code === 'string' && (TRANSIENT_SQLSTATES.has(code) || code.startsWith('08') || SOCKET_ERROR_CODES.has(code))) {
+    if (
+      typeof code === 'string' &&
+      (TRANSIENT_SQLSTATES.has(code) || code.startsWith('08') || SOCKET_ERROR_CODES.has(code))
+    ) {
       return true;
     }
     const message = current instanceof Error ? current.message : undefined;

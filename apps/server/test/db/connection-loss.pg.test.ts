@@ -6,6 +6,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase } from '../../src/db/create-database.js';
 import type { Database } from '../../src/db/database.js';
+import { queryRows } from '../../src/db/query-rows.js';
 import { MEMORY_DATA_DIR } from '../../src/config.js';
 import { isTransientDatabaseError, pgCodeOf } from '../../src/lib/pg-errors.js';
 import { bearer, envelope, signIn } from '../helpers/accounts.js';
@@ -83,8 +84,8 @@ describe('a backend terminated under a running transaction', () => {
       expect(isTransientDatabaseError(error)).toBe(true);
       expect(errors.length).toBeGreaterThan(0);
       // The dead client left the pool on release: the next statements get fresh connections.
-      const rows = await database.db.execute(sql`select 3 as n`);
-      expect((rows as unknown as { rows: { n: number }[] }).rows[0]?.n).toBe(3);
+      const [row] = await queryRows<{ n: number }>(database.db, sql`select 3 as n`);
+      expect(row?.n).toBe(3);
       await Promise.all([1, 2, 3, 4].map(() => database.ping()));
     } finally {
       await database.close();
