@@ -6,6 +6,7 @@ import { getSession, setSession } from '../../../lib/session';
 import { stubApi, type Answer } from '../../../test/fake-api';
 import { testUser } from '../../../test/fixtures';
 import { renderRoutes, testQueryClient, Where } from '../../../test/render';
+import { rememberPendingUnlock } from '../../../lib/payments/pending-unlock';
 import { pollDelayMs } from '../api/get-order';
 import { PaymentFailedPage, PaymentSuccessPage } from './payment-result-page';
 
@@ -66,6 +67,19 @@ describe('polling the order', () => {
 });
 
 describe('payment success page', () => {
+  it('coins bought from the unlock dialog: the first way on is back to that episode', async () => {
+    signIn();
+    rememberPendingUnlock({ dramaId: 7, episodeId: 103, episodeNumber: 3 });
+    stubApi({
+      'GET /orders/ord_A1b2C3d4E5f6G7h8': { code: 200, data: fulfilledCoins() },
+      'GET /user': { code: 200, data: testUser({ uid: 7, coin: 590 }) },
+    });
+    open(successPath());
+    const back = await screen.findByTestId('payment-back-to-episode');
+    expect(back).toHaveTextContent('Back to episode 3');
+    expect(back.getAttribute('href')).toMatch(/^\/pages\/video\/(index|mobileVideoIndex)\?drama_id=7&episode_id=103$/);
+  });
+
   it('shows "Processing payment…" until the webhook has credited the coins, then the coins and the new balance', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     signIn();

@@ -1,5 +1,5 @@
 import type { Order } from '@cliffhanger/contract/browser';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from '../../../lib/use-translation';
 import { Link, useSearchParams } from 'react-router';
 import { buttonClassName } from '../../../components/ui/button';
@@ -9,7 +9,9 @@ import { LoginRequired } from '../../../components/ui/login-required';
 import { NavBar } from '../../../components/ui/nav-bar';
 import { NetworkIssueNotice } from '../../../components/ui/network-issue-notice';
 import { formatDate } from '../../../lib/format-date';
-import { coinStoreHref, PATHS, vipStoreHref } from '../../../lib/paths';
+import { coinStoreHref, PATHS, videoHref, vipStoreHref } from '../../../lib/paths';
+import { peekPendingUnlock } from '../../../lib/payments/pending-unlock';
+import { useViewport } from '../../../lib/viewport';
 import { useSession } from '../../../lib/session';
 import { isOrderNotFound, isSettled, orderIdFrom, useOrder } from '../api/get-order';
 import { useApplyCredit, useTakingLong } from '../hooks/use-apply-credit';
@@ -118,7 +120,10 @@ function Failed({ order, testId }: { order: Order | undefined; testId: string })
 function Fulfilled({ order, balanceFresh }: { order: Order; balanceFresh: boolean }) {
   const { t, i18n } = useTranslation();
   const { userInfo } = useSession();
+  const { isMobile } = useViewport();
   const coins = order.kind === 'coins';
+  // Bought from the unlock dialog: the way back to that episode comes first (it unlocks there).
+  const [pending] = useState(peekPendingUnlock);
   return (
     <ResultView
       tone="ok"
@@ -126,7 +131,20 @@ function Fulfilled({ order, balanceFresh }: { order: Order; balanceFresh: boolea
       headline={t('payment.successHeadline')}
       testId="payment-success"
       actions={
-        coins ? (
+        pending ? (
+          <>
+            <ResultLink
+              primary
+              to={videoHref(isMobile, pending.dramaId, pending.episodeId)}
+              label={t('payment.backToEpisode', { number: pending.episodeNumber })}
+              testId="payment-back-to-episode"
+            />
+            <ResultLink
+              to={coins ? PATHS.wallet : PATHS.vip}
+              label={t(coins ? 'payment.viewWallet' : 'payment.viewMembership')}
+            />
+          </>
+        ) : coins ? (
           <>
             <ResultLink primary to={PATHS.wallet} label={t('payment.viewWallet')} testId="payment-view-wallet" />
             <ResultLink to={PATHS.home} label={t('common.backToHome')} />

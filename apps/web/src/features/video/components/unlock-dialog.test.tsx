@@ -2,12 +2,16 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { i18n } from '../../../lib/i18n';
 import { stubApi } from '../../../test/fake-api';
-import { testCoinPacks } from '../../../test/fixtures';
+import { setSession } from '../../../lib/session';
+import { testCoinPacks, testUser } from '../../../test/fixtures';
 import { renderPage, renderRoutes, Where } from '../../../test/render';
+import { peekPendingUnlock } from '../../../lib/payments/pending-unlock';
 import { PREFERENCE_KEYS } from '../player/preferences';
 import { UnlockDialog, type UnlockOffer } from './unlock-dialog';
 
 const offer = (overrides: Partial<UnlockOffer> = {}): UnlockOffer => ({
+  dramaId: 7,
+  episodeId: 103,
   episodeNumber: 3,
   prices: { episode: 30, all: 50, locked_count: 2 },
   coin: 120,
@@ -86,7 +90,7 @@ describe('unlock dialog', () => {
     expect(api.callsTo('GET /coin/type')).toHaveLength(0);
   });
 
-  it('after a 30001 shows the shortfall, the reported balance, "Get coins" to the pack that covers it, and Rewards', async () => {
+  it('after a 30001 says the tap was refused, with the shortfall, the reported balance, the covering pack, VIP and Rewards', async () => {
     stubApi({ 'GET /coin/type': { code: 200, data: testCoinPacks() } });
     renderRoutes(
       [
@@ -106,26 +110,44 @@ describe('unlock dialog', () => {
       ],
       { initialEntries: ['/pages/video/index?drama_id=7&episode_id=103'] },
     );
-    expect(screen.getByTestId('unlock-shortfall')).toHaveTextContent('You need 120 more coins');
+    const shortfall = screen.getByTestId('unlock-shortfall');
+    expect(shortfall).toHaveTextContent('Not unlocked: you need 120 more coins');
+    expect(shortfall).toHaveAttribute('role', 'alert');
     expect(screen.getByTestId('unlock-balance')).toHaveTextContent('Your balance: 40 coins');
     // Still possible to try again (coins may have arrived meanwhile).
     expect(screen.getByTestId('unlock-episode')).toBeEnabled();
     // 100 coins do not cover 120; 500 + 50 bonus do, and is the smallest that does.
-    await waitFor(() =>
-      expect(screen.getByTestId('unlock-get-coins')).toHaveAttribute('href', '/pages/user/vip?tab=coins&pack=coins_500'),
-    );
+    await waitFor(() => expect(screen.getByTestId('unlock-buy-pack')).toHaveAttribute('data-pack', 'coins_500'));
+    expect(screen.getByTestId('unlock-buy-pack')).toHaveTextContent('Buy 550 coins for $4.99');
+    expect(screen.getByTestId('unlock-get-vip')).toHaveAttribute('href', '/pages/user/vip');
     expect(screen.getByTestId('unlock-earn-coins')).toHaveAttribute('href', '/pages/Rewards/index');
-    fireEvent.click(screen.getByTestId('unlock-get-coins'));
-    expect(screen.getByTestId('where')).toHaveTextContent('/pages/user/vip?tab=coins&pack=coins_500');
+    fireEvent.click(screen.getByTestId('unlock-get-vip'));
+    expect(screen.getByTestId('where')).toHaveTextContent('/pages/user/vip');
+    // The episode is remembered for the way back.
+    expect(peekPendingUnlock()).toMatchObject({ dramaId: 7, episodeId: 103, episodeNumber: 3 });
+  });
+
+  it('one tap on the covering pack goes to checkout and remembers the episode', async () => {
+    const api = stubApi({
+      'GET /coin/type': { code: 200, data: testCoinPacks() },
+      'POST /member/purchase': { code: 200, data: { order_id: 'ord_x', checkout_url: null, app_account_token: null } },
+    });
+    setSession({ token: 'tok', userInfo: testUser({ coin: 12 }) });
+    renderPage(<UnlockDialog open offer={offer({ coin: 12 })} onUnlock={() => undefined} onClose={() => undefined} />);
+    await waitFor(() => expect(screen.getByTestId('unlock-buy-pack')).toHaveAttribute('data-pack', 'coins_100'));
+    fireEvent.click(screen.getByTestId('unlock-buy-pack'));
+    await waitFor(() => expect(api.callsTo('POST /member/purchase')).toHaveLength(1));
+    expect(api.callsTo('POST /member/purchase')[0]?.body).toEqual({ product: 'coins_100', pay_channel: 'stripe' });
+    expect(peekPendingUnlock()).toMatchObject({ episodeId: 103 });
   });
 
   it('before any tap, a balance below the episode price already says how many coins are missing', async () => {
     stubApi({ 'GET /coin/type': { code: 200, data: testCoinPacks() } });
     renderPage(<UnlockDialog open offer={offer({ coin: 12 })} onUnlock={() => undefined} onClose={() => undefined} />);
     expect(screen.getByTestId('unlock-shortfall')).toHaveTextContent('You need 18 more coins');
-    await waitFor(() =>
-      expect(screen.getByTestId('unlock-get-coins')).toHaveAttribute('href', '/pages/user/vip?tab=coins&pack=coins_100'),
-    );
+    // "All" costs more than the balance misses for one: not offered while short.
+    expect(screen.queryByTestId('unlock-all')).toBeNull();
+    await waitFor(() => expect(screen.getByTestId('unlock-buy-pack')).toHaveAttribute('data-pack', 'coins_100'));
   });
 
   it('still leads to the coin store when the packs cannot be loaded', async () => {
@@ -143,11 +165,12 @@ describe('unlock dialog', () => {
       <UnlockDialog open offer={offer({ coin: 12 })} onUnlock={() => undefined} onClose={() => undefined} />,
     );
     expect(screen.getByTestId('unlock-shortfall')).toHaveTextContent('还差 18 金币');
-    expect(screen.getByTestId('unlock-get-coins')).toHaveTextContent('获取金币');
+    await waitFor(() => expect(screen.getByTestId('unlock-buy-pack')).toHaveTextContent('购买 100 金币'));
+    expect(screen.getByTestId('unlock-get-vip')).toHaveTextContent('开通 VIP');
     unmount();
     await i18n.changeLanguage('tr');
     renderPage(<UnlockDialog open offer={offer({ coin: 12 })} onUnlock={() => undefined} onClose={() => undefined} />);
-    expect(screen.getByTestId('unlock-get-coins')).toHaveTextContent('Jeton al');
+    await waitFor(() => expect(screen.getByTestId('unlock-buy-pack')).toHaveTextContent('100 jeton al'));
     expect(screen.getByTestId('unlock-earn-coins')).toHaveTextContent('Ödüller');
   });
 });

@@ -5,15 +5,21 @@ import { Link } from 'react-router';
 import { Button, buttonClassName } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { CoinIcon } from '../../../components/ui/icons';
-import { coinStoreHref, PATHS } from '../../../lib/paths';
+import { formatMoney } from '../../../lib/format-money';
+import { useInAppPurchase } from '../../../lib/iap/iap-context';
+import { coinStoreHref, PATHS, vipStoreHref } from '../../../lib/paths';
 import { useCoinPacks } from '../../../lib/payments/get-coin-types';
-import { packCovering } from '../../../lib/payments/pick-coin-pack';
+import { rememberPendingUnlock } from '../../../lib/payments/pending-unlock';
+import { packCoins, packCovering } from '../../../lib/payments/pick-coin-pack';
+import { useBuy } from '../../../lib/payments/use-buy';
 import { useCurrentPath } from '../../../lib/require-login';
 import { loginHref } from '../../../lib/return-to';
 import { readAutoUnlock, writeAutoUnlock } from '../player/preferences';
 import './unlock-dialog.css';
 
 export interface UnlockOffer {
+  dramaId: number;
+  episodeId: number;
   episodeNumber: number;
   prices: UnlockPrices;
   coin: number;
@@ -42,15 +48,18 @@ export function shortfallOf(offer: UnlockOffer, insufficient: InsufficientCoins 
 }
 
 /**
- * The unlock dialog (spec §2, DESIGN §7): this episode, or every remaining locked one at the
- * discounted price; the balance; the auto-unlock switch (off by default). Short of coins, it
- * says by how many and leads to the coin store with the smallest pack that covers the shortfall
- * marked, or to Rewards to earn coins instead.
+ * The unlock dialog: this episode, or every remaining locked one at the discounted price; the
+ * balance; the auto-unlock switch (off by default). Short of coins, it says by how many and offers,
+ * one tap each, the smallest pack that covers the shortfall (straight to checkout) and VIP; the
+ * episode is remembered so that, coins bought, the viewer comes back to it and it unlocks. A tap
+ * on "Unlock" that the server refuses for coins says so in the dialog rather than nothing at all.
  * Visitors get a sign-in button that brings them back to this episode.
  */
 export function UnlockDialog({ open, offer, busy = false, insufficient = null, onUnlock, onClose }: UnlockDialogProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const here = useCurrentPath();
+  const iap = useInAppPurchase();
+  const { buy, busy: buying, busyProduct } = useBuy();
   const [autoUnlock, setAutoUnlock] = useState(readAutoUnlock);
   const { prices } = offer;
   const coin = insufficient?.balance ?? offer.coin;
@@ -58,6 +67,11 @@ export function UnlockDialog({ open, offer, busy = false, insufficient = null, o
   // Only asked once coins are short: most dialogs never need the store.
   const packs = useCoinPacks({ enabled: open && offer.signedIn && shortfall !== null });
   const suggested = shortfall !== null ? packCovering(packs.data ?? [], shortfall) : null;
+  // Short of even one episode, "all" cannot succeed either: one button fewer on a small screen.
+  const showAll = prices.locked_count > 1 && (shortfall === null || coin >= prices.all);
+  // Coming back from checkout (or the VIP page) leads to this episode, which then unlocks.
+  const remember = () =>
+    rememberPendingUnlock({ dramaId: offer.dramaId, episodeId: offer.episodeId, episodeNumber: offer.episodeNumber });
 
   return (
     <Dialog
@@ -83,22 +97,57 @@ export function UnlockDialog({ open, offer, busy = false, insufficient = null, o
             {t('video.unlock.balance', { coin })}
           </p>
           {shortfall !== null && (
-            <p className="unlock-dialog__shortfall" role="status" data-testid="unlock-shortfall">
-              {t('video.unlock.shortfall', { shortfall })}
+            <p
+              // A refused tap is a new message: re-mounted, it is announced and seen again.
+              key={insufficient ? `refused-${insufficient.shortfall}-${insufficient.balance}` : 'short'}
+              className={insufficient ? 'unlock-dialog__shortfall is-refused' : 'unlock-dialog__shortfall'}
+              role={insufficient ? 'alert' : 'status'}
+              data-testid="unlock-shortfall"
+            >
+              {t(insufficient ? 'video.unlock.refused' : 'video.unlock.shortfall', { shortfall })}
             </p>
           )}
           <div className="unlock-dialog__actions">
             {shortfall !== null && (
               <>
+                {suggested ? (
+                  <Button
+                    block
+                    disabled={buying}
+                    onClick={() => {
+                      remember();
+                      buy(suggested.id, coinStoreHref(suggested.id));
+                    }}
+                    data-testid="unlock-buy-pack"
+                    data-pack={suggested.id}
+                    data-autofocus
+                  >
+                    {busyProduct === suggested.id
+                      ? t('store.openingCheckout')
+                      : t('video.unlock.buyPack', {
+                          coins: packCoins(suggested),
+                          price:
+                            iap.priceOf(suggested.id) ??
+                            formatMoney(suggested.price_cents, suggested.currency, i18n.language),
+                        })}
+                  </Button>
+                ) : (
+                  <Link
+                    className={buttonClassName('primary', true)}
+                    to={coinStoreHref()}
+                    onClick={remember}
+                    data-testid="unlock-get-coins"
+                  >
+                    {t('video.unlock.getCoins')}
+                  </Link>
+                )}
                 <Link
-                  className={buttonClassName('primary', true)}
-                  to={coinStoreHref(suggested?.id)}
-                  data-testid="unlock-get-coins"
+                  className={buttonClassName('secondary', true)}
+                  to={vipStoreHref()}
+                  onClick={remember}
+                  data-testid="unlock-get-vip"
                 >
-                  {t('video.unlock.getCoins')}
-                </Link>
-                <Link className="unlock-dialog__earn" to={PATHS.rewards} data-testid="unlock-earn-coins">
-                  {t('video.unlock.earnCoins')}
+                  {t('video.unlock.getVip')}
                 </Link>
               </>
             )}
@@ -108,11 +157,11 @@ export function UnlockDialog({ open, offer, busy = false, insufficient = null, o
               disabled={busy}
               onClick={() => onUnlock('episode')}
               data-testid="unlock-episode"
-              data-autofocus
+              data-autofocus={shortfall === null || undefined}
             >
               {t('video.unlock.episodeButton', { price: prices.episode })}
             </Button>
-            {prices.locked_count > 1 && (
+            {showAll && (
               <Button
                 variant="secondary"
                 block
@@ -124,6 +173,11 @@ export function UnlockDialog({ open, offer, busy = false, insufficient = null, o
               </Button>
             )}
           </div>
+          {shortfall !== null && (
+            <Link className="unlock-dialog__earn" to={PATHS.rewards} data-testid="unlock-earn-coins">
+              {t('video.unlock.earnCoins')}
+            </Link>
+          )}
           <label className="unlock-dialog__auto">
             <input
               type="checkbox"

@@ -1,3 +1,4 @@
+import { peekPendingUnlock, rememberPendingUnlock } from '../../../lib/payments/pending-unlock';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { getSession, setSession } from '../../../lib/session';
@@ -108,23 +109,20 @@ describe('unlocking from the dialog', () => {
     expect(api.callsTo('GET /dramas/7').length).toBeGreaterThanOrEqual(2);
   });
 
-  it('"all" asks for the drama; 30001 shows the shortfall and "Get coins" leads to the smallest pack that covers it', async () => {
+  it('"all" asks for the drama; 30001 says it was refused, by how many coins, and offers the smallest pack that covers it', async () => {
     signIn(40);
     const api = coinsApi({ coin: 40, unlockAnswer: { code: 30001, data: { shortfall: 10, balance: 40, cost: 50 } } });
     open('/pages/video/mobileVideoIndex?drama_id=7&episode_id=103');
     await screen.findByTestId('unlock-dialog');
     fireEvent.click(screen.getByTestId('unlock-all'));
-    expect(await screen.findByTestId('unlock-shortfall')).toHaveTextContent('You need 10 more coins');
+    expect(await screen.findByTestId('unlock-shortfall')).toHaveTextContent('Not unlocked: you need 10 more coins');
     expect(api.callsTo('POST /unlock')[0]?.body).toEqual({ drama_id: 7, all: true });
     expect(screen.queryByTestId('toast')).toBeNull();
-    await waitFor(() =>
-      expect(screen.getByTestId('unlock-get-coins')).toHaveAttribute('href', '/pages/user/vip?tab=coins&pack=coins_100'),
-    );
+    await waitFor(() => expect(screen.getByTestId('unlock-buy-pack')).toHaveAttribute('data-pack', 'coins_100'));
     expect(api.callsTo('GET /coin/type')[0]?.query.get('currency')).toBe('USD');
-    fireEvent.click(screen.getByTestId('unlock-get-coins'));
-    await waitFor(() =>
-      expect(screen.getByTestId('where')).toHaveTextContent(/^\/pages\/user\/vip\?tab=coins&pack=coins_100$/),
-    );
+    // The single episode is still affordable; "all" is not offered again while short of it.
+    expect(screen.getByTestId('unlock-episode')).toBeEnabled();
+    expect(screen.queryByTestId('unlock-all')).toBeNull();
   });
 
   it('another refusal toasts "Unlock Failed" and the dialog stays', async () => {
@@ -184,14 +182,14 @@ describe('auto-unlock next episode', () => {
     expect(api.callsTo('POST /unlock')).toHaveLength(0);
   });
 
-  it('on, but not enough coins: the dialog opens with the shortfall and "Get coins"', async () => {
+  it('on, but not enough coins: the dialog opens with the shortfall and the covering pack', async () => {
     signIn(20);
     autoUnlock(true);
     const api = coinsApi({ coin: 20 });
     await fromEpisodeTwo();
     fireEvent.keyDown(window, { key: 'ArrowDown' });
     expect(await screen.findByTestId('unlock-shortfall')).toHaveTextContent('You need 10 more coins');
-    expect(screen.getByTestId('unlock-get-coins')).toBeInTheDocument();
+    await screen.findByTestId('unlock-buy-pack');
     expect(api.callsTo('POST /unlock')).toHaveLength(0);
   });
 
@@ -201,9 +199,29 @@ describe('auto-unlock next episode', () => {
     coinsApi({ unlockAnswer: { code: 30001, data: { shortfall: 25, balance: 5, cost: 30 } } });
     await fromEpisodeTwo();
     fireEvent.keyDown(window, { key: 'ArrowDown' });
-    expect(await screen.findByTestId('unlock-shortfall')).toHaveTextContent('You need 25 more coins');
+    expect(await screen.findByTestId('unlock-shortfall')).toHaveTextContent('Not unlocked: you need 25 more coins');
     expect(screen.getByTestId('unlock-balance')).toHaveTextContent('Your balance: 5 coins');
     expect(getSession().userInfo?.coin).toBe(5);
+  });
+
+  it('back from buying coins for an episode: it unlocks without the dialog once the balance covers it, once', async () => {
+    signIn(130);
+    rememberPendingUnlock({ dramaId: 7, episodeId: 103, episodeNumber: 3 });
+    const api = coinsApi({ coin: 130 });
+    open('/pages/video/mobileVideoIndex?drama_id=7&episode_id=103');
+    await playing(103);
+    expect(api.callsTo('POST /unlock').map((call) => call.body)).toEqual([{ episode_id: 103 }]);
+    expect(screen.queryByTestId('unlock-dialog')).toBeNull();
+    expect(peekPendingUnlock()).toBeNull();
+  });
+
+  it('back from a purchase that did not cover it: the dialog asks, nothing is bought', async () => {
+    signIn(20);
+    rememberPendingUnlock({ dramaId: 7, episodeId: 103, episodeNumber: 3 });
+    const api = coinsApi({ coin: 20 });
+    open('/pages/video/mobileVideoIndex?drama_id=7&episode_id=103');
+    expect(await screen.findByTestId('unlock-shortfall')).toHaveTextContent('You need 10 more coins');
+    expect(api.callsTo('POST /unlock')).toHaveLength(0);
   });
 
   it('never for a visitor', async () => {

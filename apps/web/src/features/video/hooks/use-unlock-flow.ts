@@ -1,6 +1,7 @@
 import type { EpisodeLocked, InsufficientCoins } from '@cliffhanger/contract/browser';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from '../../../lib/use-translation';
+import { forgetPendingUnlock, peekPendingUnlock } from '../../../lib/payments/pending-unlock';
 import { getSession, isSignedIn, storeCoinBalance } from '../../../lib/session';
 import { showToast } from '../../../lib/toast';
 import { useUnlock, type UnlockOutcome, type UnlockRequest } from '../api/unlock';
@@ -28,6 +29,10 @@ export interface UnlockFlowInput {
  * unlocked (single episode) without the dialog and plays. Short of coins, or when the purchase
  * is refused, the dialog opens instead. Never for a visitor, and never for the episode a link
  * opened: only a move the viewer made spends coins by itself.
+ *
+ * Back from buying coins for this episode (the dialog's pack button remembered it), the same
+ * happens once the new balance covers it, switch or not: the viewer asked for this unlock before
+ * leaving for checkout.
  */
 export function useUnlockFlow({ dramaId, episodeId, locked, settled }: UnlockFlowInput) {
   const { t } = useTranslation();
@@ -74,11 +79,14 @@ export function useUnlockFlow({ dramaId, episodeId, locked, settled }: UnlockFlo
     setAutoFor(isSignedIn() && readAutoUnlock() ? id : null);
   }, []);
 
-  // The episode the viewer moved to is locked and the balance covers it: buy it without asking.
+  const pending = locked ? peekPendingUnlock() : null;
+  const resumed = pending !== null && locked !== null && pending.episodeId === locked.episode_id;
+  // The episode the viewer moved to (or bought coins for) is locked and the balance covers it:
+  // buy it without asking. Only on a settled answer, whose balance is the current one.
   const autoTarget =
     locked &&
-    autoFor === locked.episode_id &&
-    autoFor === episodeId &&
+    (autoFor === locked.episode_id || (resumed && settled)) &&
+    locked.episode_id === episodeId &&
     locked.signed_in &&
     locked.coin >= locked.prices.episode
       ? locked.episode_id
@@ -87,6 +95,7 @@ export function useUnlockFlow({ dramaId, episodeId, locked, settled }: UnlockFlo
   useEffect(() => {
     if (autoTarget === null || attempted.current === autoTarget) return;
     attempted.current = autoTarget;
+    forgetPendingUnlock();
     void run({ episode_id: autoTarget }, autoTarget).then((outcome) => {
       if (outcome.ok && outcome.result.cost > 0) {
         showToast(t('video.unlock.autoUnlocked', { number: autoNumber, cost: outcome.result.cost }));

@@ -94,6 +94,8 @@ export function useVideoSession() {
 
   const offer: UnlockOffer | null = locked
     ? {
+        dramaId: locked.drama_id,
+        episodeId: locked.episode_id,
         episodeNumber: locked.episode_number,
         prices: locked.prices,
         // The stored balance, which every wallet answer updates: the same number Me and Rewards show.

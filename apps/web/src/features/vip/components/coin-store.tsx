@@ -11,7 +11,7 @@ import { useInAppPurchase } from '../../../lib/iap/iap-context';
 import { coinStoreHref, PATHS } from '../../../lib/paths';
 import { useCoinPacks } from '../../../lib/payments/get-coin-types';
 import { useSession } from '../../../lib/session';
-import { useBuy } from '../hooks/use-buy';
+import { useBuy } from '../../../lib/payments/use-buy';
 import { useCardPayments } from '../hooks/use-card-payments';
 import './coin-store.css';
 

@@ -13,7 +13,7 @@ import { vipStoreHref } from '../../../lib/paths';
 import { useSession } from '../../../lib/session';
 import { useMemberPlans } from '../api/get-member-types';
 import { renewingSubscription, useMembership } from '../api/get-membership';
-import { useBuy } from '../hooks/use-buy';
+import { useBuy } from '../../../lib/payments/use-buy';
 import { useCardPayments } from '../hooks/use-card-payments';
 import { MembershipCard } from './membership-card';
 import { PlanPicker } from './plan-picker';

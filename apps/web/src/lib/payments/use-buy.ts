@@ -1,14 +1,14 @@
 import { Code, isApiError, postMemberPurchase } from '@cliffhanger/contract/browser';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { useTranslation } from '../../../lib/use-translation';
-import { api } from '../../../lib/api-client';
-import { messageForError } from '../../../lib/error-message';
-import { goToExternalUrl } from '../../../lib/external-navigation';
-import { useInAppPurchase } from '../../../lib/iap/iap-context';
-import { MEMBERSHIP_QUERY_KEY } from '../../../lib/library-query-keys';
-import { useRequireLogin } from '../../../lib/require-login';
-import { showToast } from '../../../lib/toast';
+import { useTranslation } from '../use-translation';
+import { api } from '../api-client';
+import { messageForError } from '../error-message';
+import { goToExternalUrl } from '../external-navigation';
+import { useInAppPurchase } from '../iap/iap-context';
+import { MEMBERSHIP_QUERY_KEY } from '../library-query-keys';
+import { useRequireLogin } from '../require-login';
+import { showToast } from '../toast';
 
 /**
  * Buying one product: a visitor is sent to sign in and comes back to `returnTo` (the same tab
