@@ -4,6 +4,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import { seedDemoCatalog } from './demo-catalog/seed-demo-catalog.js';
 import type { ServerConfig } from './config.js';
 import type { Database } from './db/database.js';
+import { answerFrameworkError } from './http/framework-errors.js';
 import { requestLogSerializer } from './http/log-serializers.js';
 import { REQUEST_ID_HEADER, requestIdOf } from './http/request-id.js';
 import type { AppInstance } from './app-instance.js';
@@ -81,6 +82,8 @@ export async function buildApp(config: Readonly<ServerConfig>, deps: BuildAppDep
     // Opening PGlite and migrating it is a plugin's start: Fastify's default 10 s made a boot on
     // a busy machine (CI runners, several test servers at once) fail with "did not start in time".
     pluginTimeout: 120_000,
+    // A malformed URL or an over-long path parameter, refused before routing: in the envelope too.
+    frameworkErrors: answerFrameworkError,
   }).withTypeProvider<ZodTypeProvider>();
 
   try {

@@ -209,6 +209,28 @@ describe('other errors', () => {
     }
   });
 
+  it('answers a URL Fastify cannot route (bad escape, over-long parameter) with 10001 and never echoes it', async () => {
+    const long = `x${'9'.repeat(4_999)}`;
+    for (const url of [
+      '/api/v1/dramas/%zz',
+      '/media/%zz',
+      '/%zz',
+      `/api/v1/dramas/${long}`,
+      `/api/v1/episodes/${long}/play`,
+    ]) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url.slice(0, 30)).toBe(400);
+      expect(res.json(), url.slice(0, 30)).toEqual({
+        code: Code.INVALID_INPUT,
+        message: 'Bad request',
+        data: { fields: [] },
+      });
+      expect(res.body).not.toContain('%zz');
+      expect(res.body).not.toContain('9999');
+      expect(res.headers['x-request-id']).toEqual(expect.any(String));
+    }
+  });
+
   it('answers an AppError with its code, HTTP status and data', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/v1/test/conflict' });
     expect(res.statusCode).toBe(409);
