@@ -21,7 +21,7 @@ import { seedDrama } from '../helpers/catalog-fixture.js';
 /**
  * The database going away under load, as a failover or a restart does it: two compiled API
  * processes and the worker on a PostgreSQL and a Redis of this file's own (so restarting them
- * touches no other test), under a closed-loop mix of reads, sign-in codes, check-ins and unlocks.
+ * touches no other test), under a closed-loop mix of reads, plays, sign-in codes, check-ins and unlocks.
  * Every backend is terminated mid-transaction three times, PostgreSQL restarts, Redis pauses, and
  * a hot table stays locked past the lock timeout. After each: no process has exited, every answer
  * was a business answer or the retryable 503, every acknowledged write is in the database, the
@@ -42,6 +42,7 @@ let env: Record<string, string>;
 let databaseUrl: string;
 const sessions: Session[] = [];
 let paidEpisodeIds: number[] = [];
+let freeEpisodeId = 0;
 const api: ServerProcess[] = [];
 let worker: ChildProcess;
 let workerExit: Promise<unknown>;
@@ -77,6 +78,7 @@ beforeAll(async () => {
     for (let i = 0; i < USERS; i += 1) sessions.push(await signIn({ app, sms }));
     const seeded = await seedDrama(app, { episodes: EPISODES, freeEpisodes: 2, episodePrice: 5, allPrice: 250 });
     paidEpisodeIds = seeded.episodes.slice(2).map((e) => e.id);
+    freeEpisodeId = seeded.episodes[0]!.id;
     for (const session of sessions) {
       await app.services.wallet.credit({ userId: session.user.uid, kind: 'recharge', amount: 5_000, key: 'seed' });
     }
@@ -133,12 +135,14 @@ async function load(during: (elapsed: () => number) => Promise<void>, tailMs = 1
       const base = api[i % api.length]!.url;
       const auth = { authorization: `Bearer ${session.token}` };
       const json = { ...auth, 'content-type': 'application/json' };
-      const op = ['wallet', 'unlock', 'sms', 'checkin', 'config', 'unlock'][i % 6]!;
+      const op = ['wallet', 'unlock', 'sms', 'checkin', 'play', 'unlock', 'config'][i % 7]!;
       let path: string;
       let init: RequestInit = { headers: auth };
       let wrote: Outcome['wrote'];
       if (op === 'wallet') path = '/api/v1/wallet';
       else if (op === 'config') path = '/api/v1/app/config';
+      // A play's record is written after its answer, in batches: that background write meets the outages too.
+      else if (op === 'play') path = `/api/v1/episodes/${freeEpisodeId}/play`;
       else if (op === 'unlock') {
         const k = nextEpisode.get(session.user.uid) ?? 0;
         nextEpisode.set(session.user.uid, k + 1);
