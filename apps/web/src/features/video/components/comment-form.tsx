@@ -6,12 +6,39 @@ import { TextInput } from '../../../components/ui/text-input';
 import { useRequireLogin } from '../../../lib/require-login';
 import { usePostComment } from '../api/post-comment';
 
-/** The comment box: at most 140 characters with a counter; visitors are asked to sign in. */
+const draftKey = (episodeId: number) => `comment_draft_${episodeId}`;
+
+function readDraft(episodeId: number): string {
+  try {
+    return sessionStorage.getItem(draftKey(episodeId)) ?? '';
+  } catch {
+    return '';
+  }
+}
+
+function writeDraft(episodeId: number, text: string): void {
+  try {
+    if (text) sessionStorage.setItem(draftKey(episodeId), text);
+    else sessionStorage.removeItem(draftKey(episodeId));
+  } catch {
+    // Blocked storage: the draft lives as long as the form.
+  }
+}
+
+/**
+ * The comment box: at most 140 characters with a counter; visitors are asked to sign in. The
+ * draft belongs to its episode and outlives the form (a closed sheet, another episode, a trip to
+ * sign in), kept for this tab until it is sent. Render it with `key={episodeId}`.
+ */
 export function CommentForm({ episodeId }: { episodeId: number }) {
   const { t } = useTranslation();
   const requireLogin = useRequireLogin();
   const post = usePostComment(episodeId);
-  const [text, setText] = useState('');
+  const [text, setTextState] = useState(() => readDraft(episodeId));
+  const setText = (value: string) => {
+    setTextState(value);
+    writeDraft(episodeId, value);
+  };
   const length = text.length;
   const trimmed = text.trim();
   const valid = trimmed.length > 0 && length <= COMMENT_MAX;

@@ -1,4 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import { setSession } from '../../../lib/session';
 import { deferred, stubApi } from '../../../test/fake-api';
@@ -34,6 +35,31 @@ describe('comments panel', () => {
     expect(screen.getAllByTestId('comment-text').map((el) => el.textContent)).toEqual(['Comment 3', 'Comment 2', 'Comment 1']);
     expect(screen.queryByTestId('comments-list-load-more')).toBeNull();
     expect(api.callsTo('GET /episodes/101/comments').map((c) => c.query.get('page'))).toEqual(['1', '2']);
+  });
+
+  it('keeps a draft per episode: another episode starts empty, coming back (or reopening) finds it', () => {
+    stubApi({
+      'GET /episodes/101/comments': { code: 200, data: page([]) },
+      'GET /episodes/102/comments': { code: 200, data: page([]) },
+    });
+    function Switcher() {
+      const [id, setId] = useState(101);
+      return (
+        <>
+          <button type="button" onClick={() => setId(id === 101 ? 102 : 101)} data-testid="switch" />
+          <CommentsPanel episodeId={id} />
+        </>
+      );
+    }
+    const { unmount } = renderPage(<Switcher />);
+    fireEvent.change(screen.getByTestId('comment-input'), { target: { value: 'What a twist' } });
+    fireEvent.click(screen.getByTestId('switch'));
+    expect(screen.getByTestId('comment-input')).toHaveValue('');
+    fireEvent.click(screen.getByTestId('switch'));
+    expect(screen.getByTestId('comment-input')).toHaveValue('What a twist');
+    unmount();
+    renderPage(<CommentsPanel episodeId={101} />);
+    expect(screen.getByTestId('comment-input')).toHaveValue('What a twist');
   });
 
   it('limits a comment to 140 characters with a counter', () => {

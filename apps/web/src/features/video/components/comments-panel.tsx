@@ -21,7 +21,7 @@ export function CommentsPanel({ episodeId }: { episodeId: number }) {
 
   return (
     <div className="comments-panel comments-panel--dark" data-testid="comments-panel">
-      <CommentForm episodeId={episodeId} />
+      <CommentForm key={episodeId} episodeId={episodeId} />
       {comments.isError && items.length === 0 ? (
         <p className="comments-panel__error" role="alert">
           {messageForError(comments.error, t)}

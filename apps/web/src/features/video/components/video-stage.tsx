@@ -14,7 +14,7 @@ export function VideoStage({ session }: { session: VideoSession }) {
           startPosition={session.startPosition}
           next={session.nextPreload}
           saveProgress={session.signedIn}
-          onEnded={session.goNext}
+          onEnded={session.onEnded}
           onRetry={session.retry}
           controls={session.controls}
         />

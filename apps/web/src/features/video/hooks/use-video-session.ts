@@ -8,6 +8,7 @@ import { lockedDataFrom, usePlayback } from '../api/play-episode';
 import type { PlayerControls } from '../components/player-stage';
 import type { UnlockKind, UnlockOffer } from '../components/unlock-dialog';
 import { dramaIdFrom, episodeToPlay, idFrom } from '../video-params';
+import { useHeldAdvance } from './advance-hold';
 import { useEpisodeKeys } from './use-episode-keys';
 import { useUnlockFlow } from './use-unlock-flow';
 import { rememberedPosition, resumePosition } from './use-progress-saver';
@@ -86,6 +87,8 @@ export function useVideoSession() {
   const goNext = useCallback(() => {
     if (next) goTo(next.id);
   }, [next, goTo]);
+  // The end of an episode moves on, except while a sheet is open or the viewer is typing.
+  const onEnded = useHeldAdvance(goNext, episodeId);
   const goPrev = useCallback(() => {
     if (prev) goTo(prev.id);
   }, [prev, goTo]);
@@ -117,6 +120,7 @@ export function useVideoSession() {
     goTo,
     goNext,
     goPrev,
+    onEnded,
     controls,
     locked: offer,
     unlockOpen: offer !== null && flow.dialogAllowed,

@@ -102,8 +102,11 @@ describe('mobile video page', () => {
     // Its levels were parsed before the page took it: the quality menu has them all the same.
     fireEvent.click(screen.getByTestId('video-settings'));
     expect(await screen.findByTestId('quality-option-sd')).toBeInTheDocument();
-    // The end of the episode moves on, as with the page's own element.
+    // The end of the episode moves on, as with the page's own element, once the sheet is closed.
     fireEvent.ended(video);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(screen.getByTestId('where')).not.toHaveTextContent('episode_id=102');
+    fireEvent.click(screen.getByTestId('video-settings-sheet-close'));
     await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent('episode_id=102'));
   });
 
