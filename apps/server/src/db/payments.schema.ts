@@ -86,6 +86,10 @@ export const orders = pgTable(
     // Coins a refund or dispute should have taken back but the balance no longer held.
     coinsUnrecovered: integer('coins_unrecovered').notNull().default(0),
     vipExpiresAt: timestamp('vip_expires_at', { withTimezone: true }),
+    // Set when a provider reported a payment that differs from these terms (amount or currency):
+    // nothing is granted for the order and support decides (refund, or credit by hand).
+    flaggedAt: timestamp('flagged_at', { withTimezone: true }),
+    flagReason: text('flag_reason'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     fulfilledAt: timestamp('fulfilled_at', { withTimezone: true }),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -96,6 +100,10 @@ export const orders = pgTable(
     uniqueIndex('orders_stripe_payment_intent_unique').on(table.stripePaymentIntentId),
     uniqueIndex('orders_app_account_token_unique').on(table.appAccountToken),
     index('orders_user_idx').on(table.userId, table.id),
+    // Support lists the flagged orders; they are few, so the index holds only them.
+    index('orders_flagged_idx')
+      .on(table.flaggedAt)
+      .where(sql`${table.flaggedAt} IS NOT NULL`),
     check('orders_kind_known', sql`${table.kind} IN ('vip', 'coins')`),
     check('orders_channel_known', sql`${table.channel} IN ('stripe', 'apple')`),
     check('orders_status_known', sql`${table.status} IN ('pending', 'fulfilled', 'failed', 'canceled', 'refunded')`),

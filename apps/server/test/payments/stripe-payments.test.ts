@@ -223,6 +223,96 @@ describe('Stripe payments', () => {
     });
   });
 
+  describe("a payment that differs from the order's terms", () => {
+    const flagOf = async (orderId: string) =>
+      (
+        await queryRows<{ status: string; coins_credited: number; flagged: boolean; flag_reason: string | null }>(
+          kit.t.app.database.db,
+          sql`SELECT status, coins_credited, flagged_at IS NOT NULL AS flagged, flag_reason FROM orders WHERE public_id = ${orderId}`,
+        )
+      )[0];
+    const outcomeOf = async (eventId: string) =>
+      (
+        await queryRows<{ outcome: string }>(
+          kit.t.app.database.db,
+          sql`SELECT outcome FROM payment_events WHERE provider = 'stripe' AND event_id = ${eventId}`,
+        )
+      )[0]?.outcome;
+
+    it('credits nothing for 99 cents paid on a $49.99 pack: the order is flagged, the event recorded, Stripe told 200', async () => {
+      const user = await kit.user();
+      const uid = user.user.uid;
+      const { orderId, sessionId } = await kit.buy(user, 'coins_5000');
+      const session = kit.stripe.sessions.get(sessionId)!;
+      expect(session.amount_total).toBe(4999);
+      const underpaid = { ...session, status: 'complete', payment_status: 'paid', amount_total: 99 };
+      const event = kit.stripe.buildEvent('checkout.session.completed', underpaid);
+
+      const delivery = await kit.stripe.deliver(event);
+      // 200: the event is handled (refused for good); a 5xx would only make Stripe deliver it again.
+      expect(delivery.status).toBe(200);
+      expect(await kit.coin(uid)).toBe(0);
+      expect(await entries(uid, 'recharge')).toBe(0);
+      expect(await flagOf(orderId)).toMatchObject({ status: 'pending', coins_credited: 0, flagged: true });
+      expect((await flagOf(orderId))?.flag_reason).toMatch(/99 USD.*4999 USD/);
+      expect(await outcomeOf(event.id)).toMatch(/^flagged/);
+      expect((await kit.order(user, orderId)).data).toMatchObject({ status: 'pending', coins_credited: 0 });
+
+      // Stripe delivering it again, or another paid event about the order, changes nothing.
+      const again = await kit.stripe.deliver(event);
+      expect(again.status).toBe(200);
+      expect(again.body).toContain('duplicate');
+      const rightAmount = { ...session, status: 'complete', payment_status: 'paid' };
+      const later = await kit.stripe.deliver(
+        kit.stripe.buildEvent('checkout.session.async_payment_succeeded', rightAmount),
+      );
+      expect(later.status).toBe(200);
+      expect(await outcomeOf(later.event.id)).toMatch(/flagged/);
+      expect(await kit.coin(uid)).toBe(0);
+      expect((await kit.reconcile()).differences).toEqual([]);
+    });
+
+    it('credits nothing when the currency differs, even for the right number', async () => {
+      const user = await kit.user();
+      const { orderId, sessionId } = await kit.buy(user, 'coins_100');
+      const session = kit.stripe.sessions.get(sessionId)!;
+      const inEuros = { ...session, status: 'complete', payment_status: 'paid', currency: 'eur' };
+      const delivery = await kit.stripe.deliver(kit.stripe.buildEvent('checkout.session.completed', inEuros));
+      expect(delivery.status).toBe(200);
+      expect(await kit.coin(user.user.uid)).toBe(0);
+      expect(await flagOf(orderId)).toMatchObject({ status: 'pending', flagged: true });
+      expect((await flagOf(orderId))?.flag_reason).toMatch(/EUR/);
+    });
+
+    it('still credits a payment of the right amount exactly once, unflagged', async () => {
+      const user = await kit.user();
+      const { orderId, sessionId } = await kit.buy(user, 'coins_5000');
+      const paid = await kit.stripe.completeCheckout(sessionId);
+      expect(paid.session.amount_total).toBe(4999);
+      await kit.stripe.deliver(paid.deliveries[0]!.event);
+      expect(await kit.coin(user.user.uid)).toBe(6250);
+      expect(await entries(user.user.uid, 'recharge')).toBe(1);
+      expect(await flagOf(orderId)).toMatchObject({ status: 'fulfilled', flagged: false, flag_reason: null });
+    });
+
+    it("grants no VIP when a plan's first invoice differs from the order's price (a wrongly set Stripe price)", async () => {
+      const user = await kit.user();
+      const { orderId, sessionId } = await kit.buy(user, 'vip_year');
+      kit.stripe.setWebhookUrl('http://127.0.0.1:9/unreachable');
+      const created = await kit.stripe.completeCheckout(sessionId);
+      kit.stripe.setWebhookUrl(kit.webhookUrl);
+      for (const { event } of created.deliveries) {
+        // The invoice a Stripe price of $4.99 would have made for the $99.99 year.
+        const cheap = { ...(event.data.object as { id: string; object: string }), amount_paid: 499 };
+        const sent = event.type === 'invoice.paid' ? kit.stripe.buildEvent('invoice.paid', cheap) : event;
+        expect((await kit.stripe.deliver(sent)).status).toBe(200);
+      }
+      expect(await kit.vipUntil(user.user.uid)).toBe(0);
+      expect(await flagOf(orderId)).toMatchObject({ status: 'pending', flagged: true });
+      expect(await kit.scalar(sql`SELECT count(*) FROM vip_entries WHERE user_id = ${user.user.uid}`)).toBe(0);
+    });
+  });
+
   describe('VIP subscriptions', () => {
     async function subscribe(user: Session, product = 'vip_month') {
       const { orderId, sessionId } = await kit.buy(user, product);

@@ -81,12 +81,51 @@ export async function guarded(log: FastifyBaseLogger, order: OrderRow, step: () 
 }
 
 /**
+ * Why a reported payment does not match the terms the order was created with (its price and
+ * currency), or null when it does. Stripe writes currencies in lower case, orders in upper.
+ */
+export function termsMismatch(
+  order: Pick<OrderRow, 'priceCents' | 'currency'>,
+  paid: { amountCents: number | null | undefined; currency: string | null | undefined },
+): string | null {
+  const currency = (paid.currency ?? '').toUpperCase();
+  if (paid.amountCents === order.priceCents && currency === order.currency.toUpperCase()) return null;
+  return `paid ${paid.amountCents ?? 'no amount'} ${currency || 'in no currency'} for an order of ${order.priceCents} ${order.currency.toUpperCase()}`;
+}
+
+/**
  * What a paid, refunded or disputed order does to coins and VIP, in the caller's transaction
  * with the order row already locked. Coins move only through the wallet service and VIP only
  * through the VIP service; both carry keys, so a notification applied twice changes nothing.
  */
 export class FulfilmentService {
   constructor(private readonly deps: FulfilmentServiceDeps) {}
+
+  /**
+   * A payment that differs from the order's terms: the order is flagged for support with the
+   * first reason seen, and nothing is granted (callers grant nothing for a flagged order, later
+   * events included). The caller answers the provider normally: a redelivery cannot change it.
+   */
+  async flagForSupport(
+    order: OrderRow,
+    reason: string,
+    tx: Db,
+    paymentIntentId: string | null = null,
+  ): Promise<string> {
+    if (!order.flaggedAt) {
+      await this.deps.orders.update(
+        order.id,
+        {
+          flaggedAt: this.deps.clock(),
+          flagReason: reason,
+          // So a refund support makes finds the order (and finds nothing to take back).
+          ...(paymentIntentId && !order.stripePaymentIntentId ? { stripePaymentIntentId: paymentIntentId } : {}),
+        },
+        tx,
+      );
+    }
+    return `flagged: ${reason}; nothing granted`;
+  }
 
   /** Credits a coin pack once per order: coins + bonus as a `recharge` that never expires. */
   async creditPack(order: OrderRow, tx: Db, paymentIntentId: string | null): Promise<string> {

@@ -3,7 +3,7 @@ import type Stripe from 'stripe';
 import type { Db } from '../../db/database.js';
 import type { OrderRow } from '../../db/payments.schema.js';
 import { AppError } from '../../http/envelope.js';
-import { guarded, newSubscription, type Handled, type SettlementDeps } from './fulfilment.service.js';
+import { guarded, newSubscription, termsMismatch, type Handled, type SettlementDeps } from './fulfilment.service.js';
 import type { StripeGateway } from './stripe-gateway.js';
 import { ledgerKeys } from '../wallet/ledger-keys.js';
 
@@ -17,6 +17,12 @@ type PaymentTarget =
 
 const idOf = (value: string | { id: string } | null | undefined): string | null =>
   value == null ? null : typeof value === 'string' ? value : value.id;
+
+/** An order flagged by an earlier event grants nothing until support settles it. */
+const flaggedBefore = (order: OrderRow): Handled => ({
+  outcome: `ignored: order flagged for support (${order.flagReason ?? 'no reason recorded'})`,
+  orderId: order.id,
+});
 
 const toDate = (seconds: number | null | undefined): Date | null => (seconds == null ? null : new Date(seconds * 1000));
 
@@ -96,13 +102,12 @@ export class StripeWebhookService {
       );
       return { outcome: 'subscription linked', orderId: order.id };
     }
+    if (order.flaggedAt) return flaggedBefore(order);
     if (session.payment_status !== 'paid') return { outcome: 'awaiting payment', orderId: order.id };
-    if (session.amount_total !== order.priceCents) {
-      this.deps.log.warn(
-        { order: order.publicId, paid: session.amount_total, price: order.priceCents },
-        'paid amount differs',
-      );
-    }
+    // The signature proves Stripe sent it, not that the customer paid what the order asks: a
+    // Stripe price id set to another amount would sell a $49.99 pack for 99 cents.
+    const mismatch = termsMismatch(order, { amountCents: session.amount_total, currency: session.currency });
+    if (mismatch) return this.flag(order, mismatch, idOf(session.payment_intent), tx);
     return guarded(this.deps.log, order, () =>
       this.deps.fulfilment.creditPack(order, tx, idOf(session.payment_intent)),
     );
@@ -141,6 +146,13 @@ export class StripeWebhookService {
     }
     if (!order.stripeSubscriptionId)
       await this.deps.orders.update(order.id, { stripeSubscriptionId: subscriptionId }, tx);
+    if (order.flaggedAt) return flaggedBefore(order);
+    // The first invoice is what the order's price bought. Renewals are not compared: a price the
+    // operator changes on a running subscription in the Dashboard is the operator's decision.
+    if (invoice.billing_reason === 'subscription_create') {
+      const mismatch = termsMismatch(order, { amountCents: invoice.amount_paid, currency: invoice.currency });
+      if (mismatch) return this.flag(order, mismatch, null, tx);
+    }
     return guarded(this.deps.log, order, () =>
       this.deps.fulfilment.extendVip(
         order,
@@ -211,6 +223,16 @@ export class StripeWebhookService {
     if (order) return { kind: 'pack', orderPublicId: order.publicId };
     const invoiceId = await this.deps.stripe.invoiceOfPaymentIntent(paymentIntentId);
     return invoiceId ? { kind: 'invoice', invoiceId } : { kind: 'unknown' };
+  }
+
+  /** Grants nothing for a payment that differs from the order's terms; the event is still answered 200. */
+  private async flag(order: OrderRow, mismatch: string, paymentIntentId: string | null, tx: Db): Promise<Handled> {
+    this.deps.log.error(
+      { order: order.publicId, reason: mismatch },
+      'Stripe payment differs from the order: nothing granted, order flagged for support',
+    );
+    const outcome = await this.deps.fulfilment.flagForSupport(order, mismatch, tx, paymentIntentId);
+    return { outcome, orderId: order.id };
   }
 
   private lockOrder(publicId: string | null | undefined, tx: Db): Promise<OrderRow | undefined> {
