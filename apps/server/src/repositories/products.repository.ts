@@ -24,6 +24,12 @@ export class ProductsRepository {
     return row;
   }
 
+  /** The product sold in the App Store under `appleProductId` (unique), active or not. */
+  async findByAppleProductId(appleProductId: string, tx: Db = this.db): Promise<ProductRow | undefined> {
+    const [row] = await tx.select().from(products).where(eq(products.appleProductId, appleProductId)).limit(1);
+    return row;
+  }
+
   /** Inserts or replaces one product by id. */
   async upsert(values: NewProductRow, tx: Db = this.db): Promise<ProductRow> {
     const { id: _id, ...changes } = values;

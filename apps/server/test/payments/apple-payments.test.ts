@@ -192,6 +192,142 @@ describe('App Store purchases', () => {
     });
   });
 
+  describe("VIP within the transaction's own period", () => {
+    const vipEntries = (uid: number) => kit.scalar(sql`SELECT count(*) FROM vip_entries WHERE user_id = ${uid}`);
+
+    it('grants nothing for a transaction that expired 10 days ago: 200 with the order unfulfilled, then 10019', async () => {
+      const user = await kit.user();
+      const { orderId, token } = await kit.buy(user, 'vip_month');
+      const now = kit.clock.now().getTime();
+      const { jws } = kit.transaction({
+        productId: 'cliffhanger.vip.month',
+        appAccountToken: token,
+        purchaseDate: now - 40 * DAY_MS,
+        expiresDate: now - 10 * DAY_MS,
+      });
+      const res = await kit.confirm(user, orderId, jws);
+      // 200 so the shell finishes the transaction instead of sending it again at every launch.
+      expect(res.statusCode).toBe(200);
+      expect(envelope(res)).toMatchObject({ code: 200, data: { order_id: orderId, status: 'pending' } });
+      expect(await kit.vipUntil(user.user.uid)).toBe(0);
+      expect(await vipEntries(user.user.uid)).toBe(0);
+      expect(envelope(await kit.call('GET', '/member', { token: user.token })).data).toMatchObject({ active: false });
+      expect(envelope(await kit.confirm(user, orderId, jws)).code).toBe(Code.ALREADY_OWNED);
+      expect(await kit.vipUntil(user.user.uid)).toBe(0);
+    });
+
+    it('ends VIP at the expiry of a transaction confirmed late, not a whole period from now', async () => {
+      const user = await kit.user();
+      const { orderId, token } = await kit.buy(user, 'vip_month');
+      const now = kit.clock.now().getTime();
+      const { jws } = kit.transaction({
+        productId: 'cliffhanger.vip.month',
+        appAccountToken: token,
+        purchaseDate: now - 20 * DAY_MS,
+        expiresDate: now + 10 * DAY_MS,
+      });
+      expect(envelope(await kit.confirm(user, orderId, jws))).toMatchObject({
+        code: 200,
+        data: { status: 'fulfilled' },
+      });
+      expect(Math.abs((await kit.vipUntil(user.user.uid)) - (now + 10 * DAY_MS))).toBeLessThan(2000);
+    });
+
+    it("refuses a period longer than the product's plan (50008) and grants nothing", async () => {
+      const user = await kit.user();
+      const { orderId, token } = await kit.buy(user, 'vip_week');
+      const now = kit.clock.now().getTime();
+      const { jws } = kit.transaction({
+        productId: 'cliffhanger.vip.week',
+        appAccountToken: token,
+        purchaseDate: now,
+        expiresDate: now + 30 * DAY_MS,
+      });
+      const res = await kit.confirm(user, orderId, jws);
+      expect(res.statusCode).toBe(409);
+      expect(envelope(res).code).toBe(Code.IAP_PRODUCT_MISMATCH);
+      expect(await kit.vipUntil(user.user.uid)).toBe(0);
+      expect(await vipEntries(user.user.uid)).toBe(0);
+    });
+
+    it('accepts a calendar month of 31 days with up to a day of slack', async () => {
+      const user = await kit.user();
+      const { orderId, token } = await kit.buy(user, 'vip_month');
+      const now = kit.clock.now().getTime();
+      const expires = now + 31 * DAY_MS + 12 * 3_600_000;
+      const { jws } = kit.transaction({
+        productId: 'cliffhanger.vip.month',
+        appAccountToken: token,
+        purchaseDate: now,
+        expiresDate: expires,
+      });
+      expect(envelope(await kit.confirm(user, orderId, jws)).code).toBe(200);
+      expect(Math.abs((await kit.vipUntil(user.user.uid)) - expires)).toBeLessThan(2000);
+    });
+
+    it('a renewal notification: an expired transaction grants nothing, an overlong one is refused, both answered 200', async () => {
+      const user = await kit.user();
+      const { orderId, token } = await kit.buy(user, 'vip_month');
+      const now = kit.clock.now().getTime();
+      const first = kit.transaction({
+        productId: 'cliffhanger.vip.month',
+        appAccountToken: token,
+        purchaseDate: now,
+        expiresDate: now + 30 * DAY_MS,
+      });
+      expect(envelope(await kit.confirm(user, orderId, first.jws)).code).toBe(200);
+      const paidUntil = await kit.vipUntil(user.user.uid);
+
+      const stale = kit.transaction({
+        productId: 'cliffhanger.vip.month',
+        appAccountToken: token,
+        originalTransactionId: first.id,
+        purchaseDate: now - 60 * DAY_MS,
+        expiresDate: now - 30 * DAY_MS,
+      });
+      const staleRes = await kit.notify({ notificationType: 'DID_RENEW', signedTransactionInfo: stale.jws });
+      expect(staleRes.statusCode).toBe(200);
+      expect(envelope<{ outcome: string }>(staleRes).data.outcome).toMatch(/expired/);
+
+      const overlong = kit.transaction({
+        productId: 'cliffhanger.vip.month',
+        appAccountToken: token,
+        originalTransactionId: first.id,
+        purchaseDate: now + 30 * DAY_MS,
+        expiresDate: now + 400 * DAY_MS,
+      });
+      const overlongRes = await kit.notify({ notificationType: 'DID_RENEW', signedTransactionInfo: overlong.jws });
+      expect(overlongRes.statusCode).toBe(200);
+      expect(envelope<{ outcome: string }>(overlongRes).data.outcome).toMatch(/refused/);
+
+      expect(await kit.vipUntil(user.user.uid)).toBe(paidUntil);
+      expect(await vipEntries(user.user.uid)).toBe(1);
+    });
+
+    it("a renewal into another plan of the group (an upgrade) is checked against that plan's length", async () => {
+      const user = await kit.user();
+      const { orderId, token } = await kit.buy(user, 'vip_month');
+      const now = kit.clock.now().getTime();
+      const first = kit.transaction({
+        productId: 'cliffhanger.vip.month',
+        appAccountToken: token,
+        purchaseDate: now,
+        expiresDate: now + 30 * DAY_MS,
+      });
+      expect(envelope(await kit.confirm(user, orderId, first.jws)).code).toBe(200);
+      const yearly = kit.transaction({
+        productId: 'cliffhanger.vip.year',
+        appAccountToken: token,
+        originalTransactionId: first.id,
+        purchaseDate: now + 30 * DAY_MS,
+        expiresDate: now + 395 * DAY_MS,
+      });
+      const res = await kit.notify({ notificationType: 'DID_RENEW', signedTransactionInfo: yearly.jws });
+      expect(envelope<{ outcome: string }>(res).data.outcome).toMatch(/VIP extended/);
+      expect(Math.abs((await kit.vipUntil(user.user.uid)) - (now + 395 * DAY_MS))).toBeLessThan(2000);
+    });
+  });
+
   describe('App Store Server Notifications V2', () => {
     async function subscribed() {
       const user = await kit.user();

@@ -3,6 +3,7 @@ import type { Db } from '../../db/database.js';
 import type { OrderRow } from '../../db/payments.schema.js';
 import { AppError } from '../../http/envelope.js';
 import type { ProductsRepository } from '../../repositories/products.repository.js';
+import { appleVipTerms, type AppleVipTerms } from './apple-period.js';
 import type { AppleNotification, AppleTransaction, AppleVerifier } from './apple-verifier.js';
 import { guarded, newSubscription, type Handled, type SettlementDeps } from './fulfilment.service.js';
 import { toOrder } from './orders.service.js';
@@ -54,6 +55,10 @@ export class AppleIapService {
       if (!sameToken(transaction.appAccountToken, order.appAccountToken)) {
         throw new AppError(Code.IAP_ACCOUNT_MISMATCH, 'The purchase belongs to another order');
       }
+      const terms = order.kind === 'vip' ? await this.vipTerms(transaction, tx) : undefined;
+      if (terms?.kind === 'refused') {
+        throw new AppError(Code.IAP_PRODUCT_MISMATCH, `The purchase is not a period of this plan: ${terms.reason}`);
+      }
       const fresh = await this.deps.events.claim(
         { provider: 'apple', eventId: transactionKey(transactionId), type: 'transaction' },
         tx,
@@ -62,7 +67,17 @@ export class AppleIapService {
       if (transaction.revocationDate != null) {
         throw new AppError(Code.IAP_TRANSACTION_REVOKED, 'Apple has refunded or revoked this purchase');
       }
-      const outcome = await this.credit(order, transaction, tx);
+      if (terms?.kind === 'expired') {
+        // Answered 200 with the order as it stands: an error would leave the transaction
+        // unfinished in StoreKit, and the app would send it again at every launch, forever.
+        const outcome = await this.expiredBeforeCredit(order, transactionId, terms.expiresAt, tx);
+        this.deps.log.warn(
+          { order: order.publicId, transaction: transactionId, outcome },
+          'App Store transaction confirmed after it expired: nothing granted',
+        );
+        return { order: toOrder(order), repeat: false };
+      }
+      const outcome = await this.credit(order, transaction, terms, tx);
       await this.deps.events.settle('apple', transactionKey(transactionId), outcome, order.id, tx);
       this.deps.log.info(
         { order: order.publicId, transaction: transactionId, outcome },
@@ -121,16 +136,56 @@ export class AppleIapService {
   /** Credits a transaction reported by a notification unless the client (or an earlier notification) did. */
   private async creditOnce(order: OrderRow, transaction: AppleTransaction, tx: Db): Promise<string> {
     if (transaction.revocationDate != null) return 'ignored: transaction revoked';
-    const key = transactionKey(transaction.transactionId ?? '');
+    const terms = order.kind === 'vip' ? await this.vipTerms(transaction, tx) : undefined;
+    if (terms?.kind === 'refused') {
+      // Answered 200 and recorded: Apple would only deliver the same signed data again.
+      this.deps.log.error(
+        { order: order.publicId, transaction: transaction.transactionId, reason: terms.reason },
+        'App Store transaction refused: not a period of its plan',
+      );
+      return `refused: ${terms.reason}`;
+    }
+    const transactionId = transaction.transactionId ?? '';
+    const key = transactionKey(transactionId);
     const fresh = await this.deps.events.claim({ provider: 'apple', eventId: key, type: 'transaction' }, tx);
     if (!fresh) return 'transaction already credited';
-    const outcome = await this.credit(order, transaction, tx);
+    if (terms?.kind === 'expired') return this.expiredBeforeCredit(order, transactionId, terms.expiresAt, tx);
+    const outcome = await this.credit(order, transaction, terms, tx);
     await this.deps.events.settle('apple', key, outcome, order.id, tx);
     return outcome;
   }
 
-  /** Coins once per order; VIP once per transaction, for the period the transaction paid. */
-  private async credit(order: OrderRow, transaction: AppleTransaction, tx: Db): Promise<string> {
+  /**
+   * What a VIP transaction may grant, judged by the plan of its own product (a renewal after an
+   * upgrade or downgrade in iOS settings names another plan of the group than the order's).
+   */
+  private async vipTerms(transaction: AppleTransaction, tx: Db): Promise<AppleVipTerms> {
+    const product = transaction.productId
+      ? await this.deps.products.findByAppleProductId(transaction.productId, tx)
+      : undefined;
+    if (product?.kind !== 'vip' || !product.period) {
+      return { kind: 'refused', reason: `${transaction.productId ?? 'no product'} is not a VIP plan here` };
+    }
+    return appleVipTerms(product.period, transaction, this.deps.clock());
+  }
+
+  /**
+   * A transaction whose period was over before it reached us (a confirm retried long after the
+   * purchase): nothing is granted. Its claim is kept, so it is answered as handled from now on.
+   */
+  private async expiredBeforeCredit(order: OrderRow, transactionId: string, expiredAt: Date, tx: Db): Promise<string> {
+    const outcome = `ignored: transaction expired ${expiredAt.toISOString()}, nothing granted`;
+    await this.deps.events.settle('apple', transactionKey(transactionId), outcome, order.id, tx);
+    return outcome;
+  }
+
+  /** Coins once per order; VIP once per transaction, for the period the transaction paid and never past its end. */
+  private async credit(
+    order: OrderRow,
+    transaction: AppleTransaction,
+    terms: AppleVipTerms | undefined,
+    tx: Db,
+  ): Promise<string> {
     const transactionId = transaction.transactionId ?? '';
     if (order.kind === 'coins') {
       if (order.coinsCredited > 0) {
@@ -142,20 +197,18 @@ export class AppleIapService {
       }
       return this.deps.fulfilment.creditPack(order, tx, null);
     }
-    const paidUntil = transaction.expiresDate != null ? new Date(transaction.expiresDate) : null;
-    const seconds =
-      transaction.expiresDate != null &&
-      transaction.purchaseDate != null &&
-      transaction.expiresDate > transaction.purchaseDate
-        ? Math.round((transaction.expiresDate - transaction.purchaseDate) / 1000)
-        : undefined;
-    await this.keepSubscription(order, transaction, paidUntil, tx);
+    // Callers decide expired and refused transactions before crediting.
+    if (terms?.kind !== 'grant') throw new Error(`VIP transaction ${transactionId} credited without a grant`);
+    await this.keepSubscription(order, transaction, terms.expiresAt, tx);
     return this.deps.fulfilment.extendVip(
       order,
       {
         paymentKey: ledgerKeys.applePayment(transactionId),
-        seconds,
+        seconds: terms.seconds,
         renewal: transaction.originalTransactionId != null && transaction.originalTransactionId !== transactionId,
+        // From the current end (a renewal follows the period before it) but never past what
+        // this transaction paid for, however late it is confirmed.
+        notAfter: terms.expiresAt,
       },
       tx,
     );

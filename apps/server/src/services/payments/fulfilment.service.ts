@@ -27,6 +27,8 @@ export interface PaidPeriod {
   /** What the payment covered; undefined when the provider did not say: the order's plan period. */
   seconds: number | undefined;
   renewal: boolean;
+  /** The end of what the payment covered, when the provider says (Apple's expiresDate): VIP never runs past it. */
+  notAfter?: Date;
 }
 
 /** What the Stripe webhooks and the App Store notifications both settle payments with. */
@@ -160,6 +162,7 @@ export class FulfilmentService {
         key: ledgerKeys.vipPayment(period.paymentKey),
         orderId: order.id,
         ref: period.paymentKey,
+        ...(period.notAfter ? { notAfter: period.notAfter } : {}),
       },
       tx,
     );
@@ -172,7 +175,9 @@ export class FulfilmentService {
       },
       tx,
     );
-    return `VIP extended by ${seconds} s`;
+    // VIP from elsewhere (a grant, another subscription) already ran to the payment's end.
+    if (result.seconds === 0) return 'VIP already runs to the end of this payment: nothing added';
+    return `VIP extended by ${result.seconds} s`;
   }
 
   /**

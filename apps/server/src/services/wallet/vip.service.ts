@@ -29,6 +29,12 @@ export interface VipChange<K extends VipEntryRow['kind']> {
   ref?: string | null;
 }
 
+/** An extension that may not reach past a given end (what a provider says the payment covers). */
+export interface VipExtension extends VipChange<'purchase' | 'renewal' | 'grant'> {
+  /** The extended end is cut to this; nothing is added when VIP already runs to it. */
+  notAfter?: Date;
+}
+
 export interface VipResult {
   /** users.vip_expires_at after the call. */
   expiresAt: Date | null;
@@ -55,8 +61,11 @@ export class VipService {
     return tx ? work(tx) : this.deps.db.transaction((own) => work(own));
   }
 
-  /** Extends VIP by `seconds` from its current end, or from now when it is not active. */
-  extend(change: VipChange<'purchase' | 'renewal' | 'grant'>, tx?: Db): Promise<VipResult> {
+  /**
+   * Extends VIP by `seconds` from its current end, or from now when it is not active, but never
+   * past `notAfter`. When nothing is left to add, nothing is written (the entry's key included).
+   */
+  extend(change: VipExtension, tx?: Db): Promise<VipResult> {
     if (!Number.isSafeInteger(change.seconds) || change.seconds < 1) {
       throw new Error(`VIP extension of ${change.seconds} s`);
     }
@@ -67,13 +76,17 @@ export class VipService {
       if (repeat) return { expiresAt: holder.vipExpiresAt, seconds: 0, replayed: true };
       const now = this.deps.clock().getTime();
       const from = Math.max(now, holder.vipExpiresAt?.getTime() ?? 0);
-      const until = new Date(from + change.seconds * 1000);
+      const end = Math.min(from + change.seconds * 1000, change.notAfter?.getTime() ?? Infinity);
+      // Whole seconds, as the ledger counts them.
+      const seconds = Math.floor((end - from) / 1000);
+      if (seconds < 1) return { expiresAt: holder.vipExpiresAt, seconds: 0, replayed: false };
+      const until = new Date(from + seconds * 1000);
       await this.deps.users.setVipExpiresAt(holder.id, until, t);
       await this.deps.entries.insert(
         {
           userId: holder.id,
           kind: change.kind,
-          seconds: change.seconds,
+          seconds,
           expiresAfter: until,
           idempotencyKey: change.key,
           orderId: change.orderId ?? null,
@@ -82,7 +95,7 @@ export class VipService {
         },
         t,
       );
-      return { expiresAt: until, seconds: change.seconds, replayed: false };
+      return { expiresAt: until, seconds, replayed: false };
     });
   }
 
