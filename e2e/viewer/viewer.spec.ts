@@ -26,7 +26,8 @@ const PLAYER = '[data-testid="video-player"]';
 const api = () => apiFor(world.server.url);
 
 beforeAll(async () => {
-  world = await startAccountsWorld();
+  // Every test here signs in from 127.0.0.1: more codes than the per-IP default of an hour.
+  world = await startAccountsWorld({ SMS_IP_HOURLY_CAP: '1000' });
   browser = await launchBrowser();
 });
 afterAll(async () => {
@@ -115,6 +116,93 @@ describe('the end of an episode while the viewer is busy', () => {
     await playing(page, free.id);
     if (mobile) await page.click('[data-testid="video-comments"]');
     await expect(page.locator('[data-testid="comment-input"]').inputValue()).resolves.toBe('What a twist');
+    await context.close();
+  });
+});
+
+/**
+ * Every visible control the toast on screen overlaps (empty when none), measured after two frames
+ * so a page that just changed has had its chance to move the toast.
+ */
+async function controlsUnderToast(page: Page): Promise<string[]> {
+  return page.evaluate(async () => {
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    const toast = document.querySelector('[data-testid="toast"]');
+    if (!toast) return [];
+    const t = toast.getBoundingClientRect();
+    const selector =
+      'a[href], button, input, select, textarea, label, [role="tab"], [role="button"], [role="switch"], [tabindex]:not([tabindex="-1"])';
+    return Array.from(document.querySelectorAll(selector))
+      .filter((element) => !toast.contains(element))
+      .filter((element) => {
+        const r = element.getBoundingClientRect();
+        if (r.width === 0 || r.height === 0) return false;
+        return r.left < t.right && r.right > t.left && r.top < t.bottom && r.bottom > t.top;
+      })
+      .map((element) => element.getAttribute('data-testid') ?? element.outerHTML.slice(0, 80));
+  });
+}
+
+/** Watches the toast for its whole life (the page may load under it): nothing may be covered. */
+async function expectToastCoversNothing(page: Page, shot: string): Promise<void> {
+  const toast = page.locator('[data-testid="toast"]');
+  await toast.waitFor({ timeout: 10_000 });
+  const covered = new Set<string>();
+  let shotTaken = false;
+  while ((await toast.count()) > 0) {
+    for (const name of await controlsUnderToast(page)) covered.add(name);
+    if (!shotTaken) {
+      // Once the page has settled under it.
+      await page.waitForTimeout(400);
+      if ((await toast.count()) > 0) await shoot(page, shot);
+      shotTaken = true;
+    }
+    await page.waitForTimeout(100);
+  }
+  expect([...covered]).toEqual([]);
+}
+
+/** Through the real login page by SMS, coming back to `redirect`. */
+async function signInTo(page: Page, national: string, redirect: string): Promise<void> {
+  await page.goto(`/pages/login/index?redirect=${encodeURIComponent(redirect)}`);
+  // A tr or zh browser starts on +90 or +86: these are US numbers.
+  await page.selectOption('[data-testid="login-country"]', 'US');
+  await page.fill('[data-testid="login-phone"]', national);
+  await page.click('[data-testid="login-send-code"]');
+  const phone = `+1${national}`;
+  await expect.poll(() => world.twilio.lastCodeFor(phone), { timeout: 10_000 }).toMatch(/^\d{6}$/);
+  // The "code sent" toast must be gone first: the one under test is the next.
+  await page.locator('[data-testid="toast"]').waitFor({ state: 'detached', timeout: 10_000 });
+  await page.fill('[data-testid="login-code"]', world.twilio.lastCodeFor(phone)!);
+  await page.click('[data-testid="login-submit"]');
+}
+
+describe('toasts never cover a control', () => {
+  const cases: [string, string, ViewportSize][] = [
+    ['390x844', 'en-US', VIEWPORTS.phone],
+    ['1280x800', 'en-US', VIEWPORTS.desktop],
+    ['390x844', 'tr-TR', VIEWPORTS.phone],
+    ['1280x800', 'zh-CN', VIEWPORTS.desktop],
+  ];
+  it.each(cases)('at %s in %s: on the login tabs, the store tabs and the coin card', async (label, locale, viewport) => {
+    const { context, page } = await freshPage(viewport, locale);
+    // The login page's own refusal, right under its SMS / Password tabs.
+    await page.goto('/pages/login/index');
+    await page.click('[data-testid="login-send-code"]');
+    await expectToastCoversNothing(page, `toast-login-${label}-${locale}`);
+
+    // "Signed in" lands on the page the viewer came from: the store with its VIP / Coins tabs …
+    const index = cases.findIndex((c) => c[0] === label && c[1] === locale);
+    await signInTo(page, `20155504${index}0`, '/pages/user/vip?tab=coins');
+    await page.waitForURL(/\/pages\/user\/vip/);
+    await expectToastCoversNothing(page, `toast-store-${label}-${locale}`);
+
+    // … or Rewards with the coin card and its "Buy coins".
+    await page.evaluate(() => localStorage.clear());
+    await signInTo(page, `20155504${index}1`, '/pages/Rewards/index');
+    await page.waitForURL(/\/pages\/Rewards\/index/);
+    await page.locator('[data-testid="rewards-buy-coins"]').waitFor();
+    await expectToastCoversNothing(page, `toast-rewards-${label}-${locale}`);
     await context.close();
   });
 });
