@@ -40,9 +40,9 @@ declare module 'fastify' {
     services: AppServices;
     /**
      * Applies the route's `config.auth` rule to a request and sets `request.auth`; throws the
-     * session code (10027/20003/20007) when refused. Registered by plugins/auth.plugin.ts and
+     * session-invalid code when refused. Registered by plugins/auth.plugin.ts and
      * run for every request at onRequest. `now` resolves a `sessionInHandler` route's token at
-     * once (before a bad body's 10001, see registerEndpoint).
+     * once (before a bad body's Code.INVALID_INPUT, see registerEndpoint).
      */
     authenticate(request: FastifyRequest, now?: boolean): Promise<void>;
   }

@@ -116,10 +116,16 @@ function toConfig(e: EnvValues) {
     tiktokAuthUrl: e.TIKTOK_AUTH_URL,
     tiktokTokenUrl: e.TIKTOK_TOKEN_URL,
     tiktokUserinfoUrl: e.TIKTOK_USERINFO_URL,
-    /** Card payments; undefined when STRIPE_SECRET_KEY is unset (plans and packs still list, buying answers 50002). */
+    /**
+     * Card payments; undefined when STRIPE_SECRET_KEY is unset (plans and packs still list, buying answers
+     * Code.PAYMENT_CHANNEL_UNAVAILABLE).
+     */
     stripe: stripeConfigOf(e),
     appleBundleId: e.APPLE_BUNDLE_ID,
-    /** In-app purchase verification; undefined when APPLE_BUNDLE_ID is unset (buying in the app answers 50002). */
+    /**
+     * In-app purchase verification; undefined when APPLE_BUNDLE_ID is unset (buying in the app answers
+     * Code.PAYMENT_CHANNEL_UNAVAILABLE).
+     */
     apple: appleConfigOf(e),
     trustProxy: e.TRUST_PROXY,
     corsOrigins: Object.freeze(e.CORS_ORIGINS),

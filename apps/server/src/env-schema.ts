@@ -52,7 +52,7 @@ const timeZone = z.string().refine(
   { error: 'must be an IANA time zone such as UTC or Europe/Istanbul' },
 );
 
-/** The check-in cycle's length (spec §9: a 7-day cycle). */
+/** The check-in cycle's length: 7 days (docs/product.md#business-constants). */
 export const CHECKIN_CYCLE_DAYS = 7;
 
 /** Seven whole numbers ≥ 1, comma-separated: the coins of cycle days 1..7. */
@@ -471,7 +471,7 @@ export const envSchema = z.object({
   COIN_CHECKIN_VALIDITY_DAYS: setting(
     integer(1, 3650),
     '7',
-    'Days check-in reward coins stay spendable before they expire (spec §9: 7). See docs/wallet.md.',
+    'Days check-in reward coins stay spendable before they expire. See docs/wallet.md.',
   ),
   COIN_REWARD_VALIDITY_DAYS: setting(
     integer(0, 3650),
@@ -501,19 +501,19 @@ export const envSchema = z.object({
   CHECKIN_REWARDS: setting(
     checkinRewards,
     '10,10,10,10,10,10,10',
-    'Coins paid on days 1 to 7 of the check-in cycle: seven whole numbers ≥ 1, comma-separated (spec §9: 10 a day).',
+    'Coins paid on days 1 to 7 of the check-in cycle: seven whole numbers ≥ 1, comma-separated.',
   ),
   WATCH_VIDEO_REWARD: setting(
     integer(1, 100_000),
     '5',
-    'Coins per counted video of the watch-video task (spec §9: 5).',
+    'Coins per counted video of the watch-video task.',
   ),
   WATCH_VIDEO_DAILY_CAP: setting(integer(1, 1000), '10', 'Most videos a day the watch-video task counts.'),
-  SHARE_APP_REWARD: setting(integer(1, 100_000), '20', 'Coins of the share-app task, once a day (spec §9: 20).'),
+  SHARE_APP_REWARD: setting(integer(1, 100_000), '20', 'Coins of the share-app task, once a day.'),
   INVITE_REWARD: setting(
     integer(1, 100_000),
     '50',
-    'Coins per successful invite for the inviter, claimed through the invite-friends task (spec §9: 50).',
+    'Coins per successful invite for the inviter, claimed through the invite-friends task.',
   ),
   INVITEE_REWARD: setting(
     integer(1, 100_000),

@@ -2,8 +2,8 @@ import { bigint, bigserial, index, integer, pgTable, text, timestamp, uniqueInde
 import { userIdColumn } from './users.schema.js';
 
 /**
- * A signed-in session (DESIGN §5). Tokens are 32 random bytes given to the client once; only
- * their SHA-256 hashes are stored, so a database leak yields no usable token.
+ * A signed-in session (docs/architecture.md#sessions). Tokens are 32 random bytes given to the client once;
+ * only their SHA-256 hashes are stored, so a database leak yields no usable token.
  */
 export const sessions = pgTable(
   'sessions',
@@ -99,8 +99,8 @@ export const userIdentities = pgTable(
 );
 
 /**
- * Keyed hashes of the phones of deleted accounts. The phone itself is personal data and is
- * removed; the hash only answers "was this number registered before?" (invites, spec §5).
+ * Keyed hashes of the phones of deleted accounts. The phone itself is personal data and is removed; the hash
+ * only answers "was this number registered before?" (invites, docs/product.md#validation-rules).
  */
 export const deletedPhones = pgTable('deleted_phones', {
   phoneHash: text('phone_hash').primaryKey(),

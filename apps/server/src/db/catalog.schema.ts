@@ -19,8 +19,9 @@ import { userIdColumn } from './users.schema.js';
 export type LocalisedText = { en: string; zh?: string; tr?: string };
 
 /**
- * A drama (DESIGN §7). `slug` is the manifest's stable key: re-importing a manifest updates the
- * drama with the same slug instead of adding another. Media fields are relative media paths.
+ * A drama (docs/architecture.md#catalogue-and-unlocking). `slug` is the manifest's stable key: re-importing a
+ * manifest updates the drama with the same slug instead of adding another. Media fields are relative media
+ * paths.
  */
 export const dramas = pgTable(
   'dramas',
@@ -37,7 +38,7 @@ export const dramas = pgTable(
     // Real plays (one per viewer, episode and day) and the sum of the episodes' likes.
     hits: bigint('hits', { mode: 'number' }).notNull().default(0),
     likes: bigint('likes', { mode: 'number' }).notNull().default(0),
-    // Episodes 1..free_episodes are free (DESIGN §7: default 5).
+    // Episodes 1..free_episodes are free (default 5, docs/architecture.md#catalogue-and-unlocking).
     freeEpisodes: integer('free_episodes').notNull().default(5),
     episodePrice: integer('episode_price').notNull(),
     allPrice: integer('all_price').notNull(),
@@ -95,8 +96,8 @@ export const episodeIdColumn = () =>
     .references(() => episodes.id, { onDelete: 'cascade' });
 
 /**
- * An episode a user owns (DESIGN §7). Written by the wallet's unlock in the same transaction as
- * the debit; read here to decide whether an episode is locked for a viewer.
+ * An episode a user owns (docs/wallet.md#unlocking-post-unlock). Written by the wallet's unlock in the same
+ * transaction as the debit; read here to decide whether an episode is locked for a viewer.
  */
 export const episodeUnlocks = pgTable(
   'episode_unlocks',

@@ -15,7 +15,7 @@ import {
 import { userIdColumn } from './users.schema.js';
 
 /**
- * Payments (DESIGN §10, docs/payments.md): what is for sale, orders, provider customers and
+ * Payments (docs/payments.md): what is for sale, orders, provider customers and
  * subscriptions, the notifications already handled, and the VIP ledger. Money is whole cents.
  */
 

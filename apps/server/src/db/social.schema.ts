@@ -31,7 +31,7 @@ export const episodeLikes = pgTable(
   (table) => [primaryKey({ columns: [table.userId, table.episodeId] })],
 );
 
-/** A drama in a user's list (spec tab "list", `/pages/my-collect/index`). */
+/** A drama in a user's list (the List tab, `/pages/my-collect/index`). */
 export const favorites = pgTable(
   'favorites',
   {

@@ -9,10 +9,11 @@ export const users = pgTable(
     nickname: text('nickname').notNull().default(''),
     // Stored lowercase (the contract normalises it); NULL until the user picks one.
     username: text('username').unique(),
-    // Relative media path (spec §3) or a provider's absolute avatar URL.
+    // Relative media path (docs/product.md#entities-and-fields) or a provider's absolute avatar URL.
     avatar: text('avatar').notNull().default(''),
     // The coin balance. The CHECK is the last line of defence behind conditional debits
-    // (DESIGN §6): a bug in the wallet service fails the transaction instead of going negative.
+    // (docs/architecture.md#coins): a bug in the wallet service fails the transaction instead of going
+    // negative.
     coin: integer('coin').notNull().default(0),
     // E.164. NULL for provider-only accounts and after deletion (personal data is removed).
     phone: text('phone'),

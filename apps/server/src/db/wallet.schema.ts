@@ -6,7 +6,7 @@ import { userIdColumn } from './users.schema.js';
 const quoted = (kinds: readonly string[]) => sql.raw(kinds.map((kind) => `'${kind}'`).join(', '));
 
 /**
- * The coin ledger (DESIGN §6, docs/wallet.md). Append-only: a trigger (migration 0003) refuses
+ * The coin ledger (docs/wallet.md#ledger). Append-only: a trigger (migration 0003) refuses
  * UPDATE, DELETE and TRUNCATE, so a correction can only be a new entry. users.coin is the
  * projection of SUM(amount) and is written in the same transaction as each entry.
  */

@@ -5,8 +5,8 @@ const TOKEN_SHAPE = /^[A-Za-z0-9_-]+$/;
 export type AuthHeader = { kind: 'none' } | { kind: 'malformed' } | { kind: 'token'; token: string };
 
 /**
- * Spec §7 sends the refresh token if present, else the token, as the raw header value; API users
- * may write `Bearer <token>`. An empty header means a visitor.
+ * The web sends the refresh token if present, else the token, as the raw header value
+ * (docs/product.md#api-calls); API users may write `Bearer <token>`. An empty header means a visitor.
  */
 export function parseAuthHeader(value: string | string[] | undefined): AuthHeader {
   if (value === undefined) return { kind: 'none' };

@@ -1,6 +1,6 @@
 import { Code, httpStatusOf, type Envelope, type ResponseCode } from '@cliffhanger/contract';
 
-/** The codes a client resolves as success (spec §4). */
+/** The codes a client resolves as success (docs/product.md#response-code-classes). */
 export type SuccessCode = typeof Code.OK | typeof Code.ALREADY_DONE_TODAY | typeof Code.ALREADY_OWNED;
 /** Every other code rejects on the client, so it travels as an error. */
 export type ErrorCode = Exclude<ResponseCode, SuccessCode>;
@@ -11,7 +11,7 @@ export interface Success<T> extends Envelope<T> {
 
 /**
  * A successful answer. `code` is 200 unless the service reports an idempotent repeat
- * (40702 already done today, 10019 already owned), which clients also treat as success.
+ * (Code.ALREADY_DONE_TODAY, Code.ALREADY_OWNED), which clients also treat as success.
  */
 export function ok<T>(data: T, options: { code?: SuccessCode; message?: string } = {}): Success<T> {
   return { code: options.code ?? Code.OK, message: options.message ?? 'OK', data };

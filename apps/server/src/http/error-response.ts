@@ -61,8 +61,8 @@ interface FastifyLikeError {
 }
 
 /**
- * Maps anything thrown while handling a request to the envelope (DESIGN §3). Only messages
- * written here or by an AppError reach the client: an unexpected error's text may hold SQL,
+ * Maps anything thrown while handling a request to the envelope (docs/architecture.md#response-envelope).
+ * Only messages written here or by an AppError reach the client: an unexpected error's text may hold SQL,
  * paths or secrets, so it is logged and answered with a fixed "Internal error".
  */
 export function toErrorResponse(error: unknown): ErrorResponse {

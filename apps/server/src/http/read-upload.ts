@@ -8,7 +8,7 @@ function invalidField(field: string, message: string, summary = 'Invalid input',
 
 /**
  * A multipart body the parser gave up on (cut off mid-part, no boundary, too many parts) is the
- * client's fault: 10001, with the parser's error kept as the cause for the log.
+ * client's fault: Code.INVALID_INPUT, with the parser's error kept as the cause for the log.
  */
 function malformed(field: string, cause: unknown): AppError {
   if (cause instanceof AppError) return cause;

@@ -30,7 +30,7 @@ function tagOf(path: string): string {
 
 /**
  * Registers one contract endpoint as a route under the API prefix. The contract's zod schemas
- * validate params, query and body (bad input → 10001 naming each field) and serialise the
+ * validate params, query and body (bad input → Code.INVALID_INPUT naming each field) and serialise the
  * answer, so a handler that breaks the contract fails loudly instead of reaching clients.
  * The handler returns `ok(data)`, or an answer already serialised through the same schemas: a
  * PreparedAnswer (a cached public answer) or a PrivateAnswer (one viewer's); rejections are

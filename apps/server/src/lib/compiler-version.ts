@@ -1,8 +1,9 @@
 import { createRequire } from 'node:module';
 
 /**
- * The TypeScript version the project is built with (spec §3 "compiler version"). TypeScript is a
- * dev dependency, so a production install may not have it: then the answer is 'unknown'.
+ * The TypeScript version the project is built with (the app configuration's "compiler version",
+ * docs/product.md#entities-and-fields). TypeScript is a dev dependency, so a production install may not have
+ * it: then the answer is 'unknown'.
  */
 export function readCompilerVersion(): string {
   try {

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 
-/** 32 random bytes, base64url: an opaque bearer token (DESIGN §5). */
+/** 32 random bytes, base64url: an opaque bearer token (docs/architecture.md#sessions). */
 export function randomToken(): string {
   return randomBytes(32).toString('base64url');
 }

@@ -40,7 +40,7 @@ export async function readText(object: MediaObject): Promise<string> {
 }
 
 /**
- * Media by relative path (spec §3, DESIGN §8). Avatars, posters and banners are public;
+ * Media by relative path (docs/architecture.md#media-and-playback). Avatars, posters and banners are public;
  * everything of an episode needs the expiring signature the play API issued, checked before the
  * store is consulted so an unsigned request learns nothing about which files exist. A signed
  * playlist is served rewritten: each variant and segment URI signed with the same expiry and

@@ -15,11 +15,11 @@ function notSignedIn(): AppError {
  * `request.auth`. Runs at onRequest, before the body is read, so a visitor cannot make the
  * server parse an upload it will refuse anyway.
  *
- * - `none`: the header is ignored. Sign-in routes must work even when the client still sends a
- *   stale token (spec §7 sends one on every request).
- * - `optional`: no header → visitor; a header that does not resolve answers its code
- *   (10027/20003/20007), so the client clears its stale login state (spec §4).
- * - `required`: as optional, and no header → 10027.
+ * - `none`: the header is ignored. Sign-in routes must work even when the client still sends a stale token
+ *   (the web sends one on every request, docs/product.md#api-calls).
+ * - `optional`: no header → visitor; a header that does not resolve answers its session-invalid code, so the
+ *   client clears its stale login state (docs/product.md#response-code-classes).
+ * - `required`: as optional, and no header → Code.NOT_SIGNED_IN.
  * - `sessionInHandler` (the hottest paths: a drama's page, play, unlock): a well-formed token is
  *   handed to the handler, whose one statement reads the session with its data; the session
  *   service applies the same rules and codes to what it read. No header and a malformed one are

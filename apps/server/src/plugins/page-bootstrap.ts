@@ -24,10 +24,10 @@ import { adViewerOf } from '../services/ads/ads.service.js';
 import { escapeAttribute, homeStage, posterStage } from './page-stages.js';
 
 /**
- * The first screen's data and downloads, written into index.html for a deep link, so a cold load
- * of the video page or home needs no API round trip before it can show something (DESIGN §11).
- * The web reads it once (apps/web/src/lib/bootstrap.ts) and asks the API as usual for anything
- * missing, for another language or for a signed-in viewer.
+ * The first screen's data and downloads, written into index.html for a deep link, so a cold load of the video
+ * page or home needs no API round trip before it can show something (docs/architecture.md#delivery). The web
+ * reads it once (apps/web/src/lib/bootstrap.ts) and asks the API as usual for anything missing, for another
+ * language or for a signed-in viewer.
  */
 
 /** The web's page paths the server fills in (apps/web/src/lib/paths.ts). */

@@ -34,7 +34,7 @@ function cacheControlFor(filePath: string, distDir: string): string {
 }
 
 /**
- * Serves the built web app at / with a history-mode fallback (spec §2: routing is history-mode),
+ * Serves the built web app at / with a history-mode fallback (docs/product.md#screens-and-routes),
  * so reloading /pages/user/wallet?x=1 gets index.html. Also owns the 404 answer for everything.
  */
 async function webPlugin(app: AppInstance): Promise<void> {

@@ -6,7 +6,7 @@ export type ProfileChanges = Partial<Pick<UserRow, 'nickname' | 'username' | 'av
 
 /**
  * SQL for the users table and nothing else. Every method takes an optional transaction so a
- * service can combine several writes into one unit (DESIGN §6).
+ * service can combine several writes into one unit (docs/architecture.md#server-layering).
  */
 export class UsersRepository {
   constructor(private readonly db: Db) {}

@@ -14,7 +14,7 @@ export type WalletHolder = Pick<UserRow, keyof typeof holderColumns>;
 
 /**
  * SQL on users.coin (the balance projection) and users.vip_expires_at. Only the wallet service
- * and the VIP grant use it (DESIGN §6: one writer of balances).
+ * and the VIP grant use it (one writer of balances, docs/architecture.md#server-layering).
  */
 export class WalletUsersRepository {
   constructor(private readonly db: Db) {}
@@ -44,7 +44,7 @@ export class WalletUsersRepository {
   }
 
   /**
-   * The conditional debit (DESIGN §6): takes `amount` only if the balance covers it. Undefined
+   * The conditional debit (docs/architecture.md#coins): takes `amount` only if the balance covers it. Undefined
    * when it does not; the CHECK (coin >= 0) stands behind it.
    */
   async debitIfCovered(userId: number, amount: number, tx: Db): Promise<number | undefined> {

@@ -5,12 +5,12 @@ import { clientOf } from '../http/signed-in.js';
 import type { AppInstance } from '../app-instance.js';
 import { languageOf } from '../http/request-language.js';
 
-/** Home, browse/search, a drama's page and playback (DESIGN §4, §7, §8). */
+/** Home, browse/search, a drama's page and playback (docs/architecture.md#catalogue-and-unlocking). */
 export function catalogRoutes(app: AppInstance): void {
   const { catalog, playback } = app.services;
 
-  // Public answers come from memory as ready bytes (DESIGN §11); a signed-in viewer's drama page
-  // merges their own facts, read fresh, onto the cached public part and must not be shared.
+  // Public answers come from memory as ready bytes (docs/architecture.md#delivery); a signed-in viewer's
+  // drama page merges their own facts, read fresh, onto the cached public part and must not be shared.
   registerEndpoint(app, getHome, async (req) => catalog.homeAnswer(languageOf(req)));
 
   registerEndpoint(app, listDramas, async (req) => catalog.dramasAnswer(req.query, languageOf(req)));
@@ -32,7 +32,7 @@ export function catalogRoutes(app: AppInstance): void {
     playEpisode,
     async (req) => {
       const played = await playback.play(req.params.id, req.sessionToken, clientOf(req), languageOf(req));
-      // Only a play handed out counts: a locked episode (30002) or a refused session threw above.
+      // Only a play handed out counts: a locked episode (Code.EPISODE_LOCKED) or a refused session threw above.
       app.metrics.playbackStart(req.sessionToken === null ? 'visitor' : 'signed_in');
       return ok(played);
     },

@@ -4,7 +4,7 @@ import { registerEndpoint } from '../http/register-endpoint.js';
 import { signedIn } from '../http/signed-in.js';
 import type { AppInstance } from '../app-instance.js';
 
-/** Invites (spec §5): GET /invite, PUT /invite/:invite_code. */
+/** Invites (docs/rewards.md#invites-get-invite-put-inviteinvite_code): GET /invite, PUT /invite/:invite_code. */
 export function inviteRoutes(app: AppInstance): void {
   const { invites } = app.services;
   registerEndpoint(app, getInvite, async (req) => ok(await invites.overview(signedIn(req).userId)));

@@ -32,7 +32,7 @@ function send(reply: FastifyReply, delivery: MediaDelivery): FastifyReply {
   }
 }
 
-/** Media by relative path for MEDIA_BASE_URL=/media (DESIGN §8): MediaDeliveryService decides. */
+/** Media by relative path for MEDIA_BASE_URL=/media (docs/media.md#playback): MediaDeliveryService decides. */
 export function mediaRoutes(app: AppInstance): void {
   const { mediaDelivery } = app.services;
 

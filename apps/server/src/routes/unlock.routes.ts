@@ -4,7 +4,7 @@ import { registerEndpoint } from '../http/register-endpoint.js';
 import { presentedToken } from '../http/signed-in.js';
 import type { AppInstance } from '../app-instance.js';
 
-/** POST /unlock: 200 when coins bought episodes, 10019 when nothing needed buying. */
+/** POST /unlock: Code.OK when coins bought episodes, Code.ALREADY_OWNED when nothing needed buying. */
 export function unlockRoutes(app: AppInstance): void {
   const { unlock } = app.services;
   // The session is read with the episode, in one statement (sessionInHandler).

@@ -54,7 +54,8 @@ export class AppConfigService {
         apple: settings.appleBundleId !== undefined,
       },
       currency: CURRENCY,
-      // The amounts the server really pays (configurable); the spec §9 rules stay fixed.
+      // The amounts the server really pays (configurable); the invite limit and window and the
+      // cycle's length stay fixed (docs/product.md#business-constants).
       rewards: {
         ...DEFAULT_REWARD_CONSTANTS,
         daily_checkin: settings.rewards.checkinRewards[0] ?? DEFAULT_REWARD_CONSTANTS.daily_checkin,

@@ -73,7 +73,7 @@ export class AvatarService {
 /**
  * Any accepted image as the avatar file: 512×512 WebP without metadata. An upload and a copied
  * provider picture go through the same decode, so a copy is no more trusted than an upload.
- * Throws 10007 (IMAGE_INVALID) for what is not a supported, intact image.
+ * Throws Code.IMAGE_INVALID for what is not a supported, intact image.
  */
 export async function reencodeAvatar(bytes: Buffer): Promise<Buffer> {
   let format: string | undefined;

@@ -83,7 +83,7 @@ export async function signIn(t: TestApp, provider: OAuthProvider): Promise<Light
   return postCallback(t, provider, await startSignIn(t, provider));
 }
 
-/** The `data.fields[].field` names of a 10001 answer. */
+/** The `data.fields[].field` names of a Code.INVALID_INPUT answer. */
 export function invalidFields(res: LightMyRequestResponse): string[] {
   return res.json<{ data: { fields: { field: string }[] } }>().data.fields.map((f) => f.field);
 }

@@ -57,8 +57,8 @@ export function tiktokAdapter(fake: FakeOAuthProvider, overrides: AdapterOverrid
 }
 
 /**
- * Asserts a 70005 whose log detail matches `detail`, and whose client-facing message does not
- * leak that detail.
+ * Asserts a Code.SIGNIN_PROVIDER_ERROR whose log detail matches `detail`, and whose client-facing message
+ * does not leak that detail.
  */
 export async function expectProviderError(promise: Promise<unknown>, detail: RegExp): Promise<OAuthProviderError> {
   const error: unknown = await promise.then(

@@ -97,7 +97,7 @@ describe('CORS on answers', () => {
     const config = await get('/api/v1/app/config', APP_ORIGIN);
     expect(config.headers['access-control-allow-origin']).toBe(APP_ORIGIN);
     expect(String(config.headers['access-control-expose-headers']).toLowerCase()).toContain('x-request-id');
-    // A 10027 the app must act on (clear the login state) is readable too.
+    // A Code.NOT_SIGNED_IN the app must act on (clear the login state) is readable too.
     const rejected = await get('/api/v1/user', APP_ORIGIN);
     expect(envelope(rejected).code).toBe(Code.NOT_SIGNED_IN);
     expect(rejected.headers['access-control-allow-origin']).toBe(APP_ORIGIN);

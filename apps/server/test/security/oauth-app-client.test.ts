@@ -11,7 +11,7 @@ import { binderCookieOf, createOAuthTestApp, getUrl, postCallback, type OAuthTes
  * (cliffhanger://…), and the app finishes the exchange from its own web view. The two share no
  * cookie, so the app's state is bound by a binder answered in the JSON and sent back in the
  * callback body. The login-CSRF defence must stay as strong as the browser's: a code and state
- * without the binder that the same client got with the URL sign nobody in (70008).
+ * without the binder that the same client got with the URL sign nobody in (Code.SIGNIN_OAUTH_STATE_INVALID).
  */
 let t: OAuthTestApp;
 

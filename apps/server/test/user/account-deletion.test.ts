@@ -106,7 +106,8 @@ describe('DELETE /user', () => {
     expect(Number(leftovers[0]?.n)).toBe(0);
     expect((await t.app.inject({ method: 'GET', url: `/media/${avatar}` })).statusCode).toBe(404);
 
-    // The same phone signs up as a new account that counts as seen before (invites, spec §5).
+    // The same phone signs up as a new account that counts as seen before (invites,
+    // docs/product.md#validation-rules).
     clock.advance(61);
     const again = await signIn({ app: t.app, sms }, phone);
     expect(again.user.uid).not.toBe(uid);

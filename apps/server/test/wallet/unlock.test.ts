@@ -174,7 +174,7 @@ describe('VIP members', () => {
     expect(await entries(user.user.uid)).toBe(1);
 
     kit.clock.advance(86_400 + 1);
-    // The access token has expired by now; clients send the refresh token (spec §7).
+    // The access token has expired by now; clients send the refresh token (docs/product.md#api-calls).
     const token = user.refresh_token;
     expect(envelope(await play(ep(seeded, 5), token)).code).toBe(Code.EPISODE_LOCKED);
     expect(envelope(await kit.unlock(token, { episode_id: ep(seeded, 5) }))).toMatchObject({

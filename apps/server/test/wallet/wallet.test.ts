@@ -70,7 +70,7 @@ describe('GET /wallet', () => {
       ['recharge', 'income', 50, 50],
     ]);
     expect(page.list[2]).toMatchObject({ ref: 'order:1', expires_at: null, created_at: kit.clock.now().toISOString() });
-    // Check-in coins expire 7 days after claiming (spec §9).
+    // Check-in coins expire 7 days after claiming (docs/product.md#business-constants).
     expect(page.list[1]!.expires_at).toBe(new Date(kit.clock.now().getTime() + 7 * DAY_S * 1000).toISOString());
     expect((await wallet(user.token, '?type=income')).list.map((e) => e.kind)).toEqual(['checkin_reward', 'recharge']);
     expect((await wallet(user.token, '?type=expense')).list.map((e) => e.kind)).toEqual(['consume']);

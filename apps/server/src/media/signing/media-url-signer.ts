@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
 /**
- * Expiring HMAC signatures for media URLs (DESIGN §8): locked media is not fetchable without a
+ * Expiring HMAC signatures for media URLs (docs/media.md#playback): locked media is not fetchable without a
  * signature issued by the API. A signature covers one normalised media path and one expiry;
  * it never verifies for another path, another expiry, or under another secret.
  */

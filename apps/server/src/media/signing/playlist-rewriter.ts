@@ -1,7 +1,7 @@
 import { normaliseMediaPath, type MediaUrlSigner } from './media-url-signer.js';
 
 /**
- * Per-viewer HLS playlists (DESIGN §8): every media URI in a stored playlist (segment and
+ * Per-viewer HLS playlists (docs/media.md#playback): every media URI in a stored playlist (segment and
  * variant-playlist lines, and `URI="…"` attributes of EXT-X-KEY / EXT-X-MAP / EXT-X-MEDIA / …)
  * is resolved against the playlist's directory and replaced by an absolute, signed media URL.
  */

@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { isSafeMediaPath } from './media-paths.js';
 import type { MediaObject, MediaStorage } from './media-storage.js';
 
-/** Media in a local directory (`${DATA_DIR}/media`): the single-machine default (DESIGN §2). */
+/** Media in a local directory (`${DATA_DIR}/media`): the single-machine default (docs/media.md#storage-drivers). */
 export class LocalMediaStorage implements MediaStorage {
   private readonly root: string;
 

@@ -38,7 +38,7 @@ export function contentTypeOf(path: string): string {
 }
 
 /**
- * Who may fetch a stored path through the media route (DESIGN §8):
+ * Who may fetch a stored path through the media route (docs/media.md#playback):
  * - `avatar`: public and immutable (the name is a fresh UUID per upload);
  * - `public`: posters and banners, public for a day (re-import may replace them);
  * - `signed`: everything of an episode, only with a valid, unexpired signature;

@@ -7,8 +7,8 @@ export interface MediaObject {
 }
 
 /**
- * Where uploaded and generated media live, addressed by relative path (spec §3:
- * `avatars/<uuid>.webp`). Implemented by the local directory, memory (tests) and S3-compatible drivers.
+ * Where uploaded and generated media live, addressed by relative path (`avatars/<uuid>.webp`). Implemented by
+ * the local directory, memory (tests) and S3-compatible drivers (docs/media.md#storage-drivers).
  */
 export interface MediaStorage {
   put(path: string, bytes: Buffer, contentType: string): Promise<void>;

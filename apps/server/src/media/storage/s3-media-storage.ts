@@ -32,8 +32,9 @@ export class S3RequestError extends Error {
 type Method = 'PUT' | 'GET' | 'DELETE';
 
 /**
- * Media in S3-compatible object storage (DESIGN §2): PutObject, GetObject and DeleteObject over
- * the REST API, signed with SigV4 by aws4fetch. Keys are `${prefix}/${path}`; the object keeps its content type.
+ * Media in S3-compatible object storage (docs/media.md#storage-drivers): PutObject, GetObject and
+ * DeleteObject over the REST API, signed with SigV4 by aws4fetch. Keys are `${prefix}/${path}`; the object
+ * keeps its content type.
  */
 export class S3MediaStorage implements MediaStorage {
   private readonly options: Required<S3MediaStorageOptions>;

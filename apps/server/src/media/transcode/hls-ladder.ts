@@ -1,7 +1,7 @@
 /**
- * The HLS ladder for 9:16 episodes (DESIGN §8): HD 720×1280 and SD 480×854, H.264 + AAC,
- * 4 s segments with a key frame every 2 s (so each segment starts on a key frame and a
- * player can switch renditions at any segment boundary).
+ * The HLS ladder for 9:16 episodes (docs/architecture.md#media-and-playback): HD 720×1280 and SD 480×854,
+ * H.264 + AAC, 4 s segments with a key frame every 2 s (so each segment starts on a key frame and a player
+ * can switch renditions at any segment boundary).
  */
 export const HLS_LADDER = [
   { name: 'hd', width: 720, height: 1280, videoBitrateK: 2200, audioBitrateK: 128 },

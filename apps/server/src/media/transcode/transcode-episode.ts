@@ -12,9 +12,9 @@ export class TranscodeError extends Error {
 export type X264Preset = 'ultrafast' | 'superfast' | 'veryfast' | 'faster' | 'fast' | 'medium';
 
 /**
- * `abr`: the DESIGN §8 bitrates (production). `compact`: constant quality (CRF 34) capped at the
- * ladder bitrate with mono 32 kb/s audio — for synthetic clips that must stay small enough to
- * commit (the demo catalogue). Sizes, segments and key frames are the same in both.
+ * `abr`: the ladder's bitrates (production; docs/architecture.md#media-and-playback). `compact`: constant
+ * quality (CRF 34) capped at the ladder bitrate with mono 32 kb/s audio — for synthetic clips that must stay
+ * small enough to commit (the demo catalogue). Sizes, segments and key frames are the same in both.
  */
 export type RateMode = 'abr' | 'compact';
 
@@ -196,7 +196,7 @@ async function publish(workDir: string, outDir: string): Promise<void> {
 }
 
 /**
- * Transcodes one episode into the HLS ladder (DESIGN §8): one ffmpeg run, both renditions,
+ * Transcodes one episode into the HLS ladder (see hls-ladder.ts): one ffmpeg run, both renditions,
  * master playlist (`master.m3u8`, `<rendition>/index.m3u8`). Output is written to a temp dir next
  * to outDir and renamed on success, so a failure leaves no partial output behind. Resolves to the
  * duration in seconds.

@@ -54,13 +54,13 @@ export function adViewerOf(userId: number | null, client: PlayClient): AdViewer 
 
 export interface AdRewardOutcome {
   result: AdRewardResult;
-  /** The token was already paid (10019). */
+  /** The token was already paid (Code.ALREADY_OWNED). */
   repeat: boolean;
 }
 
 /**
- * Ads for viewers without VIP (DESIGN §9): an interstitial before every Nth distinct episode
- * started in a server day, and rewarded ads whose one-time token pays AD_REWARD, at most
+ * Ads for viewers without VIP (docs/rewards.md#ads-get-adsnext-post-adsreward): an interstitial before every
+ * Nth distinct episode started in a server day, and rewarded ads whose one-time token pays AD_REWARD, at most
  * AD_REWARD_DAILY_CAP a day. VIP members get no ad and no reward.
  */
 export class AdsService {

@@ -10,7 +10,7 @@ export const AD_URL_TTL_SECONDS = 60 * 60;
 
 /**
  * House ads: the first (free) episode of another drama, picked at random, as a promo clip. The
- * playlist is signed like any playback (DESIGN §8).
+ * playlist is signed like any playback (docs/media.md#playback).
  */
 export class HouseAdSource implements AdSource {
   constructor(

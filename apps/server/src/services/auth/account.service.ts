@@ -21,7 +21,7 @@ export interface AccountServiceDeps {
 /**
  * Account deletion. The users row stays, anonymised, because the coin ledger will reference it;
  * everything personal goes. The phone survives only as a keyed hash in deleted_phones, which
- * answers "was this number registered before?" for the invite rules (spec §5).
+ * answers "was this number registered before?" for the invite rules (docs/product.md#validation-rules).
  */
 export class AccountService {
   private readonly usersRepo: UsersRepository;

@@ -42,7 +42,7 @@ export function isOneRepeatedCharacter(password: string): boolean {
 
 /**
  * NIST SP 800-63B: length (8–72, the contract) plus a blocklist, no composition rules (they make
- * passwords harder to remember, not harder to guess). 70009 names the field for the form.
+ * passwords harder to remember, not harder to guess). Code.PASSWORD_TOO_WEAK names the field for the form.
  */
 export function assertAcceptablePassword(password: string): void {
   if (isOneRepeatedCharacter(password) || isCommonPassword(password)) {

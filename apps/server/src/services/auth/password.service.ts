@@ -36,8 +36,9 @@ export class PasswordService {
   }
 
   /**
-   * Unknown phone, account without a password and wrong password all answer the same 70004 after
-   * the same amount of work, so the endpoint does not reveal which phones are registered.
+   * Unknown phone, account without a password and wrong password all answer the same
+   * Code.SIGNIN_WRONG_PASSWORD after the same amount of work, so the endpoint does not reveal which phones
+   * are registered.
    */
   async login(input: { phone: string; password: string } & ClientInfo): Promise<Session> {
     const { config } = this.deps;

@@ -46,9 +46,9 @@ export const REFRESH_GRACE_S = 10;
 const DEVICE_FIELD_MAX = 256;
 
 /**
- * Sessions (DESIGN §5): opaque random tokens, only their SHA-256 hashes stored. The access token
- * is short-lived; the refresh token lives longer and rotates on every refresh. A rotated-away
- * refresh token presented again is treated as stolen and ends the whole session.
+ * Sessions (docs/accounts.md#sessions): opaque random tokens, only their SHA-256 hashes stored. The access
+ * token is short-lived; the refresh token lives longer and rotates on every refresh. A rotated-away refresh
+ * token presented again is treated as stolen and ends the whole session.
  */
 export class SessionService {
   private readonly repo: SessionsRepository;
@@ -107,9 +107,10 @@ export class SessionService {
   }
 
   /**
-   * The session behind an Authorization value, which spec §7 fills with the refresh token when
-   * the client has one, else the access token; either resolves. Each is checked against its own
-   * expiry. Revoked sessions and deleted accounts → 20007, expired → 20003, unknown → 10027.
+   * The session behind an Authorization value, which the web fills with the refresh token when the client has
+   * one, else the access token (docs/product.md#api-calls); either resolves. Each is checked against its own
+   * expiry. Revoked sessions and deleted accounts → Code.SESSION_REVOKED, expired → Code.SESSION_EXPIRED,
+   * unknown → Code.NOT_SIGNED_IN.
    */
   async resolve(rawToken: string): Promise<AuthContext> {
     const hash = sha256Hex(rawToken);

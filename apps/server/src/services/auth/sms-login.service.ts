@@ -47,7 +47,7 @@ export interface ClientInfo {
 type LoginOutcome =
   { kind: 'signed-in'; session: Session } | { kind: 'no-live-code' } | { kind: 'wrong-code'; attemptsLeft: number };
 
-/** 70003 with the field named, like a schema failure, so forms can mark the input. */
+/** Code.SIGNIN_BAD_PHONE with the field named, like a schema failure, so forms can mark the input. */
 export function phoneOrThrow(raw: string): string {
   const phone = normalisePhone(raw);
   if (phone === null) {
@@ -126,9 +126,9 @@ export class SmsLoginService {
   }
 
   /**
-   * Checks the code, uses it up, registers the account on first sign-in and starts a session,
-   * all in one transaction. The live code is row-locked, so a double-submitted form waits for
-   * the first attempt and then finds the code used (70002) instead of creating a second user.
+   * Checks the code, uses it up, registers the account on first sign-in and starts a session, all in one
+   * transaction. The live code is row-locked, so a double-submitted form waits for the first attempt and then
+   * finds the code used (Code.SIGNIN_CODE_EXPIRED) instead of creating a second user.
    */
   async login(input: { phone: string; code: string } & ClientInfo): Promise<Session> {
     const phone = phoneOrThrow(input.phone);

@@ -37,7 +37,7 @@ export interface RedisCatalogChangesOptions {
 }
 
 /**
- * Several API processes (DESIGN §11): a change is published on a Redis channel. The local
+ * Several API processes (docs/architecture.md#delivery): a change is published on a Redis channel. The local
  * listeners run before the message goes out, so this process never serves its own stale answer
  * while Redis is slow; the others hear it within a round trip. A process that misses a message
  * (Redis down) still catches up within the cache's TTL.

@@ -21,7 +21,7 @@ export type CatalogServices = ReturnType<typeof createCatalogServices>;
 
 /**
  * How stale a public catalogue answer may be, in seconds. Imports and the demo seed clear the
- * cache at once; this bounds how late hits and likes show up (docs/performance.md).
+ * cache at once; this bounds how late hits and likes show up (docs/architecture.md#delivery).
  */
 export const PUBLIC_ANSWER_TTL_S = 5;
 /** Entries kept at most: home and list pages per language, a drama's public part per drama. */
@@ -56,7 +56,7 @@ export function createCatalogServices({ db, config, clock, secret, log, changes,
   };
   const playRecorder = new PlayRecorder({ plays: new EpisodePlaysRepository(db), log });
   return {
-    /** Expiring HMAC signatures of media URLs, under a key derived from AUTH_SECRET (DESIGN §8). */
+    /** Expiring HMAC signatures of media URLs, under a key derived from AUTH_SECRET (docs/media.md#playback). */
     mediaSigner,
     /** Say "the catalogue changed" here after an import or an editorial change (every process hears it). */
     catalogChanges: changes,

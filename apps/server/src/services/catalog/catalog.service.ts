@@ -41,7 +41,7 @@ export interface CatalogServiceDeps {
 
 export type DramaListQuery = Omit<z.output<typeof dramaListQuerySchema>, 'lang'>;
 
-/** Home, the browse list and a drama's page (DESIGN §7). */
+/** Home, the browse list and a drama's page (docs/architecture.md#catalogue-and-unlocking). */
 export class CatalogService {
   constructor(private readonly deps: CatalogServiceDeps) {}
 
@@ -75,10 +75,10 @@ export class CatalogService {
   }
 
   /**
-   * A drama's page for the holder of a session token, with their facts read fresh (never
-   * cached, DESIGN §11) onto the cached public part. The token is resolved in the same statement
-   * as the facts; its codes (10027/20003/20007) come before a missing drama's 10002, as on any
-   * signed-in route.
+   * A drama's page for the holder of a session token, with their facts read fresh (never cached,
+   * docs/architecture.md#delivery) onto the cached public part. The token is resolved in the same statement
+   * as the facts; its session-invalid codes come before a missing drama's Code.NOT_FOUND, as on any signed-in
+   * route.
    */
   async viewerDramaAnswer(id: number, token: string, lang: Language): Promise<PrivateAnswer> {
     const page = await this.dramaPage(id, lang);

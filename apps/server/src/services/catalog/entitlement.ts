@@ -2,8 +2,8 @@ import type { UnlockPrices } from '@cliffhanger/contract';
 import type { DramaRow } from '../../db/catalog.schema.js';
 
 /**
- * Who may play what (DESIGN §7), as pure rules so the catalogue, playback and the wallet's
- * unlock decide alike: an episode is playable when it is free, unlocked by the user, or the
+ * Who may play what (docs/architecture.md#catalogue-and-unlocking), as pure rules so the catalogue, playback
+ * and the wallet's unlock decide alike: an episode is playable when it is free, unlocked by the user, or the
  * user is VIP. Prices are whole coins.
  */
 

@@ -35,7 +35,7 @@ export interface PlayClient {
 
 export interface PlaybackServiceDeps {
   context: PlayContextRepository;
-  /** The public part of a play is kept here, cleared with the catalogue (DESIGN §11). */
+  /** The public part of a play is kept here, cleared with the catalogue (docs/architecture.md#delivery). */
   cache: PublicAnswerCache;
   /** The viewer's session and facts, read fresh in one statement on every signed-in play. */
   viewers: ViewerLoader;
@@ -45,7 +45,10 @@ export interface PlaybackServiceDeps {
   clock: Clock;
 }
 
-/** GET /episodes/{id}/play (DESIGN §8): signed URLs for an entitled viewer, 30002 otherwise. */
+/**
+ * GET /episodes/{id}/play (docs/media.md#playback): signed URLs for an entitled viewer, Code.EPISODE_LOCKED
+ * otherwise.
+ */
 export class PlaybackService {
   constructor(private readonly deps: PlaybackServiceDeps) {}
 
@@ -53,7 +56,7 @@ export class PlaybackService {
    * A play by a visitor (token null) or by the holder of a session token. What every viewer gets
    * alike (the episode, its drama, the episode list, the comment count) comes from memory; the
    * viewer's session, unlocks, like and progress are one fresh statement, judged by the session
-   * service, so its codes (10027/20003/20007) are those of any signed-in route.
+   * service, so its session-invalid codes are those of any signed-in route.
    */
   async play(episodeId: number, token: string | null, client: PlayClient, lang: Language): Promise<Playback> {
     const { deps } = this;

@@ -5,7 +5,7 @@ export interface PublicAnswerCacheOptions {
   /**
    * How long an entry lives. This is the bound on counter staleness: hits and likes move on every
    * play and like, and invalidating on each would empty the cache under exactly the load it is
-   * for, so they show up within this time instead (docs/performance.md). Catalogue changes
+   * for, so they show up within this time instead (docs/architecture.md#delivery). Catalogue changes
    * (import, demo seed) do not wait for it: they clear the cache through CatalogChanges.
    */
   ttlMs: number;
@@ -19,8 +19,8 @@ interface Entry {
 }
 
 /**
- * Public, viewer-independent catalogue values kept in process memory (DESIGN §11). Concurrent
- * misses for one key share a single computation, so a cold or just-invalidated cache under load
+ * Public, viewer-independent catalogue values kept in process memory (docs/architecture.md#delivery).
+ * Concurrent misses for one key share a single computation, so a cold or just-invalidated cache under load
  * asks the database once, not once per waiting request. Never holds anything per viewer.
  */
 export class PublicAnswerCache {

@@ -45,7 +45,7 @@ export class ViewerLoader {
   constructor(private readonly deps: ViewerLoaderDeps) {}
 
   /**
-   * Throws the code a token gets on any signed-in route (10027/20003/20007), if any: asked before
+   * Throws the session-invalid code a token gets on any signed-in route, if any: asked before
    * a missing drama or episode is reported, as the auth plugin would have.
    */
   async assertSession(token: string): Promise<void> {

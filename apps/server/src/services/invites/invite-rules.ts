@@ -4,18 +4,19 @@ import type { InviteParty } from '../../repositories/invites.repository.js';
 
 const DAY_MS = 86_400_000;
 
-/** The end of a user's window to enter a code (spec §5: 3 days after registering). */
+/** The end of a user's window to enter a code: 3 days after registering (docs/product.md#invite-window). */
 export function enterCodeUntil(invitee: Pick<InviteParty, 'createdAt'>): Date {
   return new Date(invitee.createdAt.getTime() + REWARDS.inviteWindowDays * DAY_MS);
 }
 
 /**
- * Spec §5 and DESIGN §9, in the order a user can act on: a code that names nobody (60001), one's
- * own (60002), an invitee who is not a new user (a deleted account's phone counts as registered,
- * 60005), who already has an inviter (60006), who registered too long ago (60003), and an
- * inviter whose invites are all counted already (60004); then the farming guards: an inviter
- * who was invited by this invitee (60007) and an inviter with INVITE_SAME_NETWORK_CAP invites
- * already from networks the two share (60008).
+ * The invite rules (docs/rewards.md#invites-get-invite-put-inviteinvite_code), in the order a user can act
+ * on: a code that names nobody (Code.INVITE_CODE_INVALID), one's own (INVITE_OWN_CODE), an invitee who is not
+ * a new user (a deleted account's phone counts as registered, INVITE_NOT_NEW_USER), who already has an
+ * inviter (INVITE_ALREADY_INVITED), who registered too long ago (INVITE_WINDOW_PASSED), and an inviter whose
+ * invites are all counted already (INVITE_INVITER_LIMIT); then the farming guards: an inviter who was invited
+ * by this invitee (INVITE_RECIPROCAL) and an inviter with INVITE_SAME_NETWORK_CAP invites already from
+ * networks the two share (INVITE_SAME_NETWORK).
  */
 export function checkInvite(input: {
   inviter: InviteParty | undefined;

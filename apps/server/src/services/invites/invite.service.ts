@@ -19,8 +19,9 @@ export interface InviteServiceDeps {
 }
 
 /**
- * Invites (spec §5, DESIGN §9). Entering a code links the invitee to the inviter and credits the
- * invitee's welcome coins at once; the inviter's coins come through the invite_friends task.
+ * Invites (docs/rewards.md#invites-get-invite-put-inviteinvite_code). Entering a code links the invitee to
+ * the inviter and credits the invitee's welcome coins at once; the inviter's coins come through the
+ * invite_friends task.
  */
 export class InviteService {
   constructor(private readonly deps: InviteServiceDeps) {}

@@ -13,7 +13,7 @@ export interface ProviderProfile {
 /**
  * One third-party sign-in provider, spoken in its own protocol (authorization-code flow).
  * Adapters know nothing about users or sessions; they turn a code into a profile or fail with
- * `OAuthProviderError` (code 70005).
+ * `OAuthProviderError` (Code.SIGNIN_PROVIDER_ERROR).
  */
 export interface OAuthProvider {
   readonly name: OAuthProviderName;
@@ -37,8 +37,8 @@ export const DEFAULT_PROVIDER_TIMEOUT_MS = 10_000;
 
 /**
  * A provider failed (error answer, unexpected shape, network error, timeout). The client gets
- * 70005 and a generic message; the detail (never a token or a code) travels as `detail` and
- * `cause` for the logs, because it may describe our credentials or the provider's internals.
+ * Code.SIGNIN_PROVIDER_ERROR and a generic message; the detail (never a token or a code) travels as `detail`
+ * and `cause` for the logs, because it may describe our credentials or the provider's internals.
  */
 export class OAuthProviderError extends AppError {
   readonly provider: OAuthProviderName;

@@ -29,10 +29,10 @@ export type OAuthSettings = OAuthCredentialSettings &
     | 'tiktokUserinfoUrl'
   >;
 
-/** The configured providers; a provider missing here is disabled (answers 70007). */
+/** The configured providers; a provider missing here is disabled (answers Code.SIGNIN_METHOD_DISABLED). */
 export type OAuthProviders = Partial<Record<OAuthProviderName, OAuthProvider>>;
 
-/** The web app's callback pages (spec route table), one per provider. */
+/** The web app's callback pages (docs/product.md#other-routes), one per provider. */
 const CALLBACK_PAGES: Record<OAuthProviderName, string> = {
   google: '/pages/login/googleLogin',
   facebook: '/pages/login/facebookLogin',

@@ -83,7 +83,7 @@ function isBinder(value: string): boolean {
 }
 
 /**
- * Third-party sign-in, authorization-code flow (DESIGN §4):
+ * Third-party sign-in, authorization-code flow (docs/accounts.md#third-party-sign-in):
  * 1. `authorizationUrl` stores a single-use state (hash only) with the PKCE verifier and answers
  *    the provider URL;
  * 2. `signIn` consumes the state, exchanges the code, finds or creates the user linked to the

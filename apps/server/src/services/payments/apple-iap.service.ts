@@ -16,7 +16,7 @@ export interface AppleIapServiceDeps extends SettlementDeps {
 
 export interface ConfirmOutcome {
   order: Order;
-  /** The transaction was credited before (or refunded before it could be): 10019. */
+  /** The transaction was credited before (or refunded before it could be): Code.ALREADY_OWNED. */
   repeat: boolean;
 }
 

@@ -24,8 +24,8 @@ export interface MembershipServiceDeps {
 }
 
 /**
- * A member's VIP and subscription, and cancelling in one step (DESIGN §10): cancel and resume go
- * to Stripe at once and the answer already shows the new state; the webhook that follows agrees.
+ * A member's VIP and subscription, and cancelling in one step (docs/payments.md#cancelling): cancel and
+ * resume go to Stripe at once and the answer already shows the new state; the webhook that follows agrees.
  */
 export class MembershipService {
   constructor(private readonly deps: MembershipServiceDeps) {}

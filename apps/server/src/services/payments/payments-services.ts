@@ -75,9 +75,9 @@ export function createPaymentsServices(deps: PaymentsServicesDeps) {
       customers,
       stripe,
     }),
-    /** Undefined when Stripe is not configured (the webhook route then answers 50002). */
+    /** Undefined when Stripe is not configured (the webhook route then answers Code.PAYMENT_CHANNEL_UNAVAILABLE). */
     stripeWebhook: stripe ? new StripeWebhookService({ ...settlement, stripe }) : undefined,
-    /** Undefined when APPLE_BUNDLE_ID is unset (confirm and notifications then answer 50002). */
+    /** Undefined when APPLE_BUNDLE_ID is unset (confirm and notifications then answer that code too). */
     apple: config.apple
       ? new AppleIapService({ ...settlement, verifier: new AppleVerifier(config.apple), products })
       : undefined,

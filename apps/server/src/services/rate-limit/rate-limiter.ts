@@ -9,7 +9,8 @@ export interface RateLimitResult {
 
 /**
  * Fixed-window counters: at most `limit` hits per `key` within `windowSeconds` of the first hit.
- * In memory for one process; Redis when several API processes must share counters (DESIGN §2).
+ * In memory for one process; Redis when several API processes must share counters
+ * (docs/architecture.md#data-and-storage).
  */
 export interface RateLimiter {
   hit(key: string, limit: number, windowSeconds: number): Promise<RateLimitResult>;
@@ -18,7 +19,7 @@ export interface RateLimiter {
   close(): Promise<void>;
 }
 
-/** 10003 (HTTP 429), telling the client when to try again. */
+/** Code.TOO_MANY_REQUESTS (HTTP 429), telling the client when to try again. */
 export function tooManyRequests(retryAfterS: number): AppError {
   return new AppError(Code.TOO_MANY_REQUESTS, 'Too many requests', { retry_after_s: retryAfterS });
 }

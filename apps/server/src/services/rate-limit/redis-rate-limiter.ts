@@ -35,7 +35,10 @@ const FIRST_CONNECT_WAIT_MS = 1_000;
 /** A Redis that accepts connections but does not answer is as good as none. */
 const COMMAND_TIMEOUT_MS = 250;
 
-/** Counters shared by every API process through Redis (DESIGN §2), in memory while it is down. */
+/**
+ * Counters shared by every API process through Redis (docs/architecture.md#data-and-storage), in memory while
+ * it is down.
+ */
 export class RedisRateLimiter implements RateLimiter {
   private readonly redis: Redis;
   private readonly prefix: string;

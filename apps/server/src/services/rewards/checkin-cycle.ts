@@ -9,8 +9,8 @@ export interface CycleState {
 }
 
 /**
- * DESIGN §9: day 1 … day N, then day 1 again; a missed day restarts at day 1. `latest` is the
- * user's most recent check-in.
+ * Day 1 … day N, then day 1 again; a missed day restarts at day 1
+ * (docs/rewards.md#check-in-post-taskcheckin). `latest` is the user's most recent check-in.
  */
 export function cycleStateOf(
   latest: { localDate: string; cycleDay: number } | undefined,

@@ -20,13 +20,13 @@ export interface CheckinServiceDeps {
 
 export interface CheckinOutcome {
   result: CheckinResult;
-  /** Already checked in today: nothing was credited (40702). */
+  /** Already checked in today: nothing was credited (Code.ALREADY_DONE_TODAY). */
   repeat: boolean;
 }
 
 /**
- * The daily check-in (spec §4, §7, DESIGN §9): the first call of the server's day credits that
- * cycle day's coins (kind checkin_reward, key `checkin:<date>`, a lot that expires after
+ * The daily check-in (docs/rewards.md#check-in-post-taskcheckin): the first call of the server's day credits
+ * that cycle day's coins (kind checkin_reward, key `checkin:<date>`, a lot that expires after
  * COIN_CHECKIN_VALIDITY_DAYS); later calls that day change nothing.
  */
 export class CheckinService {

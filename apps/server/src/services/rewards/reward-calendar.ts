@@ -1,5 +1,5 @@
 /**
- * "Today" for every daily rule (DESIGN §9): the calendar day in REWARDS_TIME_ZONE at the
+ * "Today" for every daily rule (docs/rewards.md#today): the calendar day in REWARDS_TIME_ZONE at the
  * server's clock. Dates are `YYYY-MM-DD` strings; nothing here reads a date from a client.
  */
 export class RewardCalendar {

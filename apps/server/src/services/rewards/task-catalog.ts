@@ -9,11 +9,11 @@ export interface TaskDefinition {
   reward: number;
   /** Units counted per period. */
   target: number;
-  /** The ledger kind of its coins (spec §3). */
+  /** The ledger kind of its coins (docs/product.md#wallet-transaction-kinds). */
   kind: WalletIncomeKind;
 }
 
-/** The three tasks of spec §2 in page order; amounts and caps from configuration (spec §9). */
+/** The three tasks of the rewards page, in page order; amounts and caps from configuration. */
 export function taskCatalog(config: RewardsConfig): readonly TaskDefinition[] {
   return [
     {

@@ -23,14 +23,14 @@ export interface TasksServiceDeps {
 
 export interface ClaimOutcome {
   result: ClaimResult;
-  /** Everything done was already paid (10019). */
+  /** Everything done was already paid (Code.ALREADY_OWNED). */
   repeat: boolean;
 }
 
 /**
- * Tasks with claim buttons (spec §2, DESIGN §9). Progress is always recomputed from what the
- * server recorded (counted videos, app shares, invites); a claim pays the units done and not yet
- * paid, once, under the user's wallet lock, with the ledger key `task:<key>:<period>:<upto>`.
+ * Tasks with claim buttons (docs/rewards.md#tasks-get-task-post-taskkeyclaim). Progress is always recomputed
+ * from what the server recorded (counted videos, app shares, invites); a claim pays the units done and not
+ * yet paid, once, under the user's wallet lock, with the ledger key `task:<key>:<period>:<upto>`.
  */
 export class TasksService {
   constructor(private readonly deps: TasksServiceDeps) {}

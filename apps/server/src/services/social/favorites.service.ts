@@ -14,7 +14,7 @@ export interface FavoritesServiceDeps {
   mediaBaseUrl: string;
 }
 
-/** A user's list of dramas. Adding and removing are idempotent; an unknown drama is 10002 both ways. */
+/** A user's list of dramas. Adding and removing are idempotent; an unknown drama is Code.NOT_FOUND both ways. */
 export class FavoritesService {
   private readonly favorites: FavoritesRepository;
 

@@ -50,7 +50,7 @@ export class HistoryService {
 
   /**
    * The position is clamped to the episode's duration (players report a little past the end).
-   * A locked episode is refused with 30002: the viewer cannot have watched it.
+   * A locked episode is refused with Code.EPISODE_LOCKED: the viewer cannot have watched it.
    */
   async save(userId: number, input: { episode_id: number; position_s: number }): Promise<SavedProgress> {
     const episode = await requireEpisode(this.deps.targets, input.episode_id);

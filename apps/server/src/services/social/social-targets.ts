@@ -3,14 +3,14 @@ import type { Db } from '../../db/database.js';
 import { AppError } from '../../http/envelope.js';
 import type { EpisodeTarget, SocialTargetsRepository } from '../../repositories/social-targets.repository.js';
 
-/** 10002 for an episode id that does not exist. */
+/** Code.NOT_FOUND for an episode id that does not exist. */
 export async function requireEpisode(targets: SocialTargetsRepository, id: number, tx?: Db): Promise<EpisodeTarget> {
   const episode = await targets.findEpisode(id, tx);
   if (!episode) throw new AppError(Code.NOT_FOUND, 'No such episode', { episode_id: id });
   return episode;
 }
 
-/** 10002 for a drama id that does not exist. */
+/** Code.NOT_FOUND for a drama id that does not exist. */
 export async function requireDrama(targets: SocialTargetsRepository, id: number, tx?: Db): Promise<void> {
   if (!(await targets.dramaExists(id, tx))) throw new AppError(Code.NOT_FOUND, 'No such drama', { drama_id: id });
 }

@@ -16,7 +16,7 @@ export const ledgerKeys = {
   adReward: (tokenHash: string) => `ad:${tokenHash}`,
   /** The invitee's welcome coins, once per account. */
   inviteeWelcome: () => 'invite:welcome',
-  /** An unlock retried with the client's own idempotency key (DESIGN §6). */
+  /** An unlock retried with the client's own idempotency key (docs/wallet.md#idempotency-keys). */
   unlockClient: (clientKey: string) => `unlock:client:${clientKey}`,
   /** A single episode is bought once. */
   unlockEpisode: (episodeId: number) => `unlock:episode:${episodeId}`,

@@ -6,10 +6,10 @@ const DAY_MS = 86_400_000;
 export type LotPolicyConfig = Pick<ServerConfig, 'coinCheckinValidityDays' | 'coinRewardValidityDays'>;
 
 /**
- * When the coins of a credit expire (DESIGN §6): purchased coins never; check-in coins after
- * COIN_CHECKIN_VALIDITY_DAYS (spec §9: 7); other rewards after COIN_REWARD_VALIDITY_DAYS (0 =
- * never). Returned and unfrozen coins never expire: they were the user's already, and which lot
- * they came from is not tracked, so the generous choice is the safe one.
+ * When the coins of a credit expire (docs/wallet.md#lots-and-expiry): purchased coins never; check-in coins
+ * after COIN_CHECKIN_VALIDITY_DAYS (7 by default); other rewards after COIN_REWARD_VALIDITY_DAYS (0 = never).
+ * Returned and unfrozen coins never expire: they were the user's already, and which lot they came from is not
+ * tracked, so the generous choice is the safe one.
  */
 export function lotExpiryOf(kind: WalletIncomeKind, now: Date, config: LotPolicyConfig): Date | null {
   const after = (days: number) => (days > 0 ? new Date(now.getTime() + days * DAY_MS) : null);

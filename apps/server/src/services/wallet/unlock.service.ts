@@ -31,7 +31,7 @@ export interface UnlockServiceDeps {
   sessions?: Pick<SessionService, 'check' | 'resolve'>;
 }
 
-/** The answer and whether it is a repeat (10019: nothing bought, nothing taken). */
+/** The answer and whether it is a repeat (Code.ALREADY_OWNED: nothing bought, nothing taken). */
 export interface UnlockOutcome {
   repeat: boolean;
   result: UnlockResult;
@@ -62,9 +62,9 @@ function wrongDrama(): AppError {
 }
 
 /**
- * POST /unlock (DESIGN §7, docs/wallet.md): one episode at its price, or every episode still
+ * POST /unlock (docs/wallet.md#unlocking-post-unlock): one episode at its price, or every episode still
  * locked at the all-episodes price, in one transaction with the debit. Free episodes and VIP
- * members never pay; a repeat answers 10019 without a second debit.
+ * members never pay; a repeat answers Code.ALREADY_OWNED without a second debit.
  */
 export class UnlockService {
   constructor(private readonly deps: UnlockServiceDeps) {}
@@ -73,7 +73,7 @@ export class UnlockService {
    * An unlock by the holder of a session token. A single episode opens its transaction with one
    * statement that reads the episode and the session and locks the session owner's wallet
    * (UnlockContextRepository); the session service judges the session, so its codes
-   * (10027/20003/20007) are those of any signed-in route and come before a missing episode's.
+   * (session-invalid) are those of any signed-in route and come before a missing episode's.
    */
   async unlockBySession(token: string, body: UnlockBody): Promise<UnlockOutcome> {
     const { deps } = this;
@@ -164,7 +164,8 @@ export class UnlockService {
         userId,
         kind: 'consume',
         amount: cost,
-        // DESIGN §6: the server decides the target, so without a client key it derives the key.
+        // The server decides the target, so without a client key it derives the key
+        // (docs/wallet.md#idempotency-keys).
         key:
           clientKey ??
           (target.episode
@@ -179,7 +180,7 @@ export class UnlockService {
     return { repeat: false, result: { unlocked_episode_ids: episodeIds, cost, balance: bought.balance } };
   }
 
-  /** Unknown episode or drama → 10002; an episode of another drama in the request → 10001. */
+  /** Unknown episode or drama → Code.NOT_FOUND; an episode of another drama in the request → Code.INVALID_INPUT. */
   private async resolve(body: UnlockBody): Promise<UnlockTarget> {
     const { dramas, episodes } = this.deps;
     const found = body.episode_id === undefined ? undefined : await episodes.findWithDrama(body.episode_id);
@@ -195,7 +196,7 @@ export class UnlockService {
     return this.episodeTarget(body, found);
   }
 
-  /** A single episode's target; a drama_id in the request must be the episode's (else 10001). */
+  /** A single episode's target; a drama_id in the request must be the episode's (else Code.INVALID_INPUT). */
   private episodeTarget(
     body: UnlockBody,
     found: Pick<UnlockTarget, 'drama'> & { episode: NonNullable<UnlockTarget['episode']> },

@@ -49,7 +49,7 @@ export function createWalletServices({ db, clock, config, sessions, onLedgerEntr
   const dramas = new DramasRepository(db);
   const episodes = new EpisodesRepository(db);
   return {
-    /** The only writer of balances and ledger entries (DESIGN §6). */
+    /** The only writer of balances and ledger entries (docs/wallet.md). */
     wallet,
     walletHistory: new WalletHistoryService({ clock, wallet, entries, lots, dramas, episodes }),
     unlock: new UnlockService({

@@ -111,7 +111,7 @@ function checkKind(kind: WalletKind, group: 'income' | 'expense'): void {
 }
 
 /**
- * The only writer of balances and ledger entries (DESIGN §6, docs/wallet.md). Each call runs in
+ * The only writer of balances and ledger entries (docs/wallet.md). Each call runs in
  * the caller's transaction (or its own) and first row-locks the user: one user's wallet changes
  * one at a time, so the idempotency check, the balance, the lots and the entry always agree.
  * Due lots are expired before anything else, so expired coins are never spent.
@@ -133,7 +133,7 @@ export class WalletService {
 
   /**
    * Locks the user's wallet for the rest of the transaction and expires what is due. Call first
-   * in any transaction that decides on the balance (the unlock does). A deleted account → 20007.
+   * in any transaction that decides on the balance (the unlock does). A deleted account → Code.SESSION_REVOKED.
    */
   async open(userId: number, tx: Db): Promise<WalletHolder> {
     return this.openLocked(await this.deps.ledger.lock(userId, this.deps.clock(), tx), tx);
@@ -233,8 +233,8 @@ export class WalletService {
 
   /**
    * A debit that buys episodes: the debit, its lots (soonest-expiring first), its entry and the
-   * episode_unlocks rows in one statement. Nothing is taken when one of the episodes is unlocked
-   * already (`owned`), which the caller checks under the same lock. Not enough coins → 30001 with
+   * episode_unlocks rows in one statement. Nothing is taken when one of the episodes is unlocked already
+   * (`owned`), which the caller checks under the same lock. Not enough coins → Code.INSUFFICIENT_COINS with
    * shortfall, balance and cost.
    */
   async purchase(input: PurchaseInput, tx?: Db): Promise<PurchaseResult> {
