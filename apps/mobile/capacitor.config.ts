@@ -19,7 +19,7 @@ const config: CapacitorConfig = {
     scheme: 'Cliffhanger',
   },
   plugins: {
-    // The bars are #1a1a1a (spec §2), so the status bar text is light; the web view stays under
+    // The bars are #1a1a1a (docs/product.md#tab-bar), so the status bar text is light; the web view stays under
     // it and the nav bar pads itself with the safe area.
     StatusBar: { overlaysWebView: true, style: 'DARK' },
     SplashScreen: { backgroundColor: '#1a1a1a', launchShowDuration: 0, launchAutoHide: true },

@@ -8,7 +8,7 @@ import { renderApp } from '../test/render-app';
 
 const session = { token: 'tok', refresh_token: 'ref', expires_in: 900, user: testUser({ uid: 9, nickname: 'Deniz' }) };
 
-describe('session life (spec §4)', () => {
+describe('session life: the user info is refreshed at launch and on the Me tab, and cleared when refused', () => {
   it('refreshes the user info at launch: code 200 stores it', async () => {
     const api = stubApi({ 'GET /user': { code: 200, data: testUser({ coin: 321 }) } });
     setSession({ token: 't', userInfo: testUser({ coin: 1 }) });
@@ -44,12 +44,12 @@ describe('session life (spec §4)', () => {
   });
 });
 
-describe('visitor gating (spec §6)', () => {
+describe('visitor gating: account pages ask a visitor to sign in first', () => {
   it('a profile page asks a visitor to sign in, then brings them back to exactly that page and query', async () => {
     stubApi({ 'POST /auth/sms/login': { code: 200, data: session } });
     const { router } = renderApp('/pages/user/wallet?tab=income&from=mail');
     expect(await screen.findByTestId('login-required')).toHaveTextContent('Please login first');
-    // The page keeps its route and its bar (spec §2 dark bar).
+    // The page keeps its route and its bar (history's dark bar).
     expect(screen.getByTestId('nav-bar')).toHaveAttribute('data-nav-kind', 'dark');
     await userEvent.click(screen.getByTestId('login-required-sign-in'));
     await userEvent.selectOptions(await screen.findByTestId('login-country'), 'TR');
@@ -74,7 +74,7 @@ describe('visitor gating (spec §6)', () => {
   });
 });
 
-describe('legal pages (spec §1)', () => {
+describe('legal pages: last updated 2024-12-26, not directed at children under 13', () => {
   it('privacy: last updated 2024-12-26, what we keep, deletion, children under 13, the support address', async () => {
     stubApi();
     renderApp('/pages/user/privacy-policy');

@@ -8,7 +8,7 @@ import { IapProvider } from '../lib/iap/iap-context';
 import { nativePurchases } from '../lib/iap/iap-plugin';
 import { getSession, subscribeSession } from '../lib/session';
 
-/** Spec §2: the document title is always the product name; no page changes it. */
+/** The document title is always the product name; no page changes it (docs/product.md#screens-and-routes). */
 function DocumentTitle() {
   const name = useProductName();
   useEffect(() => {
@@ -17,7 +17,7 @@ function DocumentTitle() {
   return null;
 }
 
-/** Spec §4: the user info is refreshed at launch (silently: a launch shows no 'Network Error'). */
+/** The user info is refreshed at launch (silently: a launch shows no 'Network Error'; docs/product.md#session). */
 function LaunchUserRefresh() {
   useEffect(() => {
     void refreshUserInfo({ silent: true });
@@ -46,13 +46,13 @@ function ResetQueriesOnSessionChange() {
 
 /** The query client comes from boot.tsx: the first page's route loader fills it before the first render. */
 export function AppProvider({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
-  // In-app purchase lives as long as the app inside the shell (spec §4: restore at launch); a
-  // browser never mounts it.
+  // In-app purchase lives as long as the app inside the shell (it restores at launch,
+  // docs/product.md#ios-purchase-start); a browser never mounts it.
   const [inShell] = useState(() => nativePurchases() !== undefined);
   return (
     <QueryClientProvider client={queryClient}>
       <DocumentTitle />
-      {/* Spec §4: the silent launch check-in, and the Rewards tab badge. */}
+      {/* The silent launch check-in (docs/product.md#check-in-at-launch), and the Rewards tab badge. */}
       <RewardsLaunch />
       <LaunchUserRefresh />
       <ResetQueriesOnSessionChange />

@@ -43,7 +43,7 @@ export function pageRoute(path: string, route: RouteDef, queryClient: QueryClien
   };
 }
 
-/** History mode, base / (spec §2). / is home; an unknown path goes home. */
+/** History mode, base / (docs/product.md#screens-and-routes). / is home; an unknown path goes home. */
 export function routeObjects(queryClient: QueryClient): RouteObject[] {
   return [
     {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import en from '../locales/en.json';
 import { routeForPath, ROUTES } from './routes';
 
-/** Spec §2, written out here independently of the route table. */
+/** docs/product.md#screens-and-routes, written out here independently of the route table. */
 const SPEC: [path: string, nav: 'default' | 'custom' | 'dark', tab?: string][] = [
   ['/pages/index/index', 'custom', 'home'],
   ['/pages/my-collect/index', 'default', 'list'],
@@ -37,7 +37,7 @@ describe('route table', () => {
     expect(route?.tab).toBe(tab);
   });
 
-  it('has the sign-in page and nothing the spec does not know', () => {
+  it('has the sign-in page and nothing the product rules do not list', () => {
     const extra = ROUTES.map((r) => r.path).filter((path) => !SPEC.some(([p]) => p === path));
     expect(extra).toEqual(['/pages/login/index']);
   });

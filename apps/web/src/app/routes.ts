@@ -7,7 +7,10 @@ import type en from '../locales/en.json';
 
 export type TitleKey = `titles.${keyof typeof en.titles}`;
 
-/** One screen of spec §2: where it lives, which bar it gets, and how its code and data are fetched. */
+/**
+ * One screen (docs/product.md#screens-and-routes): where it lives, which bar it gets, and how its code and
+ * data are fetched.
+ */
 export interface RouteDef {
   path: string;
   /** default (when absent) and dark bars are drawn by the shell; a custom page draws its own. */
@@ -29,9 +32,9 @@ export interface RouteDef {
 const loadVideoData = (queryClient: QueryClient, search: string, page: 'phone' | 'desktop') =>
   import('../features/video/video-page-loader').then((m) => m.loadVideoPage(queryClient, search, page));
 
-/** The route table: every page of spec §2 plus the sign-in page. Pages load on first visit. */
+/** The route table: every page of docs/product.md#screens-and-routes. Pages load on first visit. */
 export const ROUTES: readonly RouteDef[] = [
-  // Tab pages (spec §2 tab bar, in order).
+  // Tab pages (docs/product.md#tab-bar, in order).
   {
     path: PATHS.home,
     navKind: 'custom',
@@ -64,7 +67,7 @@ export const ROUTES: readonly RouteDef[] = [
     load: () => import('../features/download/pages/download-page').then((m) => m.DownloadPage),
   },
 
-  // Other pages (spec §2 table).
+  // Other pages (docs/product.md#other-routes).
   {
     path: PATHS.video,
     navKind: 'custom',
@@ -172,7 +175,7 @@ export const ROUTES: readonly RouteDef[] = [
     load: () => import('../features/me/pages/edit-profile-page').then((m) => m.EditProfileCustomPage),
   },
 
-  // Spec §2 'Login: an SMS-code tab and a password tab…' needs a page of its own.
+  // Sign-in: an SMS-code tab and a password tab (docs/product.md#screen-contents), on a page of its own.
   {
     path: PATHS.login,
     titleKey: 'titles.login',

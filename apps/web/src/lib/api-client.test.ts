@@ -23,7 +23,7 @@ afterEach(async () => {
   await i18n.changeLanguage('en');
 });
 
-describe('API client wiring (spec §7)', () => {
+describe('API client wiring: token header, language, toasts, session-invalid codes', () => {
   it('sends the refresh token, else the token, else nothing, and the language', async () => {
     fetchMock.mockImplementation(() => answer({ code: 200, message: 'OK', data: { removed: 0 } }));
     await api.call(clearHistory);

@@ -12,9 +12,9 @@ const sessionOptions: Pick<HttpClientOptions, 'baseUrl' | 'fetch' | 'getTokens' 
   // Read at every request, so signing in or out applies to the next call.
   getTokens: getSession,
   getHeaders: () => ({ 'Accept-Language': currentLanguage() }),
-  // Spec §4: 20003 / 10027 / 20007 clear the login state. A session that really ended says so,
-  // or the viewer would only find 'Not logged in' without knowing why; a visitor's 10027 is
-  // no news to them.
+  // The session-invalid codes clear the login state (docs/product.md#response-code-classes). A session that
+  // really ended says so, or the viewer would only find 'Not logged in' without knowing why; a visitor's
+  // Code.NOT_SIGNED_IN is no news to them.
   onSessionInvalid: (code) => {
     const hadSession = isSignedIn();
     clearSession();
@@ -22,21 +22,27 @@ const sessionOptions: Pick<HttpClientOptions, 'baseUrl' | 'fetch' | 'getTokens' 
   },
 };
 
-/** 20003 and 20007 have their own words; 10027 for a stored session means it is unknown now. */
+/**
+ * Code.SESSION_EXPIRED and SESSION_REVOKED have their own words; NOT_SIGNED_IN for a stored session means it
+ * is unknown now.
+ */
 function sessionEndedMessage(code: number): string {
   if (code === Code.SESSION_EXPIRED) return i18n.t('errors.20003');
   if (code === Code.SESSION_REVOKED) return i18n.t('errors.20007');
   return i18n.t('errors.signInAgain');
 }
 
-/** Spec §7: every call goes through here; a transport failure shows the 'Network Error' toast. */
+/**
+ * Every call goes through here; a transport failure shows the 'Network Error' toast
+ * (docs/product.md#client-messages).
+ */
 export const api = createRouteClient(
   createHttpClient({ ...sessionOptions, onTransportFailure: () => showToast(i18n.t('errors.network')) }),
 );
 
 /**
- * For calls whose failure the viewer must not see (the launch check-in, spec §4/§7): same
- * session rules, no toast. A separate client because the toast fires inside the HTTP client,
- * before the caller could catch the error.
+ * For calls whose failure the viewer must not see (the launch check-in, docs/product.md#check-in-at-launch):
+ * same session rules, no toast. A separate client because the toast fires inside the HTTP client, before the
+ * caller could catch the error.
  */
 export const silentApi = createRouteClient(createHttpClient(sessionOptions));

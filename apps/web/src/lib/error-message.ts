@@ -3,8 +3,8 @@ import type { TFunction } from './i18n';
 import { i18n } from './i18n';
 
 /**
- * The viewer-facing message for a failed call (DESIGN §3: the server's `message` is for logs,
- * the UI translates the code). A transport failure is the spec's 'Network Error'.
+ * The viewer-facing message for a failed call (docs/product.md#client-messages: the server's `message` is for
+ * logs, the UI translates the code). A transport failure is the product's 'Network Error'.
  */
 export function messageForError(error: unknown, t: TFunction = i18n.t): string {
   if (!isApiError(error)) return t('errors.system');

@@ -7,7 +7,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-describe('saveLanguage (spec §4)', () => {
+describe('saveLanguage: persists system or a language, refuses anything else', () => {
   it.each([
     ['zh', '首页'],
     ['tr', 'Ana Sayfa'],

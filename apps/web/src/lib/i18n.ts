@@ -36,9 +36,9 @@ export function currentLanguage(): Language {
 }
 
 /**
- * Spec §4: saving persists the choice and announces the change. Every mounted `useTranslation`
- * re-renders on the announcement, so the tab bar, sidebar and the visible page relabel at once.
- * An unsupported value changes nothing and returns false.
+ * Saving persists the choice and announces the change (docs/product.md#language). Every mounted
+ * `useTranslation` re-renders on the announcement, so the tab bar, sidebar and the visible page relabel at
+ * once. An unsupported value changes nothing and returns false.
  */
 export function saveLanguage(choice: unknown): boolean {
   if (!isLanguageChoice(choice)) return false;

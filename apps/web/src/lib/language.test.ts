@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { mapSystemLanguage, readLanguageChoice, resolveLanguage } from './language';
 
-describe('system language mapping (spec §4)', () => {
+describe('system language mapping: by primary subtag, anything else en', () => {
   it.each([
     ['zh', 'zh'],
     ['zh-CN', 'zh'],
@@ -45,7 +45,7 @@ describe('system language mapping (spec §4)', () => {
 describe('stored language choice', () => {
   const storage = (value: string | null) => ({ getItem: () => value });
 
-  it('defaults to en when nothing is stored (spec §4: the default is en)', () => {
+  it('defaults to en when nothing is stored', () => {
     expect(readLanguageChoice(storage(null))).toBe('en');
   });
 

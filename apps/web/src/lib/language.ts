@@ -7,7 +7,7 @@ import {
 } from '@cliffhanger/contract/browser';
 import { safeLocalStorage } from './safe-local-storage';
 
-/** Local-storage key of the language preference (spec §3). */
+/** Local-storage key of the language preference (docs/product.md#entities-and-fields). */
 export const LANGUAGE_STORAGE_KEY = 'language';
 
 /** Each language as its own speakers write it: shown untranslated on the language page. */
@@ -26,8 +26,8 @@ export function isLanguageChoice(value: unknown): value is LanguageChoice {
 }
 
 /**
- * Maps one browser language tag (navigator.language) to a supported language. Spec §4 lists zh,
- * zh-CN, zh-TW, zh-HK, en, en-US, en-GB, tr and tr-TR: each is its primary subtag, matched
+ * Maps one browser language tag (navigator.language) to a supported language. docs/product.md#language lists
+ * zh, zh-CN, zh-TW, zh-HK, en, en-US, en-GB, tr and tr-TR: each is its primary subtag, matched
  * case-insensitively, which also covers tags it does not list (zh-SG → zh); anything else is English.
  */
 export function mapSystemLanguage(tag: string | undefined | null): Language {
@@ -51,7 +51,7 @@ export function resolveLanguage(
   return choice === 'system' ? mapSystemLanguage(browserTag) : choice;
 }
 
-/** The stored choice; nothing stored (or something unknown) means the spec default, en. */
+/** The stored choice; nothing stored (or something unknown) means the default, en. */
 export function readLanguageChoice(storage: Pick<Storage, 'getItem'> | undefined = safeLocalStorage()): LanguageChoice {
   const stored = storage?.getItem(LANGUAGE_STORAGE_KEY);
   return isLanguageChoice(stored) ? stored : DEFAULT_LANGUAGE;

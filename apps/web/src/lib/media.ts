@@ -1,7 +1,7 @@
 import { apiOrigin } from './api-origin';
 import { useAppConfig } from './app-config/get-app-config';
 
-/** Spec §3: media is addressed by relative path on the storage host. */
+/** Media is addressed by relative path on the storage host (docs/product.md#entities-and-fields). */
 export function mediaUrl(path: string, baseUrl: string): string {
   if (!path) return '';
   if (/^(https?:|data:|blob:)/i.test(path) || path.startsWith('//')) return path;

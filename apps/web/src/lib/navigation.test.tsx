@@ -31,7 +31,7 @@ const routes = [
   },
 ];
 
-describe('back button (spec §2)', () => {
+describe('back button: home from the first entry, else one step back', () => {
   it('maps the first history entry to / and any other to one step back', () => {
     expect(backTarget('default')).toBe('/');
     expect(backTarget('a1b2c3')).toBe(-1);

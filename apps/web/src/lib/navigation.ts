@@ -2,8 +2,8 @@ import { useCallback } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 
 /**
- * Spec §2: back goes to / when this page is the only entry of the app's history, otherwise one
- * page back. React Router gives the first entry of a visit the key 'default'.
+ * Back goes to / when this page is the only entry of the app's history (docs/product.md#back-button),
+ * otherwise one page back. React Router gives the first entry of a visit the key 'default'.
  */
 export function backTarget(locationKey: string): '/' | -1 {
   return locationKey === 'default' ? '/' : -1;

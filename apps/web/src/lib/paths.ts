@@ -1,4 +1,4 @@
-/** Every page path of spec §2 (plus the sign-in page), shared by the route table and links. */
+/** Every page path (docs/product.md#screens-and-routes), shared by the route table and links. */
 export const PATHS = {
   home: '/pages/index/index',
   list: '/pages/my-collect/index',
@@ -27,9 +27,9 @@ export const PATHS = {
 } as const;
 
 /**
- * Where a drama plays: the full-screen vertical page on phones (mobile flag, spec §2), the
- * desktop page with the episode grid otherwise. Without an episode the page resumes from the
- * viewer's history, else starts at episode 1.
+ * Where a drama plays: the full-screen vertical page on phones (mobile flag,
+ * docs/product.md#layout-and-breakpoints), the desktop page with the episode grid otherwise. Without an
+ * episode the page resumes from the viewer's history, else starts at episode 1.
  */
 export function videoHref(mobile: boolean, dramaId: number, episodeId?: number): string {
   const query = new URLSearchParams({ drama_id: String(dramaId) });

@@ -12,7 +12,7 @@ export function useCurrentPath(): string {
 }
 
 /**
- * Spec §6: visitors are prompted 'Please login first' for rewards and profile actions. Returns a
+ * Visitors are prompted 'Please login first' for rewards and profile actions (docs/product.md#roles). Returns a
  * guard: true when signed in; otherwise it shows the prompt, takes the visitor to the login page
  * (which brings them back to `returnTo`, by default exactly where they are) and returns false.
  */

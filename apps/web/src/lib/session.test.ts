@@ -7,7 +7,7 @@ const user = testUser({ avatar: 'avatars/7.jpg' });
 
 beforeEach(() => clearSession());
 
-describe('session store (spec §3/§4)', () => {
+describe('session store: token, refresh token and user info in local storage', () => {
   it('starts logged out', () => {
     expect(getSession()).toEqual({ token: null, refreshToken: null, userInfo: null });
     expect(isSignedIn()).toBe(false);
@@ -44,7 +44,7 @@ describe('session store (spec §3/§4)', () => {
   });
 });
 
-describe('updateUserInfo (spec §4)', () => {
+describe('updateUserInfo: a code-200 answer stores, anything else clears', () => {
   beforeEach(() => setSession({ token: 'tok', refreshToken: 'ref', userInfo: user }));
 
   it('stores the data of a code-200 response', () => {

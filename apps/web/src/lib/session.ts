@@ -3,7 +3,7 @@ import { safeLocalStorage } from './safe-local-storage';
 import { createStore } from './store';
 import { useStore } from './use-store';
 
-/** Local-storage keys of the login state (spec §3). */
+/** Local-storage keys of the login state (docs/product.md#entities-and-fields). */
 export const SESSION_KEYS = { token: 'token', refreshToken: 'refresh_token', userInfo: 'user_info' } as const;
 
 export interface Session {
@@ -40,7 +40,7 @@ function reload(): void {
   sessionStore.set(readSession());
 }
 
-/** Spec §4: logged in means a user info with a uid plus a token to send. */
+/** Logged in means a user info with a uid plus a token to send (docs/product.md#session). */
 export function isSignedIn(session: Session = sessionStore.get()): boolean {
   return session.userInfo !== null && Boolean(session.token || session.refreshToken);
 }
@@ -62,7 +62,7 @@ export function setSession(next: { token: string; refreshToken?: string | null; 
   reload();
 }
 
-/** Spec §4: clearing removes token, refresh token and user info, and returns to logged out. */
+/** Clearing removes token, refresh token and user info, and returns to logged out. */
 export function clearSession(): void {
   const store = safeLocalStorage();
   for (const key of Object.values(SESSION_KEYS)) store?.removeItem(key);
@@ -82,7 +82,7 @@ export function coinAnswersSeen(): number {
 }
 
 /**
- * Spec §4: a user-info response with code 200 stores its data; anything else (another code,
+ * A user-info response with code 200 stores its data (docs/product.md#session); anything else (another code,
  * data that breaks the contract) clears the login state. Returns whether the data was stored.
  * With `coinStamp` (from `coinAnswersSeen` when the request went out), a balance stored since then
  * for the same user stays.

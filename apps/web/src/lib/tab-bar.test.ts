@@ -8,8 +8,8 @@ afterEach(async () => {
   await i18n.changeLanguage('en');
 });
 
-describe('tab-bar API (spec §5)', () => {
-  it('lists the five items in spec order', () => {
+describe('tab bar: its five items, and the tab-bar API on tab pages only', () => {
+  it('lists the five items in order', () => {
     expect(TAB_ITEMS.map((item) => item.key)).toEqual(['home', 'list', 'rewards', 'me', 'download']);
     expect(TAB_ITEMS.map((item) => item.labelKey)).toEqual([
       'tabBar.home',

@@ -11,7 +11,7 @@ export interface TabItem {
   labelKey: `tabBar.${TabKey}`;
 }
 
-/** Spec §2: the tab bar's five items, in this order. */
+/** The tab bar's five items, in this order (docs/product.md#tab-bar). */
 export const TAB_ITEMS: readonly TabItem[] = [
   { key: 'home', path: PATHS.home, labelKey: 'tabBar.home' },
   { key: 'list', path: PATHS.list, labelKey: 'tabBar.list' },
@@ -21,14 +21,14 @@ export const TAB_ITEMS: readonly TabItem[] = [
 ];
 
 /**
- * Spec §2: the download item is hidden in mobile view; inside the app it is hidden everywhere
+ * The download item is hidden in mobile view; inside the app it is hidden everywhere
  * (an iPad is not mobile view), since whoever sees it already has the app.
  */
 export function showsDownloadTab(isMobile: boolean): boolean {
   return !isMobile && !isNativeShell();
 }
 
-/** `/` is an alias of home (spec §2). */
+/** `/` is an alias of home. */
 export function isTabPage(pathname: string): boolean {
   const path = pathname === '/' ? PATHS.home : pathname.replace(/\/+$/, '');
   return TAB_ITEMS.some((item) => item.path === path);
@@ -45,7 +45,7 @@ const blank = (): (string | null)[] => TAB_ITEMS.map(() => null);
 
 export const tabBarStore = createStore<TabBarState>({ badges: blank(), texts: blank() });
 
-// Spec §4: a language change relabels the tab bar, so a page's label override gives way.
+// A language change relabels the tab bar (docs/product.md#language), so a page's label override gives way.
 i18n.onLanguageChanged(() => tabBarStore.update((state) => ({ ...state, texts: blank() })));
 
 export const TAB_BAR_ERRORS = {
@@ -60,8 +60,8 @@ export interface TabBarApi {
 }
 
 /**
- * Spec §5: a change from a page that is not a tab page is refused with 'not TabBar page'; an
- * index beyond the items with 'tabbar item not found'.
+ * A change from a page that is not a tab page is refused with 'not TabBar page'
+ * (docs/product.md#validation-rules); an index beyond the items with 'tabbar item not found'.
  */
 export function createTabBarApi(pathname: string): TabBarApi {
   const change = (index: number, apply: (state: TabBarState, index: number) => TabBarState): Promise<void> => {

@@ -12,7 +12,7 @@ export const toastStore = createStore<ToastMessage | null>(null);
 let nextId = 1;
 let timer: ReturnType<typeof setTimeout> | undefined;
 
-/** Shows a message for 2000 ms (spec §9; 'Payment initialization failed' of §8 too). */
+/** Shows a message for 2000 ms, every toast alike (docs/product.md#business-constants). */
 export function showToast(text: string): void {
   const message: ToastMessage = { id: nextId++, text };
   if (timer) clearTimeout(timer);

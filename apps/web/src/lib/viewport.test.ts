@@ -2,7 +2,7 @@ import { act, renderHook } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { useViewport } from './viewport';
 
-describe('viewport breakpoints (spec §2)', () => {
+describe('viewport breakpoints: mobile up to 960px, sidebar from 768px', () => {
   const table = [
     [360, { isMobile: true, hasSidebar: false, sidebarWidth: 0 }],
     [767, { isMobile: true, hasSidebar: false, sidebarWidth: 0 }],

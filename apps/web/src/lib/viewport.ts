@@ -8,9 +8,9 @@ import {
 import { useSyncExternalStore } from 'react';
 
 export interface Viewport {
-  /** Spec §2: the window is 960px wide or less. */
+  /** The window is 960px wide or less. */
   isMobile: boolean;
-  /** Spec §2: the left sidebar appears from 768px. */
+  /** The left sidebar appears from 768px. */
   hasSidebar: boolean;
   /** 0 without a sidebar. */
   sidebarWidth: number;
@@ -25,10 +25,10 @@ function viewportOf(isMobile: boolean, hasSidebar: boolean, wideSidebar: boolean
 }
 
 /**
- * Spec §2's breakpoints as media queries, the one place they are written: matching a media query
- * needs no layout, while reading `window.innerWidth` makes the browser lay the page out first.
- * During the first render that was a whole layout of the server-drawn screen (tens of
- * milliseconds on a phone), done again once the app's screen replaced it.
+ * The breakpoints of docs/product.md#layout-and-breakpoints as media queries, the one place they are written:
+ * matching a media query needs no layout, while reading `window.innerWidth` makes the browser lay the page
+ * out first. During the first render that was a whole layout of the server-drawn screen (tens of milliseconds
+ * on a phone), done again once the app's screen replaced it.
  */
 const QUERIES = [
   `(max-width: ${MOBILE_MAX_WIDTH}px)`,

@@ -60,7 +60,7 @@ describe('translation catalogues', () => {
     }
   });
 
-  it('carry the texts of the spec word for word in English', () => {
+  it("carry the product's fixed texts word for word in English", () => {
     const texts = Object.values(flat.en);
     for (const text of [
       'Not logged in',
@@ -109,7 +109,7 @@ describe('translation catalogues', () => {
     }
   });
 
-  it('label the tab bar per spec §2', () => {
+  it('label the five tab-bar items in order', () => {
     expect(Object.keys(en.tabBar)).toEqual(['home', 'list', 'rewards', 'me', 'download']);
   });
 });

@@ -29,7 +29,7 @@ export function testAppConfig(overrides: Partial<AppConfig> = {}): AppConfig {
   };
 }
 
-/** A fetch that answers GET /api/v1/app/config with `config` and 10002 for anything else. */
+/** A fetch that answers GET /api/v1/app/config with `config` and Code.NOT_FOUND for anything else. */
 export function configFetch(config: AppConfig = testAppConfig()): typeof fetch {
   return (input) => {
     const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;

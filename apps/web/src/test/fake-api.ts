@@ -35,7 +35,7 @@ const json = (body: unknown) => new Response(JSON.stringify(body), { headers: { 
 
 /**
  * Stubs `fetch` under the app's real HTTP client: routes are keyed `METHOD /path`; GET
- * /app/config answers `config` unless routed; anything else answers 10002. Every call but the
+ * /app/config answers `config` unless routed; anything else answers Code.NOT_FOUND. Every call but the
  * config one is recorded in order.
  */
 export function stubApi(routes: Record<string, Route> = {}, config: AppConfig = testAppConfig()) {

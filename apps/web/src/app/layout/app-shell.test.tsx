@@ -18,7 +18,7 @@ const tabIds = (container: HTMLElement) =>
     .getAllByTestId(/^tab-item-/)
     .map((item) => item.dataset.testid);
 
-describe('app shell layout (spec §2, DESIGN §12)', () => {
+describe('app shell layout: tab bar below 768px, sidebar from 768px, none on video pages', () => {
   it('phone: bottom tab bar on a tab page, four items (download hidden), the current one selected', async () => {
     renderApp('/pages/Rewards/index');
     const bar = await screen.findByTestId('tab-bar');

@@ -11,7 +11,7 @@ import { TabBar } from './tab-bar';
 import './app-shell.css';
 
 /**
- * The frame around every page (spec §2, DESIGN §12): the sidebar from 768px (never on video
+ * The frame around every page (docs/product.md#layout-and-breakpoints): the sidebar from 768px (never on video
  * pages), the bottom tab bar on the tab pages below that, and the default or dark navigation bar
  * the route declares. Custom-bar pages draw their own. A tap is answered at once: while the router
  * fetches the code of the page being opened, that page's frame shows, with a loading page.

@@ -7,7 +7,10 @@ import type { TabKey } from '../../lib/tab-bar';
 import { TabItemLinks } from './tab-item-link';
 import './sidebar.css';
 
-/** Spec §2: the left sidebar from 768px, taking the tab bar's place on every page but video. */
+/**
+ * The left sidebar from 768px, taking the tab bar's place on every page but video
+ * (docs/product.md#layout-and-breakpoints).
+ */
 export function Sidebar({
   selected,
   isMobile,

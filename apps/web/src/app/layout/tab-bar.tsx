@@ -3,7 +3,7 @@ import type { TabKey } from '../../lib/tab-bar';
 import { TabItemLinks } from './tab-item-link';
 import './tab-bar.css';
 
-/** Spec §2: the bottom tab bar, shown on the tab pages below 768px. */
+/** The bottom tab bar, shown on the tab pages below 768px (docs/product.md#tab-bar). */
 export function TabBar({ selected, isMobile }: { selected: TabKey | undefined; isMobile: boolean }) {
   const { t } = useTranslation();
   return (

@@ -3,7 +3,7 @@ import { ListView, type ListViewProps } from './list-view';
 import './card-grid.css';
 
 /**
- * ListView's rules (spec §2: 'No records.' when empty, load-more, no 'no more' row) for poster
+ * ListView's rules ('No records.' when empty, load-more, no 'no more' row) for poster
  * cards laid out in a responsive grid. `loadingMore`: another page is on its way, the button shows
  * it and does not fire twice.
  */

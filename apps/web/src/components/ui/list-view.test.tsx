@@ -19,7 +19,7 @@ function Paged({ total, pageSize = 20 }: { total: number; pageSize?: number }) {
   );
 }
 
-describe('ListView (spec §2 lists)', () => {
+describe('ListView: "No records." when empty, load-more, no "no more" row', () => {
   it('shows "No records." when empty', () => {
     render(<ListView items={[]} itemKey={(_, i) => i} renderItem={() => null} />);
     expect(screen.getByText('No records.')).toBeInTheDocument();

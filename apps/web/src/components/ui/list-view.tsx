@@ -12,7 +12,7 @@ export interface ListViewProps<T> {
   hasMore?: boolean;
   onLoadMore?: () => void;
   loading?: boolean;
-  /** Defaults to the spec's 'No records.'. */
+  /** Defaults to the product's 'No records.'. */
   emptyText?: string;
   label?: string;
   testId?: string;
@@ -26,8 +26,8 @@ const CLASSES = {
 };
 
 /**
- * A list with load-more pagination (spec §2): empty text 'No records.' and no 'no more' row;
- * when there is no next page the button simply goes away.
+ * A list with load-more pagination (docs/product.md#screen-contents): empty text 'No records.' and
+ * no 'no more' row; when there is no next page the button simply goes away.
  */
 export function ListView<T>({
   items,

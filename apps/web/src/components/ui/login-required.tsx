@@ -7,7 +7,7 @@ import { UserIcon } from './icons';
 import './login-required.css';
 
 /**
- * Spec §6: what a visitor sees on a page that needs an account — 'Please login first' and a
+ * What a visitor sees on a page that needs an account (docs/product.md#roles) — 'Please login first' and a
  * sign-in button that brings them back here (path and query) afterwards. The page keeps its own
  * route and bar, so a shared link still lands where it points once signed in.
  */

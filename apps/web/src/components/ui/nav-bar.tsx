@@ -2,7 +2,10 @@ import type { ReactNode } from 'react';
 import { BackButton } from './back-button';
 import './nav-bar.css';
 
-/** Spec §2 navigation-bar kinds: the shell draws default and dark bars, a page draws a custom one. */
+/**
+ * Navigation-bar kinds (docs/product.md#other-routes): the shell draws default and dark bars, a page draws a
+ * custom one.
+ */
 export type NavKind = 'default' | 'custom' | 'dark';
 
 export interface NavBarProps {
@@ -15,8 +18,8 @@ export interface NavBarProps {
 }
 
 /**
- * A navigation bar with the default 20px status-bar spacer on top (spec §2), drawn in the bar's
- * own colour so the bar reads as one piece.
+ * A navigation bar with the default 20px status-bar spacer on top (docs/product.md#layout-and-breakpoints),
+ * drawn in the bar's own colour so the bar reads as one piece.
  */
 export function NavBar({ kind, title, showBack = false, children, className }: NavBarProps) {
   return (

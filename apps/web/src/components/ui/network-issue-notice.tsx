@@ -6,10 +6,10 @@ import { MailIcon } from './icons';
 import './network-issue-notice.css';
 
 /**
- * Spec §2: viewers who did not receive coins after a recharge email the support address with
- * their account id and purchase record. The copy button puts exactly those on the clipboard (the
- * account id, and the order when the page has one) so nothing has to be typed from the screen;
- * the address opens a mail with them already written.
+ * Viewers who did not receive coins after a recharge email the support address
+ * (docs/product.md#screen-contents) with their account id and purchase record. The copy button puts exactly
+ * those on the clipboard (the account id, and the order when the page has one) so nothing has to be typed
+ * from the screen; the address opens a mail with them already written.
  */
 export function NetworkIssueNotice({ orderId }: { orderId?: string | null }) {
   const { t } = useTranslation();

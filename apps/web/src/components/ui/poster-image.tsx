@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { WebpSource } from './webp-source';
 import './poster-image.css';
 
-/** Posters are 3:4 (DESIGN §7); these are the intrinsic size hints, the box scales them. */
+/** Posters are 3:4 (docs/product.md#look-and-feel); these are the intrinsic size hints, the box scales them. */
 export const POSTER_WIDTH = 300;
 export const POSTER_HEIGHT = 400;
 

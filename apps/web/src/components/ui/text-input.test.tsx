@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { TextInput } from './text-input';
 
 describe('TextInput', () => {
-  it('accepts at most 140 characters by default (spec §5)', async () => {
+  it('accepts at most 140 characters by default', async () => {
     render(<TextInput label="Nickname" />);
     const input = screen.getByLabelText('Nickname');
     expect(input).toHaveAttribute('maxLength', '140');

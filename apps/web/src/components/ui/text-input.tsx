@@ -13,7 +13,7 @@ export interface TextInputProps extends Omit<ComponentPropsWithRef<'input'>, 'id
   hideLabel?: boolean;
 }
 
-/** A labelled text field; at most 140 characters unless told otherwise (spec §5). */
+/** A labelled text field; at most 140 characters unless told otherwise (docs/product.md#validation-rules). */
 export function TextInput({
   label,
   error,

@@ -28,7 +28,7 @@ function tooMany(error: ApiError, t: TFunction): string {
 
 /**
  * What to tell the viewer after a failed POST /auth/sms/send; null after a transport failure,
- * which has already shown 'Network Error'. 70006 is handled by the caller (it starts the
+ * which has already shown 'Network Error'. Code.SIGNIN_RESEND_TOO_EARLY is handled by the caller (it starts the
  * countdown from `data.resend_in`).
  */
 export function sendCodeRefusal(error: unknown, t: TFunction): Refusal | null {
@@ -62,7 +62,8 @@ export function loginRefusal(error: unknown, method: 'sms' | 'password', t: TFun
     case Code.TOO_MANY_REQUESTS:
       return { message: tooMany(error, t) };
     case Code.SIGNIN_METHOD_DISABLED:
-      // Spec §1: the password sign-in is flagged as not yet implemented where it is switched off.
+      // The password sign-in is flagged as not yet implemented where it is switched off
+      // (docs/product.md#what-the-product-does).
       return { message: method === 'password' ? t('login.notImplemented') : t('errors.70007') };
     default:
       return { message: t('errors.loginFailed') };

@@ -8,9 +8,9 @@ import { toE164 } from './phone/phone-number';
 export type LoginMethod = 'sms' | 'password';
 
 /**
- * Spec §5, in its order: the phone number ('Please Enter Phone Number'), the code ('Please Enter
- * Code') or the password ('Please Enter Password'), then a number that can exist in its country
- * and a code by the contract's rule. Answers the phone in E.164.
+ * docs/product.md#validation-rules, in its order: the phone number ('Please Enter Phone Number'), the code
+ * ('Please Enter Code') or the password ('Please Enter Password'), then a number that can exist in its
+ * country and a code by the contract's rule. Answers the phone in E.164.
  */
 export function loginSchema(t: TFunction, method: LoginMethod) {
   return z

@@ -5,7 +5,7 @@ import { z } from 'zod';
 
 export type ProfileField = 'nickname' | 'username';
 
-/** What each field's rule says to the viewer, for the form's check and for a 10001 answer. */
+/** What each field's rule says to the viewer, for the form's check and for a Code.INVALID_INPUT answer. */
 export function profileRules(t: TFunction): Record<ProfileField, string> {
   return {
     nickname: t('profile.nicknameRule', { max: NICKNAME_MAX }),

@@ -60,7 +60,7 @@ export async function loadVideoPage(
       ? startEpisode(requested)
       : drama.then((detail) => {
           const episode = detail?.episodes.find((e) => e.id === episodeToPlay(null, detail));
-          // A locked episode answers 30002: the page asks itself and opens the unlock dialog.
+          // A locked episode answers Code.EPISODE_LOCKED: the page asks itself and opens the unlock dialog.
           return episode && !episode.locked ? startEpisode(episode.id) : null;
         })
   ).catch(() => null);

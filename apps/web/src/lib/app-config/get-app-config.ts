@@ -23,7 +23,7 @@ export function useProductName(): string {
   return useAppConfig().data?.name || DEFAULT_PRODUCT_NAME;
 }
 
-/** Reward amounts from the configuration, the spec §9 values until it has loaded. */
+/** Reward amounts from the configuration, the defaults (docs/product.md#business-constants) until it has loaded. */
 export function useRewardConstants(): AppConfig['rewards'] {
   return useAppConfig().data?.rewards ?? DEFAULT_REWARD_CONSTANTS;
 }

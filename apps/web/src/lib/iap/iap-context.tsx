@@ -33,11 +33,11 @@ const IapContext = createContext<InAppPurchase>({
 });
 
 /**
- * Runs the StoreKit flow for the app's whole life (mounted at the root inside the shell): at
- * launch initialise, load products, and confirm then finish what StoreKit still holds (spec §4),
- * so a purchase paid but not confirmed is credited without the store being opened; again after
- * a sign-in, since confirming needs the viewer's session. Tells the viewer each state. Outside
- * the shell it provides `available: false` and does nothing.
+ * Runs the StoreKit flow for the app's whole life (mounted at the root inside the shell): at launch
+ * initialise, load products, and confirm then finish what StoreKit still holds
+ * (docs/product.md#ios-purchase-start), so a purchase paid but not confirmed is credited without the store
+ * being opened; again after a sign-in, since confirming needs the viewer's session. Tells the viewer each
+ * state. Outside the shell it provides `available: false` and does nothing.
  */
 export function IapProvider({ children }: { children: ReactNode }) {
   const { t } = useTranslation();

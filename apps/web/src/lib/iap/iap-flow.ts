@@ -1,10 +1,10 @@
 import { IAP_STATUS } from '@cliffhanger/contract/browser';
 import type { IapListenerHandle, IapPlugin, IapProduct, IapTransaction } from './iap-plugin';
 
-/** Spec §3: purchasing 0, purchased 1, failed 2, restored 3, deferred 4. */
+/** Purchasing 0, purchased 1, failed 2, restored 3, deferred 4 (docs/product.md#in-app-purchase-status-codes). */
 export type IapStatus = (typeof IAP_STATUS)[keyof typeof IAP_STATUS];
 
-/** Spec §4: the loader shows while checking; a failed setup shows a toast for 2 s. */
+/** The loader shows while checking; a failed setup shows a toast for 2 s (docs/product.md#ios-purchase-start). */
 export type IapPhase = 'idle' | 'checking' | 'ready' | 'failed';
 
 /** What the flow asks of our server (api-client calls in the app, in-memory in tests). */
@@ -13,7 +13,7 @@ export interface IapServer {
   productIds(): Promise<{ subscriptions: string[]; consumables: string[] }>;
   /** POST /member/purchase with pay_channel apple. */
   createOrder(product: string): Promise<{ orderId: string; appAccountToken: string }>;
-  /** POST /member/confirm; resolves on 200 and 10019, rejects on anything else. */
+  /** POST /member/confirm; resolves on Code.OK and Code.ALREADY_OWNED, rejects on anything else. */
   confirm(orderId: string, sign: string): Promise<void>;
 }
 
@@ -41,10 +41,10 @@ export interface IapEvents {
 const tokenOf = (transaction: IapTransaction) => transaction.appAccountToken?.toLowerCase() ?? '';
 
 /**
- * In-app purchase inside the iOS shell (spec §4, docs/payments.md): initialise, load the App
- * Store products, restore unfinished transactions, buy. A transaction is finished only after
- * our server confirmed it (200 or 10019): an unfinished one comes back at the next launch, so a
- * lost answer never loses coins.
+ * In-app purchase inside the iOS shell (docs/payments.md#in-app-purchase-ios-shell): initialise, load the App
+ * Store products, restore unfinished transactions, buy. A transaction is finished only after our server
+ * confirmed it (Code.OK or Code.ALREADY_OWNED): an unfinished one comes back at the next launch, so a lost
+ * answer never loses coins.
  */
 export class IapFlow {
   private products = new Map<string, IapProduct>();
@@ -95,7 +95,7 @@ export class IapFlow {
     return true;
   }
 
-  /** Confirms and finishes every transaction StoreKit still holds unfinished (spec §4: restore and finish). */
+  /** Confirms and finishes every transaction StoreKit still holds unfinished (restore and finish). */
   async restore(): Promise<void> {
     for (const transaction of this.memory.kept()) {
       await this.settle(transaction, IAP_STATUS.restored, { finishedByPlugin: true });

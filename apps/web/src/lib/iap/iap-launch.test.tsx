@@ -7,8 +7,8 @@ import { clearSession, setSession } from '../session';
 import type { IapPlugin, IapTransaction } from './iap-plugin';
 
 /**
- * Spec §4 at the app root: inside the shell, a transaction StoreKit still holds (paid, never
- * confirmed: the app was killed in between) is confirmed and then finished at launch, on
+ * docs/product.md#ios-purchase-start at the app root: inside the shell, a transaction StoreKit still holds
+ * (paid, never confirmed: the app was killed in between) is confirmed and then finished at launch, on
  * whatever page the app opens, without the store being visited.
  */
 const unfinished: IapTransaction = {

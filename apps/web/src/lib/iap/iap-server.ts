@@ -7,7 +7,7 @@ export interface AppIapServer extends IapServer {
   appleIdOf(product: string): string | undefined;
 }
 
-/** The flow's server calls over the API client (10019 on confirm resolves, as every success code). */
+/** The flow's server calls over the API client (Code.ALREADY_OWNED on confirm resolves, as every success code). */
 export function apiIapServer(): AppIapServer {
   const appleIds = new Map<string, string>();
   return {

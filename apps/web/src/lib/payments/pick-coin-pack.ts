@@ -4,10 +4,10 @@ import type { CoinPack } from '@cliffhanger/contract/browser';
 export const packCoins = (pack: Pick<CoinPack, 'coins' | 'bonus_coins'>): number => pack.coins + pack.bonus_coins;
 
 /**
- * The pack to suggest when a viewer is `shortfall` coins short (the 30001 answer): the smallest
- * one that covers it on its own, so one purchase is enough and nobody is steered to a bigger pack
- * than they need. When none covers it, the largest, which gets closest. Equal coins go to the
- * cheaper pack. Null when there are no packs.
+ * The pack to suggest when a viewer is `shortfall` coins short (the Code.INSUFFICIENT_COINS answer): the
+ * smallest one that covers it on its own, so one purchase is enough and nobody is steered to a bigger pack
+ * than they need. When none covers it, the largest, which gets closest. Equal coins go to the cheaper pack.
+ * Null when there are no packs.
  */
 export function packCovering<P extends CoinPack>(packs: readonly P[], shortfall: number): P | null {
   const ascending = [...packs].sort((a, b) => packCoins(a) - packCoins(b) || a.price_cents - b.price_cents);

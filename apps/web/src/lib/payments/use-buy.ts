@@ -13,8 +13,8 @@ import { showToast } from '../toast';
 /**
  * Buying one product: a visitor is sent to sign in and comes back to `returnTo` (the same tab
  * and product); a viewer goes to Stripe Checkout, or inside the iOS shell buys through StoreKit
- * (lib/iap, which tells each state itself). A refusal is told in words (50002 not
- * configured, 50003 already subscribed, 50004 provider unreachable).
+ * (lib/iap, which tells each state itself). A refusal is told in words (Code.PAYMENT_CHANNEL_UNAVAILABLE,
+ * SUBSCRIPTION_EXISTS, PAYMENT_PROVIDER_ERROR).
  *
  * POST /member/purchase with Stripe: the server creates the order and a Checkout Session, and the
  * viewer leaves for Stripe's page. Nothing is credited here; the success page waits for the order

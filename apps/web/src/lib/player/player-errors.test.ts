@@ -3,7 +3,7 @@ import { i18n } from '../i18n';
 import { hlsErrorAction, isUsablePlaylist, mediaElementError, PLAYER_ERROR_KEYS, playRejection } from './player-errors';
 
 describe('player error mapping', () => {
-  it('uses the four texts of spec §8', () => {
+  it("uses the product's playback texts", () => {
     expect(i18n.t(PLAYER_ERROR_KEYS.invalidVideo)).toBe('Invalid video');
     expect(i18n.t(PLAYER_ERROR_KEYS.loadVideoFailed)).toBe('Failed to load video');
     expect(i18n.t(PLAYER_ERROR_KEYS.playbackFailed)).toBe('Playback failed');

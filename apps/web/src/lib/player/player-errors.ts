@@ -1,4 +1,4 @@
-/** The four playback messages of spec §8, as `errors.*` keys. */
+/** The playback messages of docs/product.md#client-messages, as `errors.*` keys. */
 export type PlayerError = 'invalidVideo' | 'loadVideoFailed' | 'playbackFailed';
 
 export const PLAYER_ERROR_KEYS = {

@@ -1,4 +1,4 @@
-/** Spec §2 quality menu: auto, HD, SD (DESIGN §8 ladder: HD 720×1280, SD 480×854). */
+/** The quality menu: auto, HD, SD (the ladder: HD 720×1280, SD 480×854; docs/architecture.md#media-and-playback). */
 export const QUALITIES = ['auto', 'hd', 'sd'] as const;
 export type Quality = (typeof QUALITIES)[number];
 

@@ -6,7 +6,7 @@ import { testUser } from '../../test/fixtures';
 import { refreshUserInfo, resetUserRefreshForTests } from './get-user';
 import { USER_RETRY_DELAYS_MS } from './user-query';
 
-describe('refreshUserInfo (spec §4)', () => {
+describe('refreshUserInfo: the stored user info follows GET /user', () => {
   it('asks nothing for a visitor', async () => {
     const api = stubApi();
     await expect(refreshUserInfo()).resolves.toBe(false);

@@ -14,7 +14,7 @@ const userQueries = createQueryClient();
 userQueries.mount();
 
 /**
- * Refreshes the stored user info (spec §4), only for a signed-in viewer; callers that ask while
+ * Refreshes the stored user info (docs/product.md#session), only for a signed-in viewer; callers that ask while
  * a refresh is under way share it. Answers whether the server's user info is now stored: false
  * for a visitor, a refusal (the login state is cleared) or a session that changed meanwhile.
  * After a transport failure the session stays, 'Network Error' shows once and the request is
@@ -37,7 +37,7 @@ export function resetUserRefreshForTests(): void {
   userQueries.clear();
 }
 
-/** Refreshes the user info each time the calling page mounts (the Me tab, spec §4). */
+/** Refreshes the user info each time the calling page mounts (the Me tab). */
 export function useRefreshUserInfoOnShow(): void {
   useEffect(() => {
     void refreshUserInfo();

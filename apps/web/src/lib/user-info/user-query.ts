@@ -20,11 +20,11 @@ export const USER_RETRY_DELAYS_MS = [2_000, 4_000, 8_000, 16_000, 30_000] as con
 type Asking = 'visible' | 'silent' | 'retry';
 
 /**
- * Spec §4: GET /user; code 200 stores the user info and answers it, a failed or non-200 *answer*
- * clears the login state (`updateUserInfo`). A transport failure is no answer: a network blip at
- * launch must not sign the viewer out, so the session stays and the error goes back to the query,
- * which retries it. An answer that arrives after the viewer signed out or in as someone else is
- * dropped (null): it describes a session that is gone.
+ * GET /user (docs/product.md#session); code 200 stores the user info and answers it, a failed or non-200
+ * *answer* clears the login state (`updateUserInfo`). A transport failure is no answer: a network blip at
+ * launch must not sign the viewer out, so the session stays and the error goes back to the query, which
+ * retries it. An answer that arrives after the viewer signed out or in as someone else is dropped (null): it
+ * describes a session that is gone.
  */
 async function fetchUserInfo(asking: Asking): Promise<UserInfo | null> {
   if (!isSignedIn()) return null;
@@ -42,7 +42,7 @@ async function fetchUserInfo(asking: Asking): Promise<UserInfo | null> {
     if (isTransportFailure(error)) {
       if (asking === 'silent') showToast(i18n.t('errors.network'));
     } else if (isSignedIn()) {
-      // 20003/10027/20007 have already cleared and said so (api-client); any other refusal
+      // The session-invalid codes have already cleared and said so (api-client); any other refusal
       // clears here, and says so too.
       updateUserInfo(null);
       showToast(i18n.t('errors.signInAgain'));
@@ -64,7 +64,7 @@ export function userQueryOptions({ silent }: { silent: boolean }) {
       const retrying = (client.getQueryState(USER_QUERY_KEY)?.fetchFailureCount ?? 0) > 0;
       return fetchUserInfo(retrying ? 'retry' : silent ? 'silent' : 'visible');
     },
-    // Every refresh asks the server (spec §4): the stored session is what the app shows.
+    // Every refresh asks the server: the stored session is what the app shows.
     staleTime: 0,
     retry: (_failures, error) => isTransportFailure(error),
     retryDelay: (failures) => USER_RETRY_DELAYS_MS[Math.min(failures, USER_RETRY_DELAYS_MS.length - 1)]!,

@@ -4,7 +4,7 @@ import { api } from '../../../lib/api-client';
 import { FAVORITES_QUERY_KEY } from '../../../lib/library-query-keys';
 import { useContentLanguage } from '../../../lib/use-content-language';
 
-/** GET /favorites: one page of 20 (spec §2), newest first. */
+/** GET /favorites: one page of 20, newest first. */
 export function useFavorites({ enabled }: { enabled: boolean }) {
   const lang = useContentLanguage();
   return useInfiniteQuery({

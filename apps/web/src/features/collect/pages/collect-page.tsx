@@ -9,13 +9,13 @@ import { useFavorites } from '../api/list-favorites';
 import { useRemoveFavorite } from '../api/remove-favorite';
 import { FavoriteCard } from '../components/favorite-card';
 
-/** The list tab (spec §2 'list'): the viewer's favourite dramas, newest first, 20 at a time. */
+/** The List tab (My List): the viewer's favourite dramas, newest first, 20 at a time. */
 export function CollectPage() {
   const { t } = useTranslation();
   const { signedIn } = useSession();
   const favorites = useFavorites({ enabled: signedIn });
   const remove = useRemoveFavorite();
-  // Spec §6: a visitor has no list; sign in, then come back here.
+  // A visitor has no list (docs/product.md#roles); sign in, then come back here.
   if (!signedIn) {
     return (
       <div className="page-body">

@@ -11,7 +11,7 @@ import './download-page.css';
 import { publicOrigin } from '../../../lib/api-origin';
 
 /**
- * App download (spec §2 tab 5): the iOS App Store link as a button and as a QR code for phones.
+ * App download (the fifth tab): the iOS App Store link as a button and as a QR code for phones.
  * Until the operator configures the App Store page (IOS_APP_URL), the QR code opens this web
  * app on a phone instead, and the page says so: a placeholder store link would be a dead end.
  * Inside the app there is nothing to download: a link to this page lands on home.

@@ -4,7 +4,7 @@ import { api } from '../../../lib/api-client';
 import { HISTORY_QUERY_KEY } from '../../../lib/library-query-keys';
 import { useContentLanguage } from '../../../lib/use-content-language';
 
-/** GET /history: one row per drama, newest first, 20 at a time (spec §2). */
+/** GET /history: one row per drama, newest first, 20 at a time. */
 export function useHistory({ enabled }: { enabled: boolean }) {
   const lang = useContentLanguage();
   return useInfiniteQuery({

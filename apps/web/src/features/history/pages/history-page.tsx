@@ -12,7 +12,7 @@ import { useRemoveHistory } from '../api/remove-history';
 import { HistoryRow } from '../components/history-row';
 import './history-page.css';
 
-/** Spec §2: this page has no pull-down refresh and no bounce. */
+/** This page has no pull-down refresh and no bounce (docs/product.md#other-routes). */
 function useNoOverscroll(): void {
   useEffect(() => {
     const root = document.documentElement;
@@ -24,7 +24,7 @@ function useNoOverscroll(): void {
   }, []);
 }
 
-/** Watch history (spec §2: dark bar): newest first, 20 at a time, continue, remove, clear all. */
+/** Watch history (dark bar): newest first, 20 at a time, continue, remove, clear all. */
 export function HistoryPage() {
   const { t } = useTranslation();
   const { signedIn } = useSession();
@@ -32,7 +32,7 @@ export function HistoryPage() {
   const remove = useRemoveHistory();
   const [confirmClear, setConfirmClear] = useState(false);
   useNoOverscroll();
-  // Spec §6: a visitor's history is not kept; sign in, then come back here.
+  // A visitor's history is not kept (docs/product.md#roles); sign in, then come back here.
   if (!signedIn) {
     return (
       <div className="page-body">

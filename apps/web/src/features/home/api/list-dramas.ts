@@ -3,7 +3,7 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { useContentLanguage } from '../../../lib/use-content-language';
 
-/** GET /dramas: one page of 20 (spec §2), sorted, optionally filtered by title (`q`; empty browses everything). */
+/** GET /dramas: one page of 20, sorted, optionally filtered by title (`q`; empty browses everything). */
 export function useDramaList({ sort, q }: { sort: DramaSort; q: string }) {
   const lang = useContentLanguage();
   return useInfiniteQuery({

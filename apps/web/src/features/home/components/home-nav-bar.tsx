@@ -3,7 +3,7 @@ import { NavBar } from '../../../components/ui/nav-bar';
 import { useProductName } from '../../../lib/app-config/get-app-config';
 import './home-nav-bar.css';
 
-/** Home's custom bar (spec §2): the product mark and name. */
+/** Home's custom bar: the product mark and name. */
 export function HomeNavBar() {
   const name = useProductName();
   return (

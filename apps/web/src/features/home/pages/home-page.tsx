@@ -16,9 +16,9 @@ const isSort = (value: string | null): value is DramaSort =>
   (DRAMA_SORTS as readonly (string | null)[]).includes(value);
 
 /**
- * Home (spec §2): banner, recommended / hot / latest, and every drama sorted by hits, likes or
- * A–Z, plus a title search. The sort (`?sort=`) and the search (`?q=`) live in the address, so
- * going back to home, reloading or sharing the link keeps them.
+ * Home (docs/product.md#screen-contents): banner, recommended / hot / latest, and every drama sorted by hits,
+ * likes or A–Z, plus a title search. The sort (`?sort=`) and the search (`?q=`) live in the address, so going
+ * back to home, reloading or sharing the link keeps them.
  */
 export function HomePage() {
   const [params, setParams] = useSearchParams();

@@ -18,8 +18,9 @@ export function useInvite({ enabled }: { enabled: boolean }) {
 }
 
 /**
- * Spec §7 ★ PUT /invite/{invite_code} with a payload including invite_code. Accepted: the invitee's
- * welcome coins are credited at once and the balance follows; refusals are 60001–60006.
+ * PUT /invite/{invite_code} with a payload including invite_code, a call whose shape is fixed
+ * (docs/product.md#api-calls). Accepted: the invitee's welcome coins are credited at once and the balance
+ * follows; refusals are the Code.INVITE_* codes.
  */
 export function useEnterInviteCode() {
   const queryClient = useQueryClient();

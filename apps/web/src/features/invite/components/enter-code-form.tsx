@@ -11,11 +11,11 @@ import { showToast } from '../../../lib/toast';
 import { useEnterInviteCode } from '../api/invite';
 
 /**
- * Spec §2/§5: enter a friend's invite code (prefilled from a shared link's `?code=`). Accepted:
- * the welcome coins are credited and toasted. Refused: the code's own message (unknown code,
- * own code, after the 3 days, the inviter's limit, not a new user, already invited) under the
- * field. Once a code was entered, or the window closed (`closed`, with who invited the viewer),
- * the form gives way to a note. A visitor is asked to log in on submit.
+ * Enter a friend's invite code (prefilled from a shared link's `?code=`; docs/product.md#validation-rules).
+ * Accepted: the welcome coins are credited and toasted. Refused: the code's own message (unknown code, own
+ * code, after the 3 days, the inviter's limit, not a new user, already invited) under the field. Once a code
+ * was entered, or the window closed (`closed`, with who invited the viewer), the form gives way to a note. A
+ * visitor is asked to log in on submit.
  */
 export function EnterCodeForm({ closed }: { closed: { inviter: string | null } | null }) {
   const { t } = useTranslation();

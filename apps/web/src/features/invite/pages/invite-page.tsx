@@ -11,7 +11,7 @@ import { OwnCode } from '../components/own-code';
 import './invite-page.css';
 
 /**
- * Invite (spec §2 custom bar): own code with copy and share, the enter-code form, the invite
+ * Invite (custom bar): own code with copy and share, the enter-code form, the invite
  * record and the rules, with the numbers of GET /invite (the app config's until it answers, and
  * for a visitor).
  */

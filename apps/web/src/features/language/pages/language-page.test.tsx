@@ -7,7 +7,7 @@ import { LanguagePage } from './language-page';
 
 afterEach(() => saveLanguage('en'));
 
-describe('language page (spec §2/§4)', () => {
+describe('language page: system or one language, saved at once', () => {
   it('offers system and the three languages by their own names, the current one checked', () => {
     renderPage(<LanguagePage />);
     expect(screen.getByTestId('nav-bar')).toHaveAttribute('data-nav-kind', 'custom');

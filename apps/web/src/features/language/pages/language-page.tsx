@@ -8,7 +8,7 @@ import { useStore } from '../../../lib/use-store';
 import './language-page.css';
 
 /**
- * Language (spec §2 custom bar, §4): follow the system, or one of the languages by its own name.
+ * Language (custom bar; docs/product.md#language): follow the system, or one of the languages by its own name.
  * Choosing saves at once; the whole app relabels.
  */
 export function LanguagePage() {

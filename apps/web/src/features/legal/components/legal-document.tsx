@@ -3,7 +3,7 @@ import { useTranslation } from '../../../lib/use-translation';
 import { useAppConfig, useProductName } from '../../../lib/app-config/get-app-config';
 import './legal-document.css';
 
-/** Spec §1: both legal pages state a last-updated date of 2024-12-26. */
+/** Both legal pages state a last-updated date of 2024-12-26 (docs/product.md#what-the-product-does). */
 export const LEGAL_LAST_UPDATED = '2024-12-26';
 
 /** The sections of each document in reading order; each has a title and a body in the catalogues. */

@@ -3,7 +3,10 @@ import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { setSession } from '../../../lib/session';
 
-/** Every sign-in answers a contract Session; spec §3 stores token, refresh token and user info. */
+/**
+ * Every sign-in answers a contract Session; the device stores token, refresh token and user info
+ * (lib/session.ts).
+ */
 export function startSession(session: Session): Session {
   setSession({ token: session.token, refreshToken: session.refresh_token, userInfo: session.user });
   return session;

@@ -18,7 +18,7 @@ import { PhoneField } from './phone-field';
 
 /**
  * Sign-in by SMS code or password. The send-code button is disabled during its resend countdown,
- * whose length the server gives (`resend_in`, also on 70006).
+ * whose length the server gives (`resend_in`, also on Code.SIGNIN_RESEND_TOO_EARLY).
  */
 export function LoginForm({
   method,

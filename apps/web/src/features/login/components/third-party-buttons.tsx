@@ -4,7 +4,7 @@ import { Button } from '../../../components/ui/button';
 import { enabledProviders } from '../providers';
 import './third-party-buttons.css';
 
-/** Spec §2: third-party sign-in buttons, each only when app config enables it. */
+/** Third-party sign-in buttons, each only when app config enables it. */
 export function ThirdPartyButtons({
   methods,
   pending,

@@ -44,7 +44,7 @@ async function enterTurkishPhone(user = userEvent.setup()) {
   await user.type(screen.getByTestId('login-phone'), '5551112233');
 }
 
-describe('login validation (spec §5)', () => {
+describe('login validation: phone number, then code or password, before anything is sent', () => {
   it('asks for the phone number, then the code, before sending anything', async () => {
     const api = stubApi();
     renderLogin();

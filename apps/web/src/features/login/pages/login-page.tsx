@@ -13,8 +13,8 @@ import type { LoginMethod } from '../login-schema';
 import './login-page.css';
 
 /**
- * Sign-in (spec §2): an SMS-code tab and a password tab, then the enabled third-party buttons.
- * Afterwards the viewer goes back to where they came from (`?redirect=`), else home.
+ * Sign-in (docs/product.md#screen-contents): an SMS-code tab and a password tab, then the enabled third-party
+ * buttons. Afterwards the viewer goes back to where they came from (`?redirect=`), else home.
  */
 export function LoginPage() {
   const { t } = useTranslation();
@@ -22,7 +22,7 @@ export function LoginPage() {
   const { search } = useLocation();
   const returnTo = returnToFromSearch(search);
   const methods = useAppConfig().data?.sign_in_methods;
-  // Spec §2 always shows the password tab (§1: flagged 'not yet implemented' where it is off);
+  // The password tab always shows (flagged 'not yet implemented' where it is off);
   // the SMS tab goes only when app config switches it off. Until config loads both are offered.
   const available: LoginMethod[] = methods?.sms === false ? ['password'] : ['sms', 'password'];
   const [chosen, setChosen] = useState<LoginMethod>('sms');

@@ -47,7 +47,7 @@ function ReturnToApp() {
 }
 
 /**
- * Where a provider sends the viewer back (spec §2 custom bar) with `code` and `state`, or with
+ * Where a provider sends the viewer back (custom bar) with `code` and `state`, or with
  * `error` when the viewer declined. A sign-in the app started, reaching a browser, is handed to
  * the app (ReturnToApp). Otherwise the exchange (POST /auth/oauth/{provider}/callback) runs once,
  * then the viewer goes where the sign-in started, replacing this page in the history.

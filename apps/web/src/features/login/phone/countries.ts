@@ -15,7 +15,7 @@ export const COUNTRIES = [
 
 export type Country = (typeof COUNTRIES)[number];
 
-/** Spec §4's languages each imply a likely country when the browser names none. */
+/** The app's languages each imply a likely country when the browser names none. */
 const COUNTRY_OF_LANGUAGE: Record<Language, Country> = { tr: 'TR', zh: 'CN', en: 'US' };
 
 export function isOfferedCountry(value: string): value is Country {

@@ -6,7 +6,7 @@ export type PhoneCheck = { ok: true; e164: string } | { ok: false; reason: 'empt
 /**
  * The phone as the API wants it (E.164). A number typed with its own + prefix keeps that
  * country; otherwise it is read as a national number of the selected country. The small
- * ("min") metadata checks length and prefix only; the server checks number ranges too (70003).
+ * ("min") metadata checks length and prefix only; the server checks number ranges too (Code.SIGNIN_BAD_PHONE).
  */
 export function toE164(input: string, country: Country): PhoneCheck {
   const text = input.trim();

@@ -13,7 +13,7 @@ export interface ProfileInput {
   avatar: File | null;
 }
 
-/** The avatar upload failed: the spec's 'Failed to upload image' (or what its code says). */
+/** The avatar upload failed: the product's 'Failed to upload image' (or what its code says). */
 export class AvatarUploadError extends Error {
   constructor(cause: unknown) {
     super('avatar upload failed', { cause });
@@ -23,8 +23,8 @@ export class AvatarUploadError extends Error {
 
 /**
  * Uploads a new avatar first (POST /user/avatar, multipart field `file`), then saves the profile
- * (PUT /user, spec §7 ★) with the media path it answered and stores the user info it answers
- * (spec §4). The server re-encodes the image and makes it the avatar as soon as it is uploaded,
+ * (PUT /user, a fixed call: docs/product.md#api-calls) with the media path it answered and stores
+ * the user info it answers. The server re-encodes the image and makes it the avatar as soon as it is uploaded,
  * so the stored user info follows at once — even if the profile save then fails.
  */
 export async function updateProfile(input: ProfileInput): Promise<void> {

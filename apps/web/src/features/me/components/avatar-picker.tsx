@@ -7,9 +7,9 @@ import { showToast } from '../../../lib/toast';
 import './avatar-picker.css';
 
 /**
- * Spec §5: the image must be valid ('Invalid image file') and within the size limit ('Image size
- * too large', the contract's 5 MB). The type is only what the browser claims; the server decodes
- * the bytes and answers 10007 for anything that is not really an image. SVG is refused: it is a
+ * docs/product.md#validation-rules: the image must be valid ('Invalid image file') and within the size limit
+ * ('Image size too large', the contract's 5 MB). The type is only what the browser claims; the server decodes
+ * the bytes and answers Code.IMAGE_INVALID for anything that is not really an image. SVG is refused: it is a
  * document, not a picture, and the server does not take it.
  */
 export function avatarProblem(file: Pick<File, 'type' | 'size'>): 'invalid' | 'too-large' | null {
@@ -25,7 +25,7 @@ export function AvatarPicker({
 }: {
   current: string | null | undefined;
   onChange: (file: File) => void;
-  /** Asked before the picker opens and again when a file arrives (spec §5: signed in only). */
+  /** Asked before the picker opens and again when a file arrives (signed in only). */
   allowed: () => boolean;
 }) {
   const { t } = useTranslation();

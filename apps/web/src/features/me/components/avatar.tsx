@@ -4,7 +4,7 @@ import { UserIcon } from '../../../components/ui/icons';
 import { useMediaUrl } from '../../../lib/media';
 import './avatar.css';
 
-/** The avatar from its media path (spec §3); the default icon when there is none or it fails to load. */
+/** The avatar from its media path; the default icon when there is none or it fails to load. */
 export function Avatar({ path, size = 64 }: { path: string | null | undefined; size?: number }) {
   const { t } = useTranslation();
   const src = useMediaUrl(path);

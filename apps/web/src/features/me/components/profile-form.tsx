@@ -17,7 +17,7 @@ import { profileRules, profileSchema, type ProfileField } from '../profile-schem
 import { AvatarPicker } from './avatar-picker';
 import './profile-form.css';
 
-/** Field names a 10001 answer lists in `data.fields` (an array of names, or an object keyed by name). */
+/** Field names a Code.INVALID_INPUT answer lists in `data.fields` (an array of names, or an object keyed by name). */
 function badFields(error: ApiError): ProfileField[] {
   const fields = (error.data as { fields?: unknown } | null)?.fields;
   const names = Array.isArray(fields) ? fields : fields && typeof fields === 'object' ? Object.keys(fields) : [];
@@ -25,8 +25,8 @@ function badFields(error: ApiError): ProfileField[] {
 }
 
 /**
- * Spec §5: avatar, username and nickname; signed-in only ('Please login first'); saving asks
- * 'Are you sure to save your information?' first. Field rules are the contract's schemas, the
+ * Avatar, username and nickname (docs/product.md#validation-rules); signed-in only ('Please login first');
+ * saving asks 'Are you sure to save your information?' first. Field rules are the contract's schemas, the
  * same ones the server enforces.
  */
 export function ProfileForm() {

@@ -6,7 +6,7 @@ import { ProfileForm } from '../components/profile-form';
 
 /**
  * /pages/user/edit-person-info (the shell draws the default bar): the form for a signed-in
- * viewer; a visitor is asked to sign in first (spec §5/§6).
+ * viewer; a visitor is asked to sign in first (docs/product.md#roles).
  */
 export function EditProfilePage() {
   const { signedIn, userInfo } = useSession();
@@ -18,7 +18,7 @@ export function EditProfilePage() {
   );
 }
 
-/** /components/editPersonInfo: the same form under its own (custom) bar, spec §2. */
+/** /components/editPersonInfo: the same form under its own (custom) bar. */
 export function EditProfileCustomPage() {
   const { t } = useTranslation();
   return (

@@ -19,7 +19,7 @@ function renderMe() {
   );
 }
 
-describe('me page (spec §2/§3)', () => {
+describe('me page: the viewer card, VIP state and account entries', () => {
   it('shows a visitor as "Not logged in" with a sign-in button that comes back here, and asks nothing', async () => {
     const api = stubApi();
     renderMe();
@@ -47,7 +47,7 @@ describe('me page (spec §2/§3)', () => {
     await vi.waitFor(() => expect(screen.getByTestId('me-coin')).toHaveTextContent('95'));
     expect(screen.getByRole('img', { name: 'Avatar' })).toHaveAttribute('src', '/media/avatars/m.webp');
     const [call] = api.callsTo('GET /user');
-    // Spec §7: the refresh token when there is one.
+    // The refresh token when there is one (docs/product.md#api-calls).
     expect(call?.headers.Authorization).toBe('r');
     expect(JSON.parse(localStorage.getItem('user_info')!)).toMatchObject({ coin: 95 });
     expect(screen.queryByTestId('me-sign-in')).toBeNull();
@@ -120,7 +120,7 @@ describe('me page (spec §2/§3)', () => {
       expect(screen.getByTestId(`me-entry-${entry}`)).toHaveAttribute('href', href);
   });
 
-  it('sends a visitor to sign in first for the account entries (spec §6), then on to the entry', async () => {
+  it('sends a visitor to sign in first for the account entries, then on to the entry', async () => {
     stubApi();
     renderMe();
     expect(screen.getByTestId('me-entry-vip')).toHaveAttribute('href', '/pages/user/vip');

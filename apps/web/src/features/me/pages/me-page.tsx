@@ -22,12 +22,12 @@ import { useRefreshUserInfoOnShow } from '../../../lib/user-info/get-user';
 import { Avatar } from '../components/avatar';
 import './me-page.css';
 
-/** Entries that need an account (spec §6); a visitor goes to sign in, then on to the entry. */
+/** Entries that need an account (docs/product.md#roles); a visitor goes to sign in, then on to the entry. */
 const SIGNED_IN_ONLY = new Set(['edit-profile', 'wallet', 'history', 'invite']);
 
 /**
- * Me (spec §2/§3): the viewer's card (visitor: 'Not logged in'), balance, VIP state and the
- * account entries. Showing the tab refreshes the user info (spec §4).
+ * Me (docs/product.md#screen-contents): the viewer's card (visitor: 'Not logged in'), balance, VIP state and
+ * the account entries. Showing the tab refreshes the user info (docs/product.md#session).
  */
 export function MePage() {
   const { t, i18n } = useTranslation();

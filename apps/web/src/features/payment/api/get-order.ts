@@ -23,7 +23,7 @@ export function orderIdFrom(value: string | null): string | null {
 }
 
 /**
- * The server answers an unknown order and another user's order alike (10002); either way the
+ * The server answers an unknown order and another user's order alike (Code.NOT_FOUND); either way the
  * page says "not found" and nothing more.
  */
 export const isOrderNotFound = (error: unknown): boolean =>

@@ -15,7 +15,7 @@ beforeEach(() => {
 });
 afterEach(() => vi.unstubAllGlobals());
 
-describe('launch check-in (spec §4/§7)', () => {
+describe('launch check-in: sent silently for a signed-in viewer, errors ignored', () => {
   it('is not sent for a visitor', () => {
     const api = stubApi();
     sendCheckinOnSignIn();

@@ -6,12 +6,12 @@ import { getSession, isSignedIn, storeCoinBalance } from '../../../lib/session';
 let sentFor: number | null = null;
 
 /**
- * Spec §4/§7: POST /task/checkin at launch and at every later transition to signed in (a
- * visitor who signs in mid-session is owed today's check-in as much as one who launched signed
- * in), once per signed-in stretch. Silent: every error is ignored, and the silent client shows
- * no 'Network Error' toast. The answer (200 for today's first check-in, 40702 for a repeat, both
- * with the strip and the balance) stores the balance and is handed to `onCheckedIn`, so the
- * Rewards page and the wallet can refetch.
+ * POST /task/checkin at launch and at every later transition to signed in
+ * (docs/product.md#check-in-at-launch; a visitor who signs in mid-session is owed today's check-in as much as
+ * one who launched signed in), once per signed-in stretch. Silent: every error is ignored, and the silent
+ * client shows no 'Network Error' toast. The answer (Code.OK for today's first check-in,
+ * Code.ALREADY_DONE_TODAY for a repeat, both with the strip and the balance) stores the balance and is handed
+ * to `onCheckedIn`, so the Rewards page and the wallet can refetch.
  */
 export function sendCheckinOnSignIn(onCheckedIn?: (result: CheckinResult) => void): void {
   const uid = getSession().userInfo?.uid;

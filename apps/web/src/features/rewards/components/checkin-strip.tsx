@@ -5,9 +5,9 @@ import { Section } from '../../../components/ui/section';
 import './checkin-strip.css';
 
 /**
- * Spec §4/§9: the 7-day check-in cycle as the server counts it, each day with its reward and
- * whether it is done, today (not yet checked in) or ahead. The check-in itself happens silently
- * at launch; this only shows it.
+ * The 7-day check-in cycle as the server counts it (docs/rewards.md#check-in-post-taskcheckin), each day with
+ * its reward and whether it is done, today (not yet checked in) or ahead. The check-in itself happens
+ * silently at launch; this only shows it.
  */
 export function CheckinStrip({ strip, validityDays }: { strip: readonly CheckinDay[]; validityDays: number }) {
   const { t } = useTranslation();

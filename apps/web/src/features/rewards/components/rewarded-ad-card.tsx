@@ -10,8 +10,9 @@ import { RewardedAdDialog } from './rewarded-ad-dialog';
 import './rewarded-ad-card.css';
 
 /**
- * DESIGN §9: watch an ad for coins, up to a daily cap shown on the card. VIP members see no ads,
- * so no card either; a visitor is asked to log in.
+ * Watch an ad for coins, up to a daily cap shown on the card
+ * (docs/rewards.md#ads-get-adsnext-post-adsreward). VIP members see no ads, so no card either; a visitor is
+ * asked to log in.
  */
 export function RewardedAdCard() {
   const { t } = useTranslation();

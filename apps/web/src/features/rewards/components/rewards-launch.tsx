@@ -7,9 +7,9 @@ import { rewardKeys } from '../api/reward-keys';
 import { useRewardsBadge } from '../hooks/use-rewards-badge';
 
 /**
- * Mounted once by the app: the silent check-in (spec §4/§7) at launch and whenever the viewer
- * becomes signed in (the unlock dialog, the login page, another tab), after which the Rewards
- * page and the wallet refetch; and the Rewards tab badge.
+ * Mounted once by the app: the silent check-in (docs/product.md#check-in-at-launch) at launch and whenever
+ * the viewer becomes signed in (the unlock dialog, the login page, another tab), after which the Rewards page
+ * and the wallet refetch; and the Rewards tab badge.
  */
 export function RewardsLaunch() {
   const queryClient = useQueryClient();

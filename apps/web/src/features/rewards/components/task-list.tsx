@@ -18,11 +18,11 @@ const TASK_VIEW = {
 } as const satisfies Record<TaskKey, { label: string; go: string; progress: string; Icon: ComponentType<IconProps> }>;
 
 /**
- * Spec §2 / DESIGN §9: watch video, share app and invite friends, each with its progress, a way
- * to do it and a claim button. A task is claimable once the server counted it done; claiming
- * pays once. The claim button only looks and acts pressable when there is something to claim
- * (a button that answers "Complete the task first" is a button that lies), and a claimable
- * task stands out. Visitors see the same list and are asked to log in when they go (spec §6).
+ * Watch video, share app and invite friends (docs/rewards.md#tasks-get-task-post-taskkeyclaim), each with its
+ * progress, a way to do it and a claim button. A task is claimable once the server counted it done; claiming
+ * pays once. The claim button only looks and acts pressable when there is something to claim (a button that
+ * answers "Complete the task first" is a button that lies), and a claimable task stands out. Visitors see the
+ * same list and are asked to log in when they go (docs/product.md#roles).
  */
 export function TaskList({ tasks }: { tasks: readonly Task[] }) {
   const { t } = useTranslation();

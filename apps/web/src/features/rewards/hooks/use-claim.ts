@@ -12,7 +12,7 @@ import { rewardKeys } from '../api/reward-keys';
 /**
  * POST /task/{key}/claim: pays what the task has made claimable, then keeps the balance
  * everywhere, the task list and the wallet in step. Says how it went: the coins credited,
- * 'Already claimed' for a repeat (10019 with 0 coins, which counts as success), the spec's
+ * 'Already claimed' for a repeat (Code.ALREADY_OWNED with 0 coins, which counts as success), the product's
  * 'Failed to claim' for any refusal.
  */
 export function useClaim(): { claim: (key: TaskKey) => void; pendingKey: TaskKey | null } {

@@ -11,10 +11,10 @@ import { rewardedAdQueryOptions } from '../api/rewarded-ad';
 import { rewardKeys } from '../api/reward-keys';
 
 /**
- * The rewarded-ad flow: `start` fetches a fresh ad (a new one-time token) and opens it; `finish`
- * claims its coins with that token once it played to the end (POST /ads/reward; the balance follows
- * the answer). 10019 (the same token again) counts as success; any refusal is the spec's 'Failed
- * to receive reward'.
+ * The rewarded-ad flow: `start` fetches a fresh ad (a new one-time token) and opens it; `finish` claims its
+ * coins with that token once it played to the end (POST /ads/reward; the balance follows the answer).
+ * Code.ALREADY_OWNED (the same token again) counts as success; any refusal is the product's 'Failed to
+ * receive reward'.
  */
 export function useWatchRewardedAd() {
   const { t } = useTranslation();

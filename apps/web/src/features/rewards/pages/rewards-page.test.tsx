@@ -163,7 +163,7 @@ describe('rewards page: tasks', () => {
   });
 });
 
-describe('rewards page: visitors (spec §6)', () => {
+describe('rewards page: visitors are asked to sign in', () => {
   it.each(['task-share_app-go', 'task-watch_video-go', 'rewarded-ad-watch'])(
     'tells a visitor "Please login first" on %s and takes them to sign in, coming back here',
     async (action) => {

@@ -16,8 +16,8 @@ import { placeholderOverview } from '../placeholder-overview';
 import './rewards-page.css';
 
 /**
- * Rewards (spec §2): the coin balance (the stored one, which every wallet answer updates), the
- * 7-day check-in strip and the tasks as the server counts them (GET /task), and a rewarded ad.
+ * Rewards (docs/product.md#screen-contents): the coin balance (the stored one, which every wallet answer
+ * updates), the 7-day check-in strip and the tasks as the server counts them (GET /task), and a rewarded ad.
  */
 export function RewardsPage() {
   const { t } = useTranslation();

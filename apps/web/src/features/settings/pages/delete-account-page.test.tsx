@@ -21,7 +21,7 @@ function renderDelete() {
 
 const signIn = () => setSession({ token: 't', refreshToken: 'r', userInfo: testUser({ nickname: 'Ada' }) });
 
-describe('account deletion (spec §2)', () => {
+describe('account deletion: a notice, then keep or confirm', () => {
   it('asks a visitor to sign in first', () => {
     stubApi();
     renderDelete();

@@ -13,8 +13,9 @@ import { useDeleteAccount } from '../api/delete-account';
 import './delete-account-page.css';
 
 /**
- * Account deletion (spec §2): a notice with a confirm button, then a popup with 'keep account'
- * or 'confirm deletion'. Deleting signs this device out and shows the Me tab as a visitor.
+ * Account deletion (docs/product.md#screen-contents): a notice with a confirm button, then a popup
+ * with 'keep account' or 'confirm deletion'. Deleting signs this device out and shows the Me tab as a
+ * visitor.
  */
 export function DeleteAccountPage() {
   const { t } = useTranslation();

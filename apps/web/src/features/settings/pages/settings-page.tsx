@@ -16,8 +16,8 @@ import { PasswordDialog } from '../components/password-dialog';
 import './settings-page.css';
 
 /**
- * Settings (spec §2 default bar): language, password, legal pages, account deletion, sign out.
- * The account entries ask a visitor to sign in first (spec §6).
+ * Settings (default bar): language, password, legal pages, account deletion, sign out.
+ * The account entries ask a visitor to sign in first (docs/product.md#roles).
  */
 export function SettingsPage() {
   const { t } = useTranslation();

@@ -20,7 +20,7 @@ export function playbackStaleMs(playback: Playback | undefined, now = Date.now()
   return Number.isFinite(expires) ? Math.max(0, expires - now - EXPIRY_MARGIN_MS) : 0;
 }
 
-/** GET /episodes/:id/play: a signed playlist, or a 30002 rejection carrying the prices. */
+/** GET /episodes/:id/play: a signed playlist, or a Code.EPISODE_LOCKED rejection carrying the prices. */
 export const playbackQueryOptions = (episodeId: number, lang: Language) =>
   queryOptions({
     queryKey: videoKeys.playback(episodeId, lang),
@@ -33,7 +33,7 @@ export function usePlayback(episodeId: number | null, lang: Language) {
   return useQuery({ ...playbackQueryOptions(episodeId ?? 0, lang), enabled: episodeId !== null });
 }
 
-/** The prices of a 30002 rejection (episode locked), or null for any other failure. */
+/** The prices of a Code.EPISODE_LOCKED rejection, or null for any other failure. */
 export function lockedDataFrom(error: unknown): EpisodeLocked | null {
   if (!isApiError(error) || error.code !== Code.EPISODE_LOCKED) return null;
   return parseEpisodeLocked(error.data);

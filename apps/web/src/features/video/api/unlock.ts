@@ -18,13 +18,13 @@ import { videoKeys } from './video-keys';
 
 export type UnlockRequest = { episode_id: number } | { drama_id: number; all: true };
 
-/** POST /unlock: one episode, or every remaining locked episode of a drama. 10019 (owned) resolves too. */
+/** POST /unlock: one episode, or every remaining locked episode of a drama. Code.ALREADY_OWNED resolves too. */
 export async function unlockEpisode(request: UnlockRequest): Promise<UnlockResult> {
   const { data } = await api.call(postUnlock, { body: request });
   return data;
 }
 
-/** The 30001 data (how many coins are missing), or null for any other failure. */
+/** The Code.INSUFFICIENT_COINS data (how many coins are missing), or null for any other failure. */
 export function insufficientCoinsFrom(error: unknown): InsufficientCoins | null {
   if (!isApiError(error) || error.code !== Code.INSUFFICIENT_COINS) return null;
   return parseInsufficientCoins(error.data);
@@ -33,12 +33,12 @@ export function insufficientCoinsFrom(error: unknown): InsufficientCoins | null 
 export type UnlockOutcome = { ok: true; result: UnlockResult } | { ok: false; insufficient: InsufficientCoins | null };
 
 /**
- * Unlocks and, on success (or 10019, already owned), stores the new balance in the user info (Me,
+ * Unlocks and, on success (or Code.ALREADY_OWNED), stores the new balance in the user info (Me,
  * Rewards and the dialog agree), marks the wallet stale, and refetches the drama (lock marks,
  * prices) and the playback (now entitled) so the episode plays at once.
  *
- * Not enough coins (30001) is answered with its shortfall for the dialog to show; any other
- * failure toasts the spec's 'Unlock Failed'.
+ * Not enough coins (Code.INSUFFICIENT_COINS) is answered with its shortfall for the dialog to show; any other
+ * failure toasts the product's 'Unlock Failed'.
  */
 export function useUnlock(dramaId: number): (request: UnlockRequest) => Promise<UnlockOutcome> {
   const queryClient = useQueryClient();

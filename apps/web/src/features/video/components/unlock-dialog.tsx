@@ -32,15 +32,15 @@ export interface UnlockDialogProps {
   open: boolean;
   offer: UnlockOffer;
   busy?: boolean;
-  /** The 30001 answer of the last attempt: how many coins were missing. */
+  /** The Code.INSUFFICIENT_COINS answer of the last attempt: how many coins were missing. */
   insufficient?: InsufficientCoins | null;
   onUnlock: (kind: UnlockKind) => void;
   onClose: () => void;
 }
 
 /**
- * How many coins the viewer lacks: what the server said after a refused attempt (30001), else,
- * before any tap, what even this one episode is short of; null when nothing is missing.
+ * How many coins the viewer lacks: what the server said after a refused attempt (Code.INSUFFICIENT_COINS),
+ * else, before any tap, what even this one episode is short of; null when nothing is missing.
  */
 export function shortfallOf(offer: UnlockOffer, insufficient: InsufficientCoins | null | undefined): number | null {
   if (insufficient) return insufficient.shortfall;

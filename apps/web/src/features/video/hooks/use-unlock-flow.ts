@@ -12,20 +12,20 @@ export interface UnlockFlowInput {
   dramaId: number | null;
   /** The episode on screen. */
   episodeId: number | null;
-  /** The 30002 answer for it (prices, balance), or null while it plays or loads. */
+  /** The Code.EPISODE_LOCKED answer for it (prices, balance), or null while it plays or loads. */
   locked: EpisodeLocked | null;
   /** False while that answer is being refetched (it may predate a wallet change). */
   settled: boolean;
 }
 
 /**
- * The unlock dialog's state and the auto-unlock switch (DESIGN §7).
+ * The unlock dialog's state and the auto-unlock switch (docs/architecture.md#catalogue-and-unlocking).
  *
  * The dialog opens by itself for a locked episode; closing it keeps it closed for that episode.
- * A 30001 answer stays with the episode so the dialog can say how many coins are missing.
+ * A Code.INSUFFICIENT_COINS answer stays with the episode so the dialog can say how many coins are missing.
  *
  * Auto-unlock: when the viewer moves to another episode (`armAutoUnlock`, called by every move)
- * with the switch on, and that episode answers 30002 with a balance that covers its price, it is
+ * with the switch on, and that episode answers Code.EPISODE_LOCKED with a balance that covers its price, it is
  * unlocked (single episode) without the dialog and plays. Short of coins, or when the purchase
  * is refused, the dialog opens instead. Never for a visitor, and never for the episode a link
  * opened: only a move the viewer made spends coins by itself.
@@ -43,7 +43,7 @@ export function useUnlockFlow({ dramaId, episodeId, locked, settled }: UnlockFlo
   const [unlocking, setUnlocking] = useState(false);
   const attempted = useRef<number | null>(null);
 
-  // A settled 30002 answer carries the viewer's current balance: the stored user info follows.
+  // A settled Code.EPISODE_LOCKED answer carries the viewer's current balance: the stored user info follows.
   const lockedCoin = locked?.signed_in ? locked.coin : null;
   useEffect(() => {
     const uid = getSession().userInfo?.uid;

@@ -36,7 +36,7 @@ function problemOf(error: unknown): PageProblem {
 
 /**
  * Everything both video pages share: the drama and episode from the URL, the playback (or the
- * 30002 prices), neighbours and moving between episodes (the arrow keys too; Space pauses through
+ * Code.EPISODE_LOCKED prices), neighbours and moving between episodes (the arrow keys too; Space pauses through
  * `controls`), the preloaded next episode, and the unlock dialog's state.
  */
 export function useVideoSession() {

@@ -1,7 +1,7 @@
 /**
- * The two video pages of spec §2, and the start of hls.js before they render: the route table
- * imports the pages and the route's loader (video-page-loader.ts) the early player from here, so
- * hls.js arrives with the page's code.
+ * The two video pages (docs/product.md#other-routes), and the start of hls.js before they render: the route
+ * table imports the pages and the route's loader (video-page-loader.ts) the early player from here, so hls.js
+ * arrives with the page's code.
  */
 export { VideoPage } from './desktop-video-page';
 export { MobileVideoPage } from './mobile-video-page';

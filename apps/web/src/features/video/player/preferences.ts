@@ -39,7 +39,7 @@ export function writeSubtitleChoice(choice: SubtitleChoice): void {
   write(PREFERENCE_KEYS.subtitles, choice);
 }
 
-/** DESIGN §7: auto-unlock of the next episode is off by default. */
+/** Auto-unlock of the next episode is off by default (docs/architecture.md#catalogue-and-unlocking). */
 export function readAutoUnlock(): boolean {
   return read(PREFERENCE_KEYS.autoUnlock) === 'true';
 }

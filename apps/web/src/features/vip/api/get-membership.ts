@@ -18,8 +18,8 @@ export function useMembership({ enabled }: { enabled: boolean }) {
 const ENDED_STATUSES = new Set(['canceled', 'incomplete_expired', 'unpaid']);
 
 /**
- * A subscription that will charge again: the server refuses another plan then (50003), so the
- * page offers managing it instead of buying.
+ * A subscription that will charge again: the server refuses another plan then (Code.SUBSCRIPTION_EXISTS), so
+ * the page offers managing it instead of buying.
  */
 export function renewingSubscription(membership: Membership | undefined) {
   const subscription = membership?.subscription;

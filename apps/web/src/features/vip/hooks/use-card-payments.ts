@@ -5,7 +5,7 @@ import { useInAppPurchase } from '../../../lib/iap/iap-context';
  * Whether the store can take payments here: inside the iOS shell through in-app purchase,
  * in a browser when this server takes card payments (GET /app/config `payment_channels.stripe`).
  * Until the configuration has loaded the buttons stay usable: a server without Stripe answers
- * 50002, which is shown in words.
+ * Code.PAYMENT_CHANNEL_UNAVAILABLE, which is shown in words.
  */
 export function useCardPayments(): boolean {
   const config = useAppConfig();

@@ -34,7 +34,7 @@ function storeApi({ stripe = true }: { stripe?: boolean } = {}) {
         code: 200,
         data: { order_id: 'ord_0123456789abcdef', checkout_url: null, app_account_token: 'TOKEN-1' },
       },
-      // Confirmed before (a retry): 10019 counts as success, so the transaction is finished.
+      // Confirmed before (a retry): Code.ALREADY_OWNED counts as success, so the transaction is finished.
       'POST /member/confirm': {
         code: 10019,
         data: {

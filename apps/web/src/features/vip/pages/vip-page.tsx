@@ -9,7 +9,7 @@ import { VipStore } from '../components/vip-store';
 type StoreTab = 'vip' | 'coins';
 
 /**
- * VIP (spec §2, default bar) is also the store: the VIP plans and the coin packs as two tabs,
+ * VIP (default bar) is also the store: the VIP plans and the coin packs as two tabs,
  * the tab in the query (`?tab=coins`) so every way in (Me, the wallet, Rewards, the unlock dialog,
  * a return from sign-in) lands on the right one without a route of its own. Inside the shell
  * the purchase flow is the app root's (lib/iap), already set up at launch.
@@ -20,7 +20,7 @@ export function VipPage() {
   return <Store />;
 }
 
-/** Spec §4: inside the shell the payment channel is checked first, under this loader. */
+/** Inside the shell the payment channel is checked first, under this loader (docs/product.md#ios-purchase-start). */
 function CheckingPayment() {
   const { t } = useTranslation();
   return useInAppPurchase().phase === 'checking' ? (

@@ -4,7 +4,10 @@ import { HistoryIcon } from '../../../components/ui/icons';
 import { expiryDate } from '../wallet-format';
 import './expiring-coins.css';
 
-/** What expires when (DESIGN §6): reward coins with an end date, soonest first. Nothing when none do. */
+/**
+ * What expires when (docs/wallet.md#lots-and-expiry): reward coins with an end date, soonest first. Nothing
+ * when none do.
+ */
 export function ExpiringCoins({ lots }: { lots: readonly ExpiringLot[] }) {
   const { t, i18n } = useTranslation();
   if (lots.length === 0) return null;

@@ -49,7 +49,7 @@ function open(path = '/pages/user/wallet') {
 const rows = () => screen.queryAllByTestId('wallet-entry');
 const walletCalls = (calls: ApiCall[]) => calls.filter((call) => call.path === '/wallet');
 
-describe('wallet page (spec §2)', () => {
+describe('wallet page: balance, expiring coins and the ledger by tab', () => {
   it('asks a visitor to sign in and asks the server nothing', () => {
     const api = stubApi();
     open();

@@ -15,7 +15,7 @@ import { NetworkIssueNotice } from '../../../components/ui/network-issue-notice'
 import { WalletEntryRow } from '../components/wallet-entry-row';
 
 /**
- * Wallet (spec §2, dark bar): balance, what expires when, the ledger by all / income / expense
+ * Wallet (dark bar): balance, what expires when, the ledger by all / income / expense
  * (`?type=`), newest first, 20 at a time with load-more, and the network-issue notice.
  */
 export function WalletPage() {
@@ -34,7 +34,7 @@ export function WalletPage() {
   const selectTab = (next: WalletTab) =>
     setParams((previous) => withParam(previous, 'type', next === 'all' ? null : next), { replace: true });
 
-  // Spec §6: a visitor has no wallet; sign in, then come back here.
+  // A visitor has no wallet (docs/product.md#roles); sign in, then come back here.
   if (!signedIn) {
     return (
       <div className="page-body">
