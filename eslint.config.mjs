@@ -125,10 +125,10 @@ export default tseslint.config(
     },
   ]).filter((block) => block.files.length > 0),
   {
-    // One writer of balances and the ledger (DESIGN §6): the wallet's repositories and tables are
-    // reached from the wallet services only; everyone else asks WalletService or VipService.
-    // (Blocks below that set this rule for narrower files carry the same pattern: a later block's
-    // rule replaces an earlier one's.)
+    // One writer of balances and the ledger (docs/architecture.md#server-layering): the wallet's repositories
+    // and tables are reached from the wallet services only; everyone else asks WalletService or VipService.
+    // (Blocks below that set this rule for narrower files carry the same pattern: a later block's rule
+    // replaces an earlier one's.)
     files: ['apps/server/src/**/*.ts'],
     ignores: [
       '**/*.test.ts',

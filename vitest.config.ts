@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 
 /**
- * One runner for every tier (DESIGN §1, STYLE 7):
+ * One runner for every tier (docs/decisions.md#foundation):
  * - contract: unit tests of the shared catalogue and API client;
  * - server-pglite / server-pg: the same server suite on embedded PGlite and on real PostgreSQL
  *   (TEST_DATABASE_URL), each test file on a fresh database;

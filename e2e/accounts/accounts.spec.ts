@@ -86,7 +86,7 @@ describe('accounts in the browser', () => {
     await context.close();
   });
 
-  it('shows the validation messages of spec §5 and refuses a wrong code', async () => {
+  it('asks for the phone number, then the code, and refuses a wrong code', async () => {
     const { context, page } = await freshPage();
     await page.goto('/pages/login/index');
     await page.click('[data-testid="login-send-code"]');

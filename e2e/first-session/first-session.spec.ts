@@ -130,7 +130,7 @@ describe.each([
     const { context, page } = await freshPage(viewport);
     await signInBySms(page, world.twilio, nextPhone());
     const token = await page.evaluate(() => localStorage.getItem('refresh_token') ?? localStorage.getItem('token'));
-    // Signed out elsewhere: the server revokes the session (20007 from now on).
+    // Signed out elsewhere: the server revokes the session (Code.SESSION_REVOKED from now on).
     const out = await api(token).call(postLogout);
     expect(out.code).toBe(200);
     await page.goto(ME);

@@ -12,7 +12,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-describe('the client talks to the server as spec §7 says', () => {
+describe('the client talks to the server as the product rules say', () => {
   it('sends the silent check-in at launch with the refresh token, and shows no error for it', async () => {
     const context = await newContext(browser, {
       viewport: VIEWPORTS.phone,

@@ -12,7 +12,7 @@ afterAll(async () => {
 
 const homeLabel = (page: Page) => page.locator('[data-testid="tab-bar"] [data-testid="tab-item-home"]').innerText();
 
-describe('languages (spec §4)', () => {
+describe('languages: English by default, system or a chosen language, relabelled at once', () => {
   it('defaults to English', async () => {
     const context = await newContext(browser, { viewport: VIEWPORTS.phone, locale: 'tr-TR' });
     const page = await context.newPage();

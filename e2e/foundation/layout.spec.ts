@@ -27,7 +27,7 @@ const visibleTabs = (page: Page, container: string) =>
   );
 
 describe('bottom tab bar below 768px (390×844)', () => {
-  it('shows the items in spec order, download hidden in mobile view, 50px high', async () => {
+  it('shows the items in order, download hidden in mobile view, 50px high', async () => {
     const page = await pageAt(VIEWPORTS.phone);
     expect(await page.locator('[data-testid="sidebar"]').count()).toBe(0);
     const bar = page.locator('[data-testid="tab-bar"]');

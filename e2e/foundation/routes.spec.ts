@@ -11,7 +11,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-describe('every route of spec §2', () => {
+describe('every route of the product', () => {
   it('loads by direct navigation (history fallback) with the right nav bar and the product name as title', async () => {
     const context = await newContext(browser, { viewport: VIEWPORTS.phone });
     const page = await context.newPage();

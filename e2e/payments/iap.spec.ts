@@ -383,7 +383,7 @@ describe('in-app purchase in the iOS shell (fake StoreKit, real server in Xcode 
     await toast(page).waitFor({ state: 'detached' });
 
     // StoreKit took the money but the transaction names another app: the server refuses it
-    // (50006), the viewer is told, and the transaction stays unfinished for another try.
+    // (Code.IAP_WRONG_APP), the viewer is told, and the transaction stays unfinished for another try.
     await page.evaluate(() => window.__fakeStoreKit.set({ purchase: 'succeed', bundleId: 'com.someone.else' }));
     await page.click(`[data-testid="coin-pack-${bought.id}"]`);
     await eventually(async () => (await events(page, 'confirm-answered')).map((answer) => answer.code)).toEqual([
@@ -473,7 +473,7 @@ describe('in-app purchase in the iOS shell (fake StoreKit, real server in Xcode 
     expect(await orderOfToken(page, purchase.appAccountToken!)).toBe(orderId);
     await page.unroute('**/api/v1/member/confirm');
 
-    // Launch 2: confirmed again, the server answers 10019 (already credited), and it is finished.
+    // Launch 2: confirmed again, the server answers Code.ALREADY_OWNED (already credited), and it is finished.
     await page.goto('/pages/user/vip?tab=coins');
     await eventually(async () => (await storeKit(page)).finished, { timeout: 20_000 }).toEqual([transactionId]);
     const { answers, finish } = await sequence(page, transactionId);

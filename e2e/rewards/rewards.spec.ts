@@ -9,7 +9,7 @@ import { signInBySms } from '../support/sign-in.js';
  * Rewards in Chromium against a server of its own on the embedded defaults
  * (PGlite, demo catalogue, the fake SMS sink to sign in):
  * - launching the app checks in once: the first POST /task/checkin of the day answers 200 and the
- *   strip shows day 1 done; launching again answers 40702 and the balance stays;
+ *   strip shows day 1 done; launching again answers Code.ALREADY_DONE_TODAY and the balance stays;
  * - a task is claimed (share the app, then claim): the badge comes and goes, the balance grows by
  *   the reward and the wallet lists it;
  * - an invite code entered by a second new user pays both.

@@ -5,8 +5,8 @@ import { Code, createApiClient, createHttpClient, type ApiClient, type ApiResult
  * answer is parsed with the endpoint's schema, so a server that breaks the contract fails the
  * spec. `token` (the refresh token or the token, as the app sends it) signs the calls in.
  *
- * The client resolves 200 and the success codes 10019/40702, and throws an ApiError for every
- * other code (`isApiError(e) && e.code === …`).
+ * The client resolves Code.OK and the success codes ALREADY_OWNED / ALREADY_DONE_TODAY, and throws an
+ * ApiError for every other code (`isApiError(e) && e.code === …`).
  */
 export function apiFor(serverUrl: string, token?: string | null): ApiClient {
   return createApiClient(createHttpClient({ baseUrl: serverUrl, getTokens: () => ({ token: token ?? null }) }));

@@ -1,6 +1,6 @@
 /**
- * The routes of spec §2, written out independently of the web app's route table so that the
- * e2e suite checks the app against the spec, not against itself.
+ * The routes of docs/product.md#screens-and-routes, written out independently of the web app's route
+ * table so that the e2e suite checks the app against the product rules, not against itself.
  */
 export type NavKind = 'default' | 'custom' | 'dark';
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ALL_CODES, Code, classifyCode, httpStatusOf, isKnownCode } from './codes.js';
 
 describe('response-code catalogue', () => {
-  it('classifies the codes of spec §4', () => {
+  it('classifies the codes the product fixes as success / session-invalid, and every other as rejected', () => {
     expect([200, 40702, 10019].map(classifyCode)).toEqual(['success', 'success', 'success']);
     expect([20003, 10027, 20007].map(classifyCode)).toEqual(['session-invalid', 'session-invalid', 'session-invalid']);
     expect([10000, 10001, 10002, 30001, 40701, 60001, 70001, 0, 201].map(classifyCode)).toEqual(
@@ -14,7 +14,7 @@ describe('response-code catalogue', () => {
     expect(new Set(ALL_CODES).size).toBe(ALL_CODES.length);
   });
 
-  it('groups codes by range as DESIGN §3 says', () => {
+  it('groups codes by range: coins 3xxxx, tasks 4xxxx, payments 5xxxx, invites 6xxxx, sign-in 7xxxx', () => {
     const ranges: [string, number, number][] = [
       ['INSUFFICIENT_COINS', 30000, 39999],
       ['TASK_NOT_COMPLETED', 40000, 49999],
@@ -33,7 +33,7 @@ describe('response-code catalogue', () => {
     for (const code of ALL_CODES) {
       const status = httpStatusOf(code);
       expect([200, 400, 401, 403, 404, 409, 413, 429, 500, 503]).toContain(status);
-      // 30002 is the one rejection that travels as 200: a locked episode is an expected answer.
+      // EPISODE_LOCKED is the one rejection that travels as 200: a locked episode is an expected answer.
       expect(status === 200).toBe(classifyCode(code) === 'success' || code === Code.EPISODE_LOCKED);
       expect(status === 401).toBe(classifyCode(code) === 'session-invalid');
     }

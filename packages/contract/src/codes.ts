@@ -1,5 +1,5 @@
 /**
- * The response-code catalogue (DESIGN §3). This file is the only place a code is defined:
+ * The response-code catalogue (docs/product.md#response-codes). This file is the only place a code is defined:
  * the server answers with these, the web client classifies and translates them.
  */
 export const Code = {
@@ -92,10 +92,10 @@ export type ResponseCode = (typeof Code)[CodeName];
 
 export const ALL_CODES: readonly ResponseCode[] = Object.values(Code);
 
-/** Spec §4: these resolve to the caller. */
+/** These resolve to the caller (docs/product.md#response-code-classes). */
 export const SUCCESS_CODES: readonly number[] = [Code.OK, Code.ALREADY_DONE_TODAY, Code.ALREADY_OWNED];
 
-/** Spec §4: these clear the login state and reject. */
+/** These clear the login state and reject (docs/product.md#response-code-classes). */
 export const SESSION_INVALID_CODES: readonly number[] = [
   Code.SESSION_EXPIRED,
   Code.NOT_SIGNED_IN,
@@ -116,13 +116,13 @@ export function isKnownCode(code: number): code is ResponseCode {
 
 /**
  * The HTTP status that travels with each code. Clients act on `code`; the status exists so
- * proxies, logs and API users see the truth (DESIGN §3).
+ * proxies, logs and API users see the truth (docs/architecture.md#response-envelope).
  */
 export function httpStatusOf(code: ResponseCode): number {
   switch (code) {
-    // 30002: a locked episode is an ordinary answer of GET /episodes/:id/play (the prices for
-    // the unlock dialog), not a failure: a 4xx status made every browser log it as a console
-    // error each time a viewer opened a paid episode. The code still rejects (spec §4).
+    // EPISODE_LOCKED: a locked episode is an ordinary answer of GET /episodes/:id/play (the prices
+    // for the unlock dialog), not a failure: a 4xx status made every browser log it as a console
+    // error each time a viewer opened a paid episode. The code still rejects on the client.
     case Code.OK:
     case Code.ALREADY_DONE_TODAY:
     case Code.ALREADY_OWNED:

@@ -1,4 +1,4 @@
-/** Product constants fixed by the spec (§1, §2, §3, §9). */
+/** Product constants (docs/product.md#business-constants). */
 export const APP_VERSION = '1.2.11';
 export const APP_VERSION_CODE = 194;
 export const API_PREFIX = '/api/v1';
@@ -18,12 +18,12 @@ export const CURRENCY = 'USD';
 
 export const SIDEBAR_MIN_WIDTH = 768;
 export const MOBILE_MAX_WIDTH = 960;
-/** From this width on, the sidebar takes its wide form (DESIGN §12 reading of spec §2). */
+/** From this width on, the sidebar takes its wide form (docs/product.md#layout-and-breakpoints). */
 export const WIDE_SIDEBAR_MIN_WIDTH = 1200;
 export const SIDEBAR_NARROW_WIDTH = 120;
 export const SIDEBAR_WIDE_WIDTH = 240;
 
-/** Reward constants of spec §9 (coins). */
+/** Reward constants (coins; docs/product.md#business-constants). */
 export const REWARDS = {
   dailyCheckin: 10,
   watchVideo: 5,
@@ -35,5 +35,5 @@ export const REWARDS = {
   checkinCycleDays: 7,
 } as const;
 
-/** In-app-purchase status codes (spec §3). */
+/** In-app-purchase status codes (docs/product.md#in-app-purchase-status-codes). */
 export const IAP_STATUS = { purchasing: 0, purchased: 1, failed: 2, restored: 3, deferred: 4 } as const;

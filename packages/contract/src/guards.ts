@@ -60,7 +60,7 @@ const episodeLockedFields = {
   signed_in: isBoolean,
 };
 
-/** `episodeLockedSchema.safeParse`, without zod: the data of a 30002, or null. */
+/** `episodeLockedSchema.safeParse`, without zod: the data of a Code.EPISODE_LOCKED, or null. */
 export function parseEpisodeLocked(value: unknown): EpisodeLocked | null {
   if (!shape(episodeLockedFields)(value)) return null;
   const locked = pick<EpisodeLocked>(value as Record<string, unknown>, episodeLockedFields);

@@ -2,9 +2,9 @@ import { z } from 'zod';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './constants.js';
 
 /**
- * `page` (from 1) and `size` (1..MAX_PAGE_SIZE, default 20 per spec §2) of every list. Query
+ * `page` (from 1) and `size` (1..MAX_PAGE_SIZE, default 20) of every list. Query
  * strings arrive as text, so both are coerced; anything that is not a whole number in range is
- * a 10001 naming the field.
+ * a Code.INVALID_INPUT naming the field.
  */
 export const pageQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
@@ -12,7 +12,7 @@ export const pageQuerySchema = z.object({
 });
 export type PageQuery = z.infer<typeof pageQuerySchema>;
 
-/** One page of a list. `has_more` drives load-more (spec §2: no "no more" row is shown). */
+/** One page of a list. `has_more` drives load-more (no "no more" row is shown). */
 export function pageOf<T extends z.ZodType>(item: T) {
   return z.object({
     list: z.array(item),

@@ -57,12 +57,12 @@ export const INVITE_CODE_MAX_LENGTH = 32;
 export const COMMENT_MAX = INPUT_MAX_LENGTH;
 
 /**
- * Coins (DESIGN §6, §7): the wallet ledger and unlocking episodes with coins.
+ * Coins (docs/wallet.md): the wallet ledger and unlocking episodes with coins.
  *
- * Wallet entry kinds: the twelve of spec §3 plus `coin_expiry`, which the spec lacks but an
- * honest ledger needs (expired reward coins leave the balance through an entry of their own), and
- * `recharge_reversal`: purchased coins taken back because the payment was refunded or disputed.
- * The income/expense grouping of each kind is defined here and nowhere else.
+ * Wallet entry kinds (docs/product.md#wallet-transaction-kinds): the product's twelve plus two of the
+ * system's own, `coin_expiry`, which an honest ledger needs (expired reward coins leave the balance through
+ * an entry of their own), and `recharge_reversal`: purchased coins taken back because the payment was
+ * refunded or disputed. The income/expense grouping of each kind is defined here and nowhere else.
  */
 export const WALLET_KIND_GROUPS = {
   task_reward: 'income',
@@ -99,7 +99,7 @@ export function walletKindsOf(group: WalletGroup): WalletKind[] {
 export const WALLET_TABS = ['all', ...WALLET_GROUPS] as const;
 export type WalletTab = (typeof WALLET_TABS)[number];
 
-/** The spec §9 reward constants in their wire shape: what the server reports by default. */
+/** The reward constants in their wire shape: what the server reports by default. */
 export const DEFAULT_REWARD_CONSTANTS: RewardConstants = {
   daily_checkin: REWARDS.dailyCheckin,
   watch_video: REWARDS.watchVideo,

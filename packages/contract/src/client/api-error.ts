@@ -2,8 +2,9 @@ import { Code } from '../codes.js';
 
 /**
  * Why a call was rejected:
- * - `code`: the server answered with a rejecting code (spec §4);
- * - `session-invalid`: the server answered 20003/10027/20007 and the login state was cleared;
+ * - `code`: the server answered with a rejecting code (docs/product.md#response-code-classes);
+ * - `session-invalid`: the server answered a session-invalid code (Code.SESSION_EXPIRED, NOT_SIGNED_IN,
+ *   SESSION_REVOKED) and the login state was cleared;
  * - `network`: the request never got an answer (refused, DNS, offline);
  * - `timeout`: no answer within the timeout (60 000 ms by default);
  * - `bad-response`: an answer that is not the envelope, or whose data breaks the contract.
@@ -23,7 +24,7 @@ export class ApiError extends Error {
     this.data = data;
   }
 
-  /** True when the request failed in transport: the spec's 'Network Error' case. */
+  /** True when the request failed in transport: the 'Network Error' case. */
   get isTransportFailure(): boolean {
     return this.kind === 'network' || this.kind === 'timeout' || this.kind === 'bad-response';
   }

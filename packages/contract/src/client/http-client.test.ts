@@ -47,7 +47,7 @@ const replyWithCode = (code: number, data: unknown = null) => () => ({
   body: JSON.stringify({ code, message: `code ${code}`, data }),
 });
 
-describe('Authorization header (spec §7)', () => {
+describe('Authorization header: the refresh token, else the token, raw', () => {
   it('prefers the refresh token, then the token, then empty', async () => {
     await client({ token: 't', refreshToken: 'r' })({ method: 'GET', path: '/user' });
     await client({ token: 't', refreshToken: null })({ method: 'GET', path: '/user' });
@@ -78,7 +78,7 @@ describe('sign header', () => {
   });
 });
 
-describe('response codes (spec §4)', () => {
+describe('response codes: success resolves, session-invalid clears the login state, the rest rejects', () => {
   it.each([200, 40702, 10019])('resolves code %i to the caller', async (code) => {
     answer = replyWithCode(code, { x: code });
     await expect(client()({ method: 'POST', path: '/task/checkin' })).resolves.toEqual({

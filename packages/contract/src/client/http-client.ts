@@ -12,7 +12,7 @@ export interface SessionTokens {
 export interface HttpClientOptions {
   /** Origin of the API, '' for the page's own origin. */
   baseUrl?: string;
-  /** Versioned API prefix prepended to every relative path (spec §7). */
+  /** Versioned API prefix prepended to every relative path (docs/product.md#api-calls). */
   prefix?: string;
   timeoutMs?: number;
   fetch?: typeof fetch;
@@ -20,7 +20,7 @@ export interface HttpClientOptions {
   getTokens: () => SessionTokens;
   /** Extra headers per request, e.g. Accept-Language. */
   getHeaders?: () => Record<string, string>;
-  /** Called after 20003/10027/20007: the caller clears the stored login state. */
+  /** Called after a session-invalid code: the caller clears the stored login state. */
   onSessionInvalid?: (code: number) => void;
   /** Called on a transport failure: the web app shows the 'Network Error' toast. */
   onTransportFailure?: (error: ApiError) => void;
@@ -38,12 +38,12 @@ export interface HttpRequest {
 
 export type HttpClient = (request: HttpRequest) => Promise<Envelope<unknown>>;
 
-/** Spec §7: the refresh token if present, else the token, else empty. */
+/** The refresh token if present, else the token, else empty (docs/product.md#api-calls). */
 export function authorizationValue(tokens: SessionTokens): string {
   return tokens.refreshToken || tokens.token || '';
 }
 
-/** Spec §7: a `sign` value in the payload travels as a header too. */
+/** A `sign` value in the payload travels as a header too (docs/product.md#api-calls). */
 export function signOf(payload: unknown): string | undefined {
   if (payload && typeof payload === 'object' && 'sign' in payload) {
     const sign = payload.sign;

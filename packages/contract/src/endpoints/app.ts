@@ -26,7 +26,7 @@ export const rewardConstantsSchema = z.object({
 export type RewardConstants = z.infer<typeof rewardConstantsSchema>;
 
 
-/** App configuration (spec §3) plus what the client needs to render the right options. */
+/** App configuration (docs/product.md#entities-and-fields) plus what the client needs to render the right options. */
 export const appConfigSchema = z.object({
   app_id: z.string(),
   name: z.string(),

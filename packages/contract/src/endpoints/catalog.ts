@@ -6,7 +6,7 @@ import { DRAMA_SORTS } from '../values.js';
 import { pageOf, pageQuerySchema } from '../pagination.js';
 
 /**
- * Catalogue and playback (DESIGN §4, §7, §8). Texts come back in the language the
+ * Catalogue and playback (docs/architecture.md#catalogue-and-unlocking). Texts come back in the language the
  * client asks for with `lang` (zh, en, tr), falling back to English. Media fields are absolute
  * paths or URLs the browser can load as they stand (MEDIA_BASE_URL already applied).
  */
@@ -15,7 +15,7 @@ export const langQuerySchema = z.object({ lang: z.enum(LANGUAGES).optional() });
 export const idParamsSchema = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
 
 
-/** Coin prices of a drama for this viewer, shown before the tap (DESIGN §7). */
+/** Coin prices of a drama for this viewer, shown before the tap (docs/architecture.md#catalogue-and-unlocking). */
 export const unlockPricesSchema = z.object({
   /** Coins for one locked episode. */
   episode: z.number().int().nonnegative(),
@@ -147,7 +147,7 @@ export const playbackSchema = z.object({
 });
 export type Playback = z.infer<typeof playbackSchema>;
 
-/** `data` of code 30002 (episode locked): the prices, and never a media URL. */
+/** `data` of Code.EPISODE_LOCKED: the prices, and never a media URL. */
 export const episodeLockedSchema = z.object({
   drama_id: z.number().int(),
   episode_id: z.number().int(),

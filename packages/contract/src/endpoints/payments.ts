@@ -3,7 +3,7 @@ import { CURRENCY } from '../constants.js';
 import { defineEndpoint } from '../endpoint.js';
 
 /**
- * Payments (spec §1, §3, §7; DESIGN §10; docs/payments.md): VIP plans and coin packs, bought on
+ * Payments (docs/payments.md): VIP plans and coin packs, bought on
  * the web through Stripe Checkout and in the iOS shell through in-app purchase. Prices are whole
  * USD cents. Nothing is credited by these calls: fulfilment happens only when the provider's
  * signed notification arrives, once per order.
@@ -18,7 +18,10 @@ export type VipPeriod = (typeof VIP_PERIODS)[number];
 /** Days of VIP one paid period gives (a quarter is three months, billed as such by Stripe). */
 export const VIP_PERIOD_DAYS: Record<VipPeriod, number> = { week: 7, month: 30, quarter: 91, year: 365 };
 
-/** Spec §5: payment product lookup uses USD; any other currency is refused with 10001. */
+/**
+ * Plans and packs are in USD only; any other currency is refused with Code.INVALID_INPUT
+ * (docs/product.md#validation-rules).
+ */
 export const currencySchema = z.literal(CURRENCY, { error: `only ${CURRENCY} is supported` });
 
 /** A product's own id, e.g. `vip_month` or `coins_500`. */
@@ -36,7 +39,7 @@ export const memberPlanSchema = z.object({
   currency: z.literal(CURRENCY),
   /** price_cents spread over the period's weeks, rounded to the cent (what the page shows as "per week"). */
   price_per_week_cents: z.number().int().positive(),
-  /** The App Store product id (spec §3: product_id, for iOS); null when not sold in the app. */
+  /** The App Store product id (for iOS); null when not sold in the app. */
   product_id: z.string().nullable(),
 });
 export type MemberPlan = z.infer<typeof memberPlanSchema>;
@@ -48,7 +51,7 @@ export const coinPackSchema = z.object({
   bonus_coins: z.number().int().nonnegative(),
   price_cents: z.number().int().positive(),
   currency: z.literal(CURRENCY),
-  /** The App Store product id (spec §3: apple_product_id); null when not sold in the app. */
+  /** The App Store product id; null when not sold in the app. */
   apple_product_id: z.string().nullable(),
 });
 export type CoinPack = z.infer<typeof coinPackSchema>;
@@ -97,9 +100,9 @@ export const purchaseResultSchema = z.object({
 export type PurchaseResult = z.infer<typeof purchaseResultSchema>;
 
 /**
- * Starts a purchase. 50002 when the channel is not configured on this server, 50003 when a VIP
- * plan is bought while a renewing subscription exists (manage or cancel it instead), 50004 when
- * the payment provider could not be reached.
+ * Starts a purchase. Code.PAYMENT_CHANNEL_UNAVAILABLE when the channel is not configured on this server,
+ * Code.SUBSCRIPTION_EXISTS when a VIP plan is bought while a renewing subscription exists (manage or cancel it
+ * instead), Code.PAYMENT_PROVIDER_ERROR when the payment provider could not be reached.
  */
 export const postMemberPurchase = defineEndpoint({
   method: 'POST',
@@ -141,12 +144,12 @@ export const signedTransactionSchema = z
 export const confirmBodySchema = z.strictObject({
   /** The order from POST /member/purchase whose app account token the purchase carried. */
   order_id: orderIdSchema,
-  /** Spec §7: the signed transaction (`Transaction.jwsRepresentation`). */
+  /** The signed transaction (`Transaction.jwsRepresentation`; docs/product.md#api-calls). */
   sign: signedTransactionSchema,
 });
 export type ConfirmBody = z.infer<typeof confirmBodySchema>;
 
-/** One order of the signed-in user; another user's order id answers 10002 like an unknown one. */
+/** One order of the signed-in user; another user's order id answers Code.NOT_FOUND like an unknown one. */
 export const getOrder = defineEndpoint({
   method: 'GET',
   path: '/orders/:id',
@@ -192,9 +195,10 @@ export const getMembership = defineEndpoint({
 /**
  * Confirms an App Store purchase: the server verifies the signed transaction (Apple's chain,
  * bundle id, environment), checks it bought this order's product with this order's app account
- * token, and credits it once per transaction id. A transaction confirmed before answers 10019
- * with the order (success: finish it). 50005 bad signature, 50006 another app, 50007 another
- * environment, 50008 another product, 50009 another order's token, 50010 refunded or revoked.
+ * token, and credits it once per transaction id. A transaction confirmed before answers Code.ALREADY_OWNED
+ * with the order (success: finish it). Refusals: Code.PAYMENT_SIGNATURE_INVALID, IAP_WRONG_APP,
+ * IAP_WRONG_ENVIRONMENT, IAP_PRODUCT_MISMATCH, IAP_ACCOUNT_MISMATCH (another order's token),
+ * IAP_TRANSACTION_REVOKED (refunded or revoked).
  */
 export const postMemberConfirm = defineEndpoint({
   method: 'POST',
@@ -205,7 +209,7 @@ export const postMemberConfirm = defineEndpoint({
   data: orderSchema,
 });
 
-/** Cancels the subscription at the end of the paid period (VIP stays until then). A repeat → 10019. */
+/** Cancels the subscription at the end of the paid period (VIP stays until then). A repeat → Code.ALREADY_OWNED. */
 export const postMemberCancel = defineEndpoint({
   method: 'POST',
   path: '/member/cancel',
@@ -214,7 +218,7 @@ export const postMemberCancel = defineEndpoint({
   data: membershipSchema,
 });
 
-/** Undoes a cancellation before the period ends. A repeat → 10019. */
+/** Undoes a cancellation before the period ends. A repeat → Code.ALREADY_OWNED. */
 export const postMemberResume = defineEndpoint({
   method: 'POST',
   path: '/member/resume',

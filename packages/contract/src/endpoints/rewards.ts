@@ -4,14 +4,14 @@ import { defineEndpoint } from '../endpoint.js';
 import { INVITE_CODE_MAX_LENGTH } from '../values.js';
 
 /**
- * Rewards (DESIGN §9): the daily check-in on a 7-day cycle, tasks with claim buttons,
+ * Rewards (docs/rewards.md): the daily check-in on a 7-day cycle, tasks with claim buttons,
  * invites, house ads and rewarded ads. The server owns "today" (a configured time zone) and every
  * amount: no request body carries a date or an amount, and the bodies are strict, so a client
- * that sends one is refused (10001).
+ * that sends one is refused (Code.INVALID_INPUT).
  */
 
 /**
- * No body (or `{}`): anything else, e.g. a date, an amount or a day, is refused with 10001. The
+ * No body (or `{}`): anything else, e.g. a date, an amount or a day, is refused with Code.INVALID_INPUT. The
  * server sees a missing body as null, hence `nullish`; the typed client may leave it out.
  */
 export const emptyBodySchema = z
@@ -52,9 +52,9 @@ export const checkinResultSchema = z.object({
 export type CheckinResult = z.infer<typeof checkinResultSchema>;
 
 /**
- * Spec §7 ★: sent silently at app launch; the client ignores the answer and every error.
- * The first call of the server's day credits that day's reward (200); any later call the same day
- * answers 40702 with the same data (nothing credited).
+ * A fixed call (docs/product.md#api-calls): sent silently at app launch; the client ignores the answer and
+ * every error. The first call of the server's day credits that day's reward (Code.OK); any later call the
+ * same day answers Code.ALREADY_DONE_TODAY with the same data (nothing credited).
  */
 export const postTaskCheckin = defineEndpoint({
   method: 'POST',
@@ -129,9 +129,9 @@ export const taskKeyParamsSchema = z.object({ key: z.enum(TASK_KEYS) });
 
 export const claimResultSchema = z.object({
   key: z.enum(TASK_KEYS),
-  /** Units paid by this request (0 for a repeat, 10019). */
+  /** Units paid by this request (0 for a repeat, Code.ALREADY_OWNED). */
   units: z.number().int().nonnegative(),
-  /** Coins credited by this request (0 for a repeat, 10019). */
+  /** Coins credited by this request (0 for a repeat, Code.ALREADY_OWNED). */
   coins: z.number().int().nonnegative(),
   balance: z.number().int().nonnegative(),
   task: taskSchema,
@@ -140,7 +140,7 @@ export type ClaimResult = z.infer<typeof claimResultSchema>;
 
 /**
  * Pays every claimable unit of the task once. Nothing claimable but something already paid this
- * period → 10019 (coins 0); nothing done at all → 40701.
+ * period → Code.ALREADY_OWNED (coins 0); nothing done at all → Code.TASK_NOT_COMPLETED.
  */
 export const claimTask = defineEndpoint({
   method: 'POST',
@@ -219,9 +219,10 @@ export const enterInviteResultSchema = z.object({
 export type EnterInviteResult = z.infer<typeof enterInviteResultSchema>;
 
 /**
- * Spec §7 ★. The body may repeat the code (spec: "payload including invite_code"); the path is
- * what counts. Refusals: 60001 unknown code, 60002 own code, 60003 after the window, 60004 the
- * inviter has reached the limit, 60005 not a new user, 60006 already invited.
+ * A fixed call (docs/product.md#api-calls). The body may repeat the code ("payload including
+ * invite_code"); the path is what counts. Refusals: Code.INVITE_CODE_INVALID, INVITE_OWN_CODE,
+ * INVITE_WINDOW_PASSED, INVITE_INVITER_LIMIT, INVITE_NOT_NEW_USER, INVITE_ALREADY_INVITED,
+ * INVITE_RECIPROCAL, INVITE_SAME_NETWORK (docs/rewards.md#invites-get-invite-put-inviteinvite_code).
  */
 export const putInvite = defineEndpoint({
   method: 'PUT',
@@ -295,7 +296,7 @@ export const adRewardBodySchema = z.strictObject({
 });
 
 export const adRewardResultSchema = z.object({
-  /** Coins credited by this request (0 for a repeat of the same token, 10019). */
+  /** Coins credited by this request (0 for a repeat of the same token, Code.ALREADY_OWNED). */
   coins: z.number().int().nonnegative(),
   balance: z.number().int().nonnegative(),
   rewarded_today: z.number().int().nonnegative(),
@@ -305,8 +306,8 @@ export type AdRewardResult = z.infer<typeof adRewardResultSchema>;
 
 /**
  * Credits the reward of a rewarded ad this server served to this viewer. The same token again →
- * 10019 (coins 0); unknown, expired or another viewer's token → 40704; past the daily cap →
- * 40703; VIP members → 10005.
+ * Code.ALREADY_OWNED (coins 0); unknown, expired or another viewer's token → Code.AD_NOT_SERVED; past the
+ * daily cap → Code.AD_REWARD_DAILY_CAP; VIP members → Code.FORBIDDEN.
  */
 export const postAdReward = defineEndpoint({
   method: 'POST',
@@ -326,7 +327,10 @@ export const shareBodySchema = z.object({
   channel: z.enum(SHARE_CHANNELS),
 });
 
-/** Spec §7 ★ `POST /task/share`: records a share, from which the share task counts (`GET /task`). */
+/**
+ * `POST /task/share`, a fixed call (docs/product.md#api-calls): records a share, from which the share task
+ * counts (`GET /task`).
+ */
 export const postTaskShare = defineEndpoint({
   method: 'POST',
   path: '/task/share',

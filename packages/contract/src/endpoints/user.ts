@@ -49,7 +49,7 @@ export const vipStateSchema = z.object({
   expires_at: z.string().nullable(),
 });
 
-/** User info as stored locally and fetched (spec §3 plus DESIGN §4). */
+/** User info as stored locally and fetched (docs/product.md#entities-and-fields). */
 export const userInfoSchema = z.object({
   uid: z.number().int(),
   avatar: z.string(),

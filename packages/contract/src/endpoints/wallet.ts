@@ -89,7 +89,7 @@ const idSchema = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
  * The server derives the ledger's idempotency key from the target (`unlock:episode:12`), so a
  * repeat is harmless without any key. `idempotency_key` is for a client that retries an "all"
  * after a lost answer and must not buy episodes published in between: a retry with the same key
- * replays (10019), the same key for another target is refused (30003).
+ * replays (Code.ALREADY_OWNED), the same key for another target is refused (Code.IDEMPOTENCY_KEY_REUSED).
  */
 export const unlockBodySchema = z
   .strictObject({
@@ -112,7 +112,7 @@ export const unlockBodySchema = z
 export type UnlockBody = z.infer<typeof unlockBodySchema>;
 
 export const unlockResultSchema = z.object({
-  /** Episodes this request made playable (empty for a repeat, 10019). */
+  /** Episodes this request made playable (empty for a repeat, Code.ALREADY_OWNED). */
   unlocked_episode_ids: z.array(z.number().int()),
   /** Coins this request took (0 for a repeat, a free episode or a VIP member). */
   cost: z.number().int().nonnegative(),
@@ -120,7 +120,7 @@ export const unlockResultSchema = z.object({
 });
 export type UnlockResult = z.infer<typeof unlockResultSchema>;
 
-/** `data` of code 30001 (insufficient coins). */
+/** `data` of Code.INSUFFICIENT_COINS. */
 export const insufficientCoinsSchema = z.object({
   shortfall: z.number().int().positive(),
   balance: z.number().int().nonnegative(),

@@ -17,7 +17,7 @@ import { startFakeTikTok } from './oauth-tiktok.js';
 export { authorizeHeadless, type FakeOAuthProvider, type FakeProfile } from './oauth-fake-server.js';
 
 /**
- * The web app's callback pages (spec route table). Mirrors src/services/oauth/oauth-providers.ts,
+ * The web app's callback pages (docs/product.md#other-routes). Mirrors src/services/oauth/oauth-providers.ts,
  * which this module must not import; a test there keeps the two equal.
  */
 export const FAKE_CALLBACK_PAGES: Record<FakeProviderName, string> = {
