@@ -11,7 +11,9 @@ import { formatMoney } from '../../../lib/format-money';
 import { useInAppPurchase } from '../../../lib/iap/iap-context';
 import { vipStoreHref } from '../../../lib/paths';
 import { useSession } from '../../../lib/session';
+import { formatDate } from '../../../lib/format-date';
 import { useMemberPlans } from '../api/get-member-types';
+import { nextChargeAfter, runningVipEnd } from '../plan-change';
 import { renewingSubscription, useMembership } from '../api/get-membership';
 import { useBuy } from '../../../lib/payments/use-buy';
 import { useCardPayments } from '../hooks/use-card-payments';
@@ -20,10 +22,10 @@ import { PlanPicker } from './plan-picker';
 import './vip-store.css';
 
 /**
- * The VIP tab: the benefits (spec §1 texts), the viewer's membership with its management, and
- * the plans. The price, the period and the automatic renewal are written next to the button,
- * before the tap. A renewing subscriber gets the management instead of another plan (the server
- * would refuse it with 50003).
+ * The VIP tab: the benefits (docs/product.md#what-the-product-does), the viewer's membership with its
+ * management, and the plans. The price, the period and the automatic renewal are written next to the button,
+ * before the tap. A renewing subscriber gets the management instead of another plan (the server would refuse
+ * it with Code.SUBSCRIPTION_EXISTS).
  */
 export function VipStore() {
   const { t, i18n } = useTranslation();
@@ -40,9 +42,13 @@ export function VipStore() {
   const list = plans.data ?? [];
   const plan = list.find((p) => p.id === chosen) ?? list.find((p) => p.period === 'month') ?? list[0];
   const renewing = signedIn ? renewingSubscription(membership.data) : null;
-  // Until the membership is known a renewing subscriber could tap buy and meet 50003.
+  // Until the membership is known a renewing subscriber could tap buy and meet Code.SUBSCRIPTION_EXISTS.
   const membershipUnknown = signedIn && membership.isPending;
   const benefits = [t('vip.unlockAll'), t('vip.adFree'), t('vip.latestOffers')];
+  const member = signedIn && membership.data?.active === true;
+  const now = new Date();
+  const runningEnd = signedIn ? runningVipEnd(membership.data, now) : null;
+  const date = (iso: string) => formatDate(iso, i18n.language);
 
   let plansBody;
   if (plans.isPending) plansBody = <Loading />;
@@ -50,20 +56,46 @@ export function VipStore() {
     plansBody = <LoadError error={plans.error} onRetry={() => void plans.refetch()} testId="vip-plans-error" />;
   } else if (!plan) plansBody = <EmptyState text={t('common.noRecords')} />;
   else if (renewing) {
+    // A second subscription is refused while this one renews: the other plans are shown for what
+    // they cost, and the way to one of them is said as it is.
+    const end = renewing.current_period_end;
+    const others = list.filter((other) => other.id !== renewing.plan);
     plansBody = (
-      <p className="vip-subscribed" data-testid="vip-subscribed">
-        {t('vip.member.alreadySubscribed')}
-      </p>
+      <div className="vip-other-plans" data-testid="vip-subscribed">
+        <ul className="vip-other-plans__list" data-testid="vip-other-plans">
+          {others.map((other) => (
+            <li key={other.id} data-testid={`vip-other-plan-${other.id}`}>
+              <span>{t(`vip.${other.period}`)}</span>
+              <span className="vip-other-plans__price">
+                {t(`vip.pricePer.${other.period}`, {
+                  price: iap.priceOf(other.id) ?? formatMoney(other.price_cents, other.currency, i18n.language),
+                })}
+              </span>
+            </li>
+          ))}
+        </ul>
+        <p className="vip-subscribed">
+          {end ? t('vip.change.howTo', { date: date(end) }) : t('vip.member.alreadySubscribed')}
+        </p>
+      </div>
     );
   } else {
     // Inside the iOS app the App Store's price (the viewer's storefront and currency) is what is charged.
     const price = iap.priceOf(plan.id) ?? formatMoney(plan.price_cents, plan.currency, i18n.language);
+    const terms = runningEnd
+      ? t('vip.change.afterCurrent', {
+          price,
+          end: date(runningEnd),
+          duration: t(`vip.duration.${plan.period}`),
+          next: date(nextChargeAfter(plan.period, now).toISOString()),
+        })
+      : t(`vip.renewal.${plan.period}`, { price });
     plansBody = (
       <>
         <PlanPicker plans={list} value={plan.id} onChange={setChosen} />
         <div className="vip-checkout" data-testid="vip-checkout">
           <p className="vip-checkout__terms" id={termsId} data-testid="vip-terms">
-            {t(`vip.renewal.${plan.period}`, { price })}
+            {terms}
           </p>
           <Button
             block
@@ -76,7 +108,9 @@ export function VipStore() {
               ? t('store.notConfigured')
               : busy
                 ? t('store.openingCheckout')
-                : t('vip.subscribe', { price })}
+                : runningEnd
+                  ? t('vip.change.buy', { price })
+                  : t('vip.subscribe', { price })}
           </Button>
         </div>
       </>
@@ -88,7 +122,9 @@ export function VipStore() {
       <div className="vip-hero">
         <div className="vip-hero__head">
           <CrownIcon size={32} />
-          <h2 className="vip-hero__headline">{t('vip.headline')}</h2>
+          <h2 className="vip-hero__headline" data-testid="vip-headline">
+            {member ? t('vip.headlineMember') : t('vip.headline')}
+          </h2>
         </div>
         <ul className="vip-benefits" data-testid="vip-benefits" aria-label={t('vip.benefitsTitle')}>
           {benefits.map((benefit) => (
@@ -103,7 +139,7 @@ export function VipStore() {
       {membership.isError && signedIn && (
         <LoadError error={membership.error} onRetry={() => void membership.refetch()} testId="vip-membership-error" />
       )}
-      <Section title={t('vip.plansTitle')} testId="vip-plans">
+      <Section title={member ? t('vip.otherPlansTitle') : t('vip.plansTitle')} testId="vip-plans">
         {plansBody}
       </Section>
     </>

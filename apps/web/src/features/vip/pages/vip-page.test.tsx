@@ -16,7 +16,8 @@ beforeEach(() => {
   vi.mocked(goToExternalUrl).mockClear();
 });
 
-const RENEWS = '2026-12-23T10:00:00.000Z';
+// Far enough ahead to still be running whenever the tests run.
+const RENEWS = '2099-12-23T10:00:00.000Z';
 
 function subscription(overrides: Partial<Subscription> = {}): Subscription {
   return {
@@ -231,7 +232,7 @@ describe('the membership and its management', () => {
     expect(card).toHaveTextContent('Monthly');
     expect(card).toHaveTextContent('VIP active');
     expect(screen.getByTestId('vip-membership-price')).toHaveTextContent('$14.99 / month');
-    expect(screen.getByTestId('vip-membership-status')).toHaveTextContent('Renews on Dec 23, 2026');
+    expect(screen.getByTestId('vip-membership-status')).toHaveTextContent('Renews on Dec 23, 2099');
     expect(await screen.findByTestId('vip-subscribed')).toBeInTheDocument();
     expect(screen.queryByTestId('vip-buy')).toBeNull();
     expect(screen.queryByRole('radio')).toBeNull();
@@ -250,13 +251,13 @@ describe('the membership and its management', () => {
     fireEvent.click(await screen.findByTestId('vip-cancel'));
     const dialog = screen.getByTestId('vip-cancel-dialog');
     expect(dialog).toHaveTextContent('Cancel your subscription?');
-    expect(dialog).toHaveTextContent('You keep VIP until Dec 23, 2026. After that it ends and you are not charged again.');
+    expect(dialog).toHaveTextContent('You keep VIP until Dec 23, 2099. After that it ends and you are not charged again.');
     expect(api.callsTo('POST /member/cancel')).toHaveLength(0);
 
     fireEvent.click(screen.getByTestId('vip-cancel-dialog-confirm'));
-    await waitFor(() => expect(screen.getByTestId('vip-membership-status')).toHaveTextContent('Ends on Dec 23, 2026'));
+    await waitFor(() => expect(screen.getByTestId('vip-membership-status')).toHaveTextContent('Ends on Dec 23, 2099'));
     expect(screen.queryByTestId('vip-cancel-dialog')).toBeNull();
-    expect(screen.getByTestId('toast')).toHaveTextContent('Subscription cancelled. VIP ends on Dec 23, 2026.');
+    expect(screen.getByTestId('toast')).toHaveTextContent('Subscription cancelled. VIP ends on Dec 23, 2099.');
     expect(api.callsTo('POST /member/cancel')).toHaveLength(1);
     expect(screen.getByTestId('vip-resume')).toBeInTheDocument();
     expect(screen.queryByTestId('vip-cancel')).toBeNull();
@@ -282,9 +283,9 @@ describe('the membership and its management', () => {
       'POST /member/resume': { code: 200, data: membership() },
     });
     open();
-    expect(await screen.findByTestId('vip-membership-status')).toHaveTextContent('Ends on Dec 23, 2026');
+    expect(await screen.findByTestId('vip-membership-status')).toHaveTextContent('Ends on Dec 23, 2099');
     fireEvent.click(screen.getByTestId('vip-resume'));
-    await waitFor(() => expect(screen.getByTestId('vip-membership-status')).toHaveTextContent('Renews on Dec 23, 2026'));
+    await waitFor(() => expect(screen.getByTestId('vip-membership-status')).toHaveTextContent('Renews on Dec 23, 2099'));
     expect(screen.getByTestId('toast')).toHaveTextContent('Subscription resumed');
     expect(api.callsTo('POST /member/resume')).toHaveLength(1);
   });
@@ -328,7 +329,7 @@ describe('the membership and its management', () => {
     signIn();
     storeApi({ 'GET /member': { code: 200, data: { active: true, expires_at: RENEWS, subscription: null } } });
     open();
-    expect(await screen.findByTestId('vip-membership-status')).toHaveTextContent('VIP until Dec 23, 2026');
+    expect(await screen.findByTestId('vip-membership-status')).toHaveTextContent('VIP until Dec 23, 2099');
     expect(await screen.findByTestId('vip-buy')).toBeInTheDocument();
   });
 });
@@ -356,6 +357,37 @@ describe('Coins tab', () => {
     await waitFor(() => expect(pack('coins_500')).toHaveAttribute('data-suggested', 'true'));
     expect(pack('coins_500')).toHaveTextContent('Best fit');
     expect(pack('coins_100')).toHaveAttribute('data-suggested', 'false');
+  });
+
+  it('a renewing member: their plan and date, the other plans with prices and how to switch, no second "Subscribe"', async () => {
+    signIn();
+    storeApi({ 'GET /member': { code: 200, data: membership() } });
+    open();
+    expect(await screen.findByTestId('vip-other-plans')).toBeInTheDocument();
+    expect(screen.getByTestId('vip-headline')).toHaveTextContent('You are a VIP');
+    expect(screen.queryByText('Become a VIP')).toBeNull();
+    expect(screen.getByTestId('vip-membership-status')).toHaveTextContent('Renews on Dec 23, 2099');
+    expect(screen.queryByTestId('vip-other-plan-vip_month')).toBeNull();
+    expect(screen.getByTestId('vip-other-plan-vip_year')).toHaveTextContent('Yearly');
+    expect(screen.getByTestId('vip-subscribed')).toHaveTextContent(
+      'To switch, cancel the renewal above (you keep VIP until Dec 23, 2099)',
+    );
+    expect(screen.queryByTestId('vip-buy')).toBeNull();
+  });
+
+  it('a cancelled member: Resume, and a plan bought now says it is charged today and added after the current end', async () => {
+    signIn();
+    storeApi({
+      'GET /member': { code: 200, data: membership({ subscription: subscription({ cancel_at_period_end: true }) }) },
+    });
+    open();
+    await screen.findByTestId('vip-resume');
+    await waitFor(() => expect(screen.getByTestId('vip-terms')).toHaveTextContent(/^You pay \$\d+\.\d\d today\./));
+    expect(screen.getByTestId('vip-terms')).toHaveTextContent(
+      'Your VIP runs until Dec 23, 2099; this plan adds one month after that.',
+    );
+    expect(screen.getByTestId('vip-buy')).toHaveTextContent(/^Pay \$\d+\.\d\d now$/);
+    expect(screen.getByTestId('vip-headline')).toHaveTextContent('You are a VIP');
   });
 
   it('switches tabs through the query string', async () => {

@@ -1,6 +1,14 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { getCoinTypes, getDrama, listDramas, type CoinPack, type DramaDetail, type EpisodeSummary } from '@cliffhanger/contract';
+import {
+  getCoinTypes,
+  getDrama,
+  getMemberTypes,
+  listDramas,
+  type CoinPack,
+  type DramaDetail,
+  type EpisodeSummary,
+} from '@cliffhanger/contract';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiFor, ok } from '../support/api.js';
@@ -9,10 +17,13 @@ import { signInBySms } from '../support/sign-in.js';
 import { startPaymentsWorld, TEST_DATABASE_URL, type PaymentsWorld } from './payments-world.js';
 
 /**
- * A viewer short of coins at the unlock dialog, against the Stripe stand-in: the dialog says how
- * many coins are missing and offers, in one tap each, the smallest pack that covers them and VIP;
- * paying for the pack brings the viewer back to the same episode, which then unlocks and plays.
- * Both at phone and desktop size.
+ * The store as a viewer meets it, against the Stripe stand-in, at phone and desktop size:
+ * - short of coins at the unlock dialog: it says how many coins are missing and offers, in one
+ *   tap each, the smallest pack that covers them and VIP; paying for the pack brings the viewer
+ *   back to the same episode, which then unlocks and plays;
+ * - a VIP member on the VIP page: their plan and date instead of "Become a VIP", the other plans
+ *   and how to switch; once cancelled, what buying another plan does (charged today, added after
+ *   the current end), in en, zh and tr.
  *
  * PostgreSQL only, like the payments suite (the fulfilment writes the wallet).
  */
@@ -52,7 +63,7 @@ async function shoot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`) });
 }
 
-describe.skipIf(!TEST_DATABASE_URL)('short of coins at the unlock dialog (Stripe stand-in, PostgreSQL)', () => {
+describe.skipIf(!TEST_DATABASE_URL)('the store for a viewer (Stripe stand-in, PostgreSQL)', () => {
   beforeAll(async () => {
     world = await startPaymentsWorld(TEST_DATABASE_URL!);
     browser = await launchBrowser();
@@ -128,4 +139,68 @@ describe.skipIf(!TEST_DATABASE_URL)('short of coins at the unlock dialog (Stripe
     },
     150_000,
   );
+
+  it('a VIP member sees their plan, the others and how to switch; cancelled, what another plan would do', async () => {
+    const plans = ok(await api().call(getMemberTypes, { query: { pay_channel: 'stripe', currency: 'USD' } }));
+    const month = plans.find((plan) => plan.period === 'month')!;
+    const context = await browser.newContext({ baseURL: world.server.url, viewport: VIEWPORTS.phone, locale: 'en-US' });
+    const page = await context.newPage();
+    await signInBySms(page, world.twilio, '2015550303');
+    await page.goto(`/pages/user/vip?plan=${month.id}`);
+    await expect.poll(() => page.locator('[data-testid="vip-buy"]').isEnabled(), { timeout: 10_000 }).toBe(true);
+    await page.click('[data-testid="vip-buy"]');
+    await page.waitForURL((url) => url.href.startsWith(`${world.stripe.url}/checkout/`), { timeout: 15_000 });
+    await page.click('[data-testid="fake-stripe-pay"]');
+    await page.locator('[data-testid="payment-success"][data-state="fulfilled"]').waitFor({ timeout: 20_000 });
+
+    const headline = page.locator('[data-testid="vip-headline"]');
+    const status = page.locator('[data-testid="vip-membership-status"]');
+    for (const [label, size] of [
+      ['390x844', VIEWPORTS.phone],
+      ['1280x800', VIEWPORTS.desktop],
+    ] as const) {
+      await page.setViewportSize(size);
+      await page.goto('/pages/user/vip');
+      await expect.poll(() => status.textContent(), { timeout: 10_000 }).toMatch(/^Renews on /);
+      await expect(headline.innerText()).resolves.toBe('You are a VIP');
+      await expect(page.getByText('Become a VIP').count()).resolves.toBe(0);
+      await expect(page.locator('[data-testid="vip-buy"]').count()).resolves.toBe(0);
+      await expect(page.locator(`[data-testid="vip-other-plan-${month.id}"]`).count()).resolves.toBe(0);
+      await expect(page.locator('[data-testid="vip-other-plans"] li').count()).resolves.toBe(plans.length - 1);
+      const endDate = (await status.textContent())!.replace(/^Renews on /, '');
+      await expect(page.locator('[data-testid="vip-subscribed"]').innerText()).resolves.toContain(
+        `cancel the renewal above (you keep VIP until ${endDate})`,
+      );
+      await shoot(page, `vip-member-${label}`);
+    }
+
+    // Cancelled: Resume is the way back; another plan says what it costs and when its time runs.
+    await page.click('[data-testid="vip-cancel"]');
+    await page.click('[data-testid="vip-cancel-dialog-confirm"]');
+    await expect.poll(() => status.textContent(), { timeout: 10_000 }).toMatch(/^Ends on /);
+    const endDate = (await status.textContent())!.replace(/^Ends on /, '');
+    const price = `$${(month.price_cents / 100).toFixed(2)}`;
+    const terms = page.locator('[data-testid="vip-terms"]');
+    await expect.poll(() => terms.textContent()).toContain(
+      `You pay ${price} today. Your VIP runs until ${endDate}; this plan adds one month after that.`,
+    );
+    await expect(page.locator('[data-testid="vip-buy"]').innerText()).resolves.toBe(`Pay ${price} now`);
+    await page.locator('[data-testid="vip-resume"]').waitFor();
+    await page.locator('[data-testid="toast"]').waitFor({ state: 'detached' });
+    await shoot(page, 'vip-cancelled-1280x800');
+    await page.setViewportSize(VIEWPORTS.phone);
+    await shoot(page, 'vip-cancelled-390x844');
+
+    for (const [language, member, today] of [
+      ['zh', '您已是 VIP', '今天支付'],
+      ['tr', 'VIP üyesisiniz', 'Bugün'],
+    ] as const) {
+      await page.evaluate((code) => localStorage.setItem('language', code), language);
+      await page.goto('/pages/user/vip');
+      await expect.poll(() => headline.textContent(), { timeout: 10_000 }).toBe(member);
+      await expect.poll(() => terms.textContent(), { timeout: 10_000 }).toContain(today);
+      await shoot(page, `vip-cancelled-390x844-${language}`);
+    }
+    await context.close();
+  }, 150_000);
 });
