@@ -206,3 +206,36 @@ describe('toasts never cover a control', () => {
     await context.close();
   });
 });
+
+describe('the phone country field', () => {
+  const cases: [string, string, ViewportSize, string][] = [
+    ['390x844', 'en-US', VIEWPORTS.phone, 'US +1'],
+    ['1280x800', 'en-US', VIEWPORTS.desktop, 'US +1'],
+    ['390x844', 'zh-CN', VIEWPORTS.phone, 'CN +86'],
+    ['1280x800', 'tr-TR', VIEWPORTS.desktop, 'TR +90'],
+  ];
+  it.each(cases)('at %s in %s: no emoji flags, and the chosen country reads in full', async (label, locale, viewport, shown) => {
+    const { context, page } = await freshPage(viewport, locale);
+    await page.goto('/pages/login/index');
+    const country = page.locator('[data-testid="login-country"]');
+    await country.waitFor();
+    // Regional-indicator pairs are drawn as empty boxes without an emoji font.
+    const options = await country.locator('option').allTextContents();
+    expect(options.length).toBeGreaterThan(10);
+    expect(options.filter((text) => /[\u{1F1E6}-\u{1F1FF}]/u.test(text))).toEqual([]);
+    const closed = page.locator('[data-testid="login-country-label"]');
+    await expect(closed.innerText()).resolves.toBe(shown);
+    // Not cut: the text fits its box, and the box sits inside the field.
+    const fits = await closed.evaluate((element) => element.scrollWidth <= element.clientWidth + 1);
+    expect(fits).toBe(true);
+    // The native list still answers taps on the whole box.
+    const box = (await closed.boundingBox())!;
+    const select = (await country.boundingBox())!;
+    expect(select.x).toBeLessThanOrEqual(box.x);
+    expect(select.x + select.width).toBeGreaterThanOrEqual(box.x + box.width);
+    await page.selectOption('[data-testid="login-country"]', 'GB');
+    await expect(closed.innerText()).resolves.toBe('GB +44');
+    await shoot(page, `country-${label}-${locale}`);
+    await context.close();
+  });
+});

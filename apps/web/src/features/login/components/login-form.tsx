@@ -31,7 +31,7 @@ export function LoginForm({
   onSignedIn: () => void;
 }) {
   const { t } = useTranslation();
-  const { register, handleSubmit, getValues, setError, clearErrors, formState } = useForm({
+  const { register, handleSubmit, getValues, setError, clearErrors, formState, watch } = useForm({
     ...CHECK_ON_SUBMIT,
     resolver: firstErrorOnly(zodResolver(loginSchema(t, method))),
     defaultValues: {
@@ -90,7 +90,12 @@ export function LoginForm({
   const busy = smsLogin.isPending || passwordLogin.isPending;
   return (
     <form className="login-form" onSubmit={submit} noValidate data-testid={`login-form-${method}`}>
-      <PhoneField country={register('country')} phone={register('phone')} error={errors.phone?.message} />
+      <PhoneField
+        country={register('country')}
+        selected={watch('country')}
+        phone={register('phone')}
+        error={errors.phone?.message}
+      />
       {method === 'sms' ? (
         <TextInput
           {...register('code')}

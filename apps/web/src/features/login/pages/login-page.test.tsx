@@ -92,14 +92,17 @@ describe('login validation: phone number, then code or password, before anything
     expect(api.calls).toEqual([]);
   });
 
-  it('offers the countries with flag and dial prefix, preselecting the browser region', () => {
+  it('offers the countries by name and dial prefix, preselecting the browser region, with no emoji flags', () => {
     stubApi();
     renderLogin();
     const country = screen.getByTestId('login-country');
     // jsdom's navigator.language is en-US.
     expect(country).toHaveValue('US');
-    expect(within(country).getByRole('option', { name: /\+90 Türkiye|\+90 Turkey/ })).toHaveValue('TR');
-    expect(within(country).getByRole('option', { name: '🇨🇳 +86 China' })).toHaveValue('CN');
+    expect(within(country).getByRole('option', { name: /^(Türkiye|Turkey) \(\+90\)$/ })).toHaveValue('TR');
+    expect(within(country).getByRole('option', { name: 'China (+86)' })).toHaveValue('CN');
+    expect(screen.getByTestId('login-country-label')).toHaveTextContent('US +1');
+    // Regional-indicator symbols (emoji flags) nowhere.
+    expect(country.textContent).not.toMatch(/[\u{1F1E6}-\u{1F1FF}]/u);
   });
 });
 

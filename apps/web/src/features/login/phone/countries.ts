@@ -52,11 +52,6 @@ export function dialPrefix(country: Country): string {
   return `+${getCountryCallingCode(country)}`;
 }
 
-/** 🇹🇷 from TR: each letter as its regional-indicator symbol. */
-export function flagOf(country: Country): string {
-  return String.fromCodePoint(...[...country].map((letter) => 0x1f1e6 + letter.charCodeAt(0) - 65));
-}
-
 /** The countries named in `language`, in that language's alphabetical order. */
 export function countryOptions(language: string) {
   let names: Intl.DisplayNames | undefined;
@@ -70,6 +65,5 @@ export function countryOptions(language: string) {
     code,
     name: names?.of(code) ?? code,
     dial: dialPrefix(code),
-    flag: flagOf(code),
   })).sort((a, b) => collator.compare(a.name, b.name));
 }
