@@ -1,7 +1,7 @@
 import { Code, isApiError, PASSWORD_MAX } from '@cliffhanger/contract/browser';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { FormEvent } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from '../../../lib/use-translation';
 import { Button } from '../../../components/ui/button';
 import { TextInput } from '../../../components/ui/text-input';
@@ -31,7 +31,7 @@ export function LoginForm({
   onSignedIn: () => void;
 }) {
   const { t } = useTranslation();
-  const { register, handleSubmit, getValues, setError, clearErrors, formState, watch } = useForm({
+  const { register, handleSubmit, getValues, setError, clearErrors, formState, control } = useForm({
     ...CHECK_ON_SUBMIT,
     resolver: firstErrorOnly(zodResolver(loginSchema(t, method))),
     defaultValues: {
@@ -42,6 +42,7 @@ export function LoginForm({
     },
   });
   const { errors } = formState;
+  const country = useWatch({ control, name: 'country' });
   const countdown = useCountdown();
   const sendCode = useSendSmsCode();
   const smsLogin = useSmsLogin();
@@ -92,7 +93,7 @@ export function LoginForm({
     <form className="login-form" onSubmit={submit} noValidate data-testid={`login-form-${method}`}>
       <PhoneField
         country={register('country')}
-        selected={watch('country')}
+        selected={country}
         phone={register('phone')}
         error={errors.phone?.message}
       />
