@@ -7,6 +7,7 @@ import type { Database } from './db/database.js';
 import { answerFrameworkError } from './http/framework-errors.js';
 import { requestLogSerializer } from './http/log-serializers.js';
 import { REQUEST_ID_HEADER, requestIdOf } from './http/request-id.js';
+import { registerShutdownHooks } from './http/shutdown.js';
 import type { AppInstance } from './app-instance.js';
 import authPlugin from './plugins/auth.plugin.js';
 import compressPlugin from './plugins/compress.plugin.js';
@@ -84,6 +85,10 @@ export async function buildApp(config: Readonly<ServerConfig>, deps: BuildAppDep
     pluginTimeout: 120_000,
     // A malformed URL or an over-long path parameter, refused before routing: in the envelope too.
     frameworkErrors: answerFrameworkError,
+    // Fastify's own answer to a request arriving while it closes is a 503 outside the envelope.
+    // Without it such a request is served and its connection closed after the answer; past
+    // main.ts's drain, registerShutdownHooks refuses it with the envelope's 503 instead.
+    return503OnClosing: false,
   }).withTypeProvider<ZodTypeProvider>();
 
   try {
@@ -95,6 +100,7 @@ export async function buildApp(config: Readonly<ServerConfig>, deps: BuildAppDep
       reply.header(REQUEST_ID_HEADER, request.id);
       done();
     });
+    registerShutdownHooks(app);
 
     await app.register(errorHandlerPlugin);
     // Before any route: each route gets its timing hook as it is added (the CORS preflight too).

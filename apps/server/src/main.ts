@@ -1,8 +1,15 @@
 import { buildApp } from './app.js';
 import { loadConfigOrExit, runMain } from './config.js';
+import { drainConnections } from './http/shutdown.js';
 
 /** How long in-flight requests get to finish after SIGINT/SIGTERM before the process gives up. */
 const SHUTDOWN_GRACE_MS = 10_000;
+/**
+ * How long of that the open connections get to end on their own: idle ones behind nginx end
+ * within its upstream keepalive_timeout (4 s), other clients' at our keep-alive timeout (5 s + 1 s
+ * by default). The rest is for requests still running then and for closing the app.
+ */
+const DRAIN_MS = 7_000;
 
 async function main(): Promise<void> {
   const config = loadConfigOrExit(1);
@@ -20,13 +27,19 @@ async function main(): Promise<void> {
       app.log.error('shutdown took too long, exiting');
       process.exit(1);
     }, SHUTDOWN_GRACE_MS).unref();
-    app.close().then(
-      () => process.exit(0),
-      (error: unknown) => {
-        app.log.error({ err: error }, 'shutdown failed');
-        process.exit(1);
-      },
-    );
+    // SIGTERM (systemd, docker, a rolling restart): stop listening and let the open connections
+    // end before closing the app, as nginx sends requests on its kept-alive connections until
+    // they close and each must be answered. SIGINT is Ctrl-C at a terminal: a browser's idle
+    // connection is not worth waiting seconds for.
+    drainConnections(app, signal === 'SIGTERM' ? DRAIN_MS : 0)
+      .then(() => app.close())
+      .then(
+        () => process.exit(0),
+        (error: unknown) => {
+          app.log.error({ err: error }, 'shutdown failed');
+          process.exit(1);
+        },
+      );
   };
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);

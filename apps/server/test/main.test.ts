@@ -99,12 +99,13 @@ describe('main.ts', () => {
         const res = await fetch(`${url}/readyz`);
         expect(res.status).toBe(200);
         expect(await res.json()).toMatchObject({ code: 200, data: { status: 'ready', database: true } });
+        // The stop waits for fetch's kept-alive connection to end (undici closes it after 4 s idle).
         server.child.kill('SIGTERM');
         const exit = await server.exited;
         expect(exit.code).toBe(0);
       } finally {
         if (server.child.exitCode === null) server.child.kill('SIGKILL');
       }
-    });
+    }, 60_000);
   });
 });

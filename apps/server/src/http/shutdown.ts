@@ -1,0 +1,64 @@
+import type { Server } from 'node:http';
+import { Server as NetServer } from 'node:net';
+import { Code, type Envelope } from '@cliffhanger/contract';
+import type { AppInstance } from '../app-instance.js';
+
+/** Seconds a client refused by a stopping process should wait: the other processes are up already. */
+export const SHUTDOWN_RETRY_AFTER_S = 1;
+
+/**
+ * How a stopping process answers the requests still reaching it on open connections:
+ * - draining: as usual, each with `Connection: close`, so the client (nginx) ends the connection
+ *   once it has the answer and never sends another request on it;
+ * - refusing: past the drain, with 503 and Retry-After without running them, so what is in flight
+ *   can finish within the grace.
+ * Keyed by the HTTP server, which every encapsulated instance of the app shares.
+ */
+const phases = new WeakMap<Server, 'draining' | 'refusing'>();
+
+/** The onRequest hook behind both phases; registered first, so a refused request runs nothing else. */
+export function registerShutdownHooks(app: AppInstance): void {
+  app.addHook('onRequest', (request, reply, done) => {
+    const phase = phases.get(request.server.server);
+    if (phase === undefined) {
+      done();
+      return;
+    }
+    // On the raw response, so an answer a route writes itself closes the connection too.
+    reply.raw.setHeader('connection', 'close');
+    if (phase === 'draining') {
+      done();
+      return;
+    }
+    const body: Envelope<null> = { code: Code.SERVICE_UNAVAILABLE, message: 'Shutting down, retry shortly', data: null };
+    void reply.code(503).header('retry-after', String(SHUTDOWN_RETRY_AFTER_S)).send(body);
+  });
+}
+
+/**
+ * The first part of a graceful stop, before `app.close()`: stops accepting connections and
+ * waits until the open ones have ended, or `withinMs` has passed.
+ *
+ * The process itself closes no connection meanwhile. One it closes while idle may be the one a
+ * proxy (nginx) is sending a request on at that very moment, and the request is cut off: a
+ * reset nginx can resend only for idempotent methods. Node's `server.close()` closes every idle
+ * connection at once, so only the listening socket is closed here (net.Server's close); a
+ * connection attempted after that is refused, which nginx hands to another process whatever the
+ * method. (One the kernel has completed but Node not yet accepted at that instant is reset;
+ * nginx, reusing its connections, seldom opens one then.) Each open connection then ends after
+ * its next answer (`Connection: close`), or when the client closes it idle: nginx after its
+ * upstream keepalive_timeout, which is shorter than ours for that reason, other clients at our
+ * keep-alive timeout. Whatever is left at `withinMs` is for `app.close()`: it closes idle
+ * connections and the onRequest hook refuses new requests with 503.
+ */
+export async function drainConnections(app: AppInstance, withinMs: number): Promise<void> {
+  const server = app.server;
+  // net.Server's 'close': the listening socket is closed and the last connection has ended.
+  const ended = new Promise<void>((resolve) => server.once('close', () => resolve()));
+  NetServer.prototype.close.call(server);
+  phases.set(server, 'draining');
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([ended, new Promise<void>((resolve) => (timer = setTimeout(resolve, withinMs)))]);
+  clearTimeout(timer);
+  phases.set(server, 'refusing');
+}
