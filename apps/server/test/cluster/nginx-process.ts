@@ -9,6 +9,8 @@ export const NGINX_PATH = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
 
 export interface NginxProcess {
   url: string;
+  /** nginx's error log so far (warn and above): why an upstream failed, for a failing assertion's message. */
+  errorLog(): string;
   stop(): Promise<void>;
 }
 
@@ -63,6 +65,7 @@ http {
   }
   return {
     url,
+    errorLog: () => safeRead(path.join(dir, 'error.log')),
     async stop() {
       if (child.exitCode === null) {
         child.kill('SIGQUIT');
