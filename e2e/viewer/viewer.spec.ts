@@ -239,3 +239,29 @@ describe('the phone country field', () => {
     await context.close();
   });
 });
+
+describe('choosing an avatar that is not a picture', () => {
+  const cases: [string, string, ViewportSize, string][] = [
+    ['390x844', 'en', VIEWPORTS.phone, 'Invalid image file “notes.png” could not be opened as a picture.'],
+    ['1280x800', 'en', VIEWPORTS.desktop, 'Invalid image file “notes.png” could not be opened as a picture.'],
+    ['390x844', 'zh', VIEWPORTS.phone, '“notes.png”无法作为图片打开'],
+    ['1280x800', 'tr', VIEWPORTS.desktop, '“notes.png” resim olarak açılamadı'],
+  ];
+  it.each(cases)('at %s in %s: refused when chosen, with the reason, no broken preview', async (label, language, viewport, reason) => {
+    const { context, page } = await freshPage(viewport);
+    const index = cases.findIndex((c) => c[0] === label && c[1] === language);
+    await signInTo(page, `20155506${index}0`, '/pages/user/edit-person-info');
+    await page.waitForURL((url) => url.pathname === '/pages/user/edit-person-info');
+    await page.evaluate((code) => localStorage.setItem('language', code), language);
+    await page.reload();
+    const input = page.locator('[data-testid="profile-avatar-input"]');
+    await input.waitFor({ state: 'attached' });
+    await input.setInputFiles({ name: 'notes.png', mimeType: 'image/png', buffer: Buffer.from('not a picture at all\n') });
+    const error = page.locator('[data-testid="profile-avatar-error"]');
+    await expect.poll(() => error.count(), { timeout: 5_000 }).toBe(1);
+    await expect(error.innerText()).resolves.toContain(reason);
+    await expect(page.locator('[data-testid="profile-avatar-preview"]').count()).resolves.toBe(0);
+    await shoot(page, `avatar-refused-${label}-${language}`);
+    await context.close();
+  });
+});

@@ -3,7 +3,6 @@ import { useEffect, useId, useState } from 'react';
 import { useTranslation } from '../../../lib/use-translation';
 import { UserIcon } from '../../../components/ui/icons';
 import { useMediaUrl } from '../../../lib/media';
-import { showToast } from '../../../lib/toast';
 import './avatar-picker.css';
 
 /**
@@ -17,6 +16,39 @@ export function avatarProblem(file: Pick<File, 'type' | 'size'>): 'invalid' | 't
   if (file.size > AVATAR_MAX_BYTES) return 'too-large';
   return null;
 }
+
+/**
+ * Whether the browser can open the file as a picture: a PNG name on a text file, or a truncated
+ * image, is refused here at selection rather than by the server after Save. Where the browser
+ * offers no way to tell (no createImageBitmap, no decode), the server's check still stands.
+ */
+export async function decodesAsImage(file: Blob): Promise<boolean> {
+  if (typeof globalThis.createImageBitmap === 'function') {
+    try {
+      const bitmap = await globalThis.createImageBitmap(file);
+      bitmap.close();
+      return true;
+    } catch {
+      return false;
+    }
+  }
+  if (typeof Image === 'undefined' || !('decode' in HTMLImageElement.prototype)) return true;
+  const url = URL.createObjectURL(file);
+  try {
+    const image = new Image();
+    image.src = url;
+    await image.decode();
+    return true;
+  } catch {
+    return false;
+  } finally {
+    URL.revokeObjectURL(url);
+  }
+}
+
+type Refusal = { kind: 'invalid' | 'too-large'; name: string; size: number };
+
+const MB = 1024 * 1024;
 
 export function AvatarPicker({
   current,
@@ -32,6 +64,7 @@ export function AvatarPicker({
   const inputId = useId();
   const currentUrl = useMediaUrl(current);
   const [preview, setPreview] = useState<string | null>(null);
+  const [refusal, setRefusal] = useState<Refusal | null>(null);
 
   // Each preview URL holds the image in memory until revoked.
   useEffect(() => {
@@ -66,15 +99,36 @@ export function AvatarPicker({
           const picked = event.target.files?.[0] ?? null;
           event.target.value = '';
           if (!picked || !allowed()) return;
+          const refuse = (kind: Refusal['kind']) => setRefusal({ kind, name: picked.name, size: picked.size });
           const problem = avatarProblem(picked);
           if (problem) {
-            showToast(problem === 'invalid' ? t('errors.invalidImage') : t('errors.imageTooLarge'));
+            refuse(problem);
             return;
           }
-          setPreview(URL.createObjectURL(picked));
-          onChange(picked);
+          void decodesAsImage(picked).then((ok) => {
+            if (!ok) {
+              refuse('invalid');
+              return;
+            }
+            setRefusal(null);
+            setPreview(URL.createObjectURL(picked));
+            onChange(picked);
+          });
         }}
       />
+      {refusal && (
+        <p className="avatar-picker__error" role="alert" data-testid="profile-avatar-error">
+          <strong>{t(refusal.kind === 'invalid' ? 'errors.invalidImage' : 'errors.imageTooLarge')}</strong>{' '}
+          {refusal.kind === 'invalid'
+            ? t('profile.avatarNotImage', { name: refusal.name })
+            : t('profile.avatarTooLarge', {
+                name: refusal.name,
+                // Rounded up: a file just over the limit must not read as exactly the limit.
+                size: (Math.ceil((refusal.size / MB) * 10) / 10).toFixed(1),
+                max: Math.floor(AVATAR_MAX_BYTES / MB),
+              })}
+        </p>
+      )}
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import { AVATAR_MAX_BYTES } from '@cliffhanger/contract/browser';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { PATHS } from '../../../lib/paths';
 import { getSession, setSession } from '../../../lib/session';
 import { stubApi, type Answer } from '../../../test/fake-api';
@@ -191,18 +191,36 @@ describe('edit profile: avatar', () => {
     expect(api.callsTo('PUT /user')).toEqual([]);
   });
 
-  it('checks size and type on the device first (5 MB, images only)', async () => {
+  it('checks size and type on the device first (5 MB, images only), saying why next to the picture', async () => {
     const api = stubApi();
     signIn();
     renderEdit();
     const user = userEvent.setup({ applyAccept: false });
     await user.upload(screen.getByTestId('profile-avatar-input'), png(AVATAR_MAX_BYTES + 1, 'huge.png'));
-    expect(toast()).toHaveTextContent('Image size too large');
+    expect(screen.getByTestId('profile-avatar-error')).toHaveTextContent('Image size too large “huge.png” is 5.1 MB; the limit is 5 MB.');
     await user.upload(screen.getByTestId('profile-avatar-input'), png(100, 'cv.pdf', 'application/pdf'));
-    expect(toast()).toHaveTextContent('Invalid image file');
+    expect(screen.getByTestId('profile-avatar-error')).toHaveTextContent('Invalid image file “cv.pdf” could not be opened');
     expect(screen.queryByTestId('profile-avatar-preview')).toBeNull();
+    expect(screen.queryByTestId('toast')).toBeNull();
     await user.upload(screen.getByTestId('profile-avatar-input'), png(AVATAR_MAX_BYTES, 'ok.jpg', 'image/jpeg'));
-    expect(screen.getByTestId('profile-avatar-preview')).toBeInTheDocument();
+    expect(await screen.findByTestId('profile-avatar-preview')).toBeInTheDocument();
+    expect(screen.queryByTestId('profile-avatar-error')).toBeNull();
+    expect(api.calls).toEqual([]);
+  });
+
+  it('refuses at selection a file named .png that the browser cannot open as a picture', async () => {
+    const api = stubApi();
+    signIn();
+    vi.stubGlobal('createImageBitmap', () => Promise.reject(new DOMException('bad', 'InvalidStateError')));
+    onTestFinished(() => {
+      vi.unstubAllGlobals();
+    });
+    renderEdit();
+    await userEvent.upload(screen.getByTestId('profile-avatar-input'), png(100, 'notes.png'));
+    expect(await screen.findByTestId('profile-avatar-error')).toHaveTextContent(
+      'Invalid image file “notes.png” could not be opened as a picture.',
+    );
+    expect(screen.queryByTestId('profile-avatar-preview')).toBeNull();
     expect(api.calls).toEqual([]);
   });
 
