@@ -6,6 +6,11 @@ import { ensureDependencies, ensureWebBuild, root } from './lib.mjs';
 ensureDependencies();
 ensureWebBuild();
 
-const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], { cwd: root, stdio: 'inherit' });
+// A person reads this terminal: one readable line per event (the sign-in code among them) instead of JSON.
+const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  cwd: root,
+  stdio: 'inherit',
+  env: { LOG_FORMAT: 'pretty', ...process.env },
+});
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

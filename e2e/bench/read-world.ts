@@ -54,7 +54,6 @@ export async function startReadWorld(adminUrl?: string, extraEnv: Record<string,
       env: {
         DATA_DIR: dataDir,
         DEMO_CATALOG: 'true',
-        LOG_LEVEL: 'warn',
         DATABASE_URL: database?.url ?? '',
         REDIS_URL: '',
         SMS_PROVIDER: 'twilio',

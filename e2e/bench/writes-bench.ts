@@ -94,7 +94,6 @@ function baseEnv(dataDir: string, databaseUrl: string): Record<string, string> {
     DATA_DIR: dataDir,
     DATABASE_URL: databaseUrl,
     REDIS_URL: '',
-    LOG_LEVEL: 'warn',
     DEMO_CATALOG: 'false',
     AUTH_SECRET: SECRET,
     ADS_EVERY_N_EPISODES: '0',

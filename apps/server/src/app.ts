@@ -1,12 +1,14 @@
 import { createServer } from 'node:http';
-import Fastify from 'fastify';
+import Fastify, { LogController } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { seedDemoCatalog } from './demo-catalog/seed-demo-catalog.js';
 import type { ServerConfig } from './config.js';
 import type { Database } from './db/database.js';
 import { answerFrameworkError } from './http/framework-errors.js';
+import { prettyLogStream } from './http/log-destination.js';
 import { requestLogSerializer } from './http/log-serializers.js';
 import { REQUEST_ID_HEADER, requestIdOf } from './http/request-id.js';
+import { registerRequestLog } from './http/request-log.js';
 import { registerShutdownHooks } from './http/shutdown.js';
 import type { AppInstance } from './app-instance.js';
 import authPlugin from './plugins/auth.plugin.js';
@@ -75,8 +77,10 @@ export async function buildApp(config: Readonly<ServerConfig>, deps: BuildAppDep
     logger: {
       level: config.logLevel,
       serializers: { req: requestLogSerializer },
-      ...(logStream ? { stream: logStream } : {}),
+      ...(logStream ? { stream: logStream } : config.logFormat === 'pretty' ? { stream: prettyLogStream() } : {}),
     },
+    // Fastify's two lines per request are replaced by one at debug (http/request-log.ts).
+    logController: new LogController({ disableRequestLogging: true }),
     genReqId: requestIdOf,
     trustProxy: config.trustProxy,
     bodyLimit: config.bodyLimitBytes,
@@ -100,6 +104,7 @@ export async function buildApp(config: Readonly<ServerConfig>, deps: BuildAppDep
       reply.header(REQUEST_ID_HEADER, request.id);
       done();
     });
+    registerRequestLog(app);
     registerShutdownHooks(app);
 
     await app.register(errorHandlerPlugin);

@@ -85,6 +85,7 @@ function toConfig(e: EnvValues) {
     port: e.PORT,
     host: e.HOST,
     logLevel: e.LOG_LEVEL,
+    logFormat: e.LOG_FORMAT,
     metricsToken: e.METRICS_TOKEN,
     databaseUrl: e.DATABASE_URL,
     /** Absolute path, or `memory://` for a throw-away in-memory database. */

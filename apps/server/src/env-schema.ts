@@ -140,7 +140,12 @@ export const envSchema = z.object({
   LOG_LEVEL: setting(
     oneOf(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']),
     'info',
-    'pino log level: fatal, error, warn, info, debug, trace or silent.',
+    "pino log level: fatal, error, warn, info, debug, trace or silent. One line per request is written at debug (the proxy's access log and /metrics carry requests otherwise).",
+  ),
+  LOG_FORMAT: setting(
+    oneOf(['json', 'pretty']),
+    'json',
+    'json: one JSON object per line, for journald, docker and log shippers. pretty: one readable line per event, for a person at a terminal (`npm start` sets it).',
   ),
   METRICS_TOKEN: optional(
     // RFC 6750's token characters, so the value travels in `Authorization: Bearer …` as written.
@@ -503,11 +508,7 @@ export const envSchema = z.object({
     '10,10,10,10,10,10,10',
     'Coins paid on days 1 to 7 of the check-in cycle: seven whole numbers ≥ 1, comma-separated.',
   ),
-  WATCH_VIDEO_REWARD: setting(
-    integer(1, 100_000),
-    '5',
-    'Coins per counted video of the watch-video task.',
-  ),
+  WATCH_VIDEO_REWARD: setting(integer(1, 100_000), '5', 'Coins per counted video of the watch-video task.'),
   WATCH_VIDEO_DAILY_CAP: setting(integer(1, 1000), '10', 'Most videos a day the watch-video task counts.'),
   SHARE_APP_REWARD: setting(integer(1, 100_000), '20', 'Coins of the share-app task, once a day.'),
   INVITE_REWARD: setting(

@@ -7,7 +7,7 @@ const lines: string[] = [];
 let t: TestApp;
 
 beforeAll(async () => {
-  t = await createTestApp({ env: { LOG_LEVEL: 'info' }, logStream: { write: (line) => lines.push(line) } });
+  t = await createTestApp({ env: { LOG_LEVEL: 'debug' }, logStream: { write: (line) => lines.push(line) } });
 });
 afterAll(async () => {
   await t?.close();
