@@ -43,7 +43,7 @@ function guarded(project: TestProjectInlineConfiguration, available: boolean, re
 
 export default defineConfig({
   test: {
-    reporters: ['default', './scripts/no-skips-reporter.ts'],
+    reporters: ['default', './scripts/no-skips-reporter.ts', './scripts/project-times-reporter.ts'],
     projects: [
       {
         test: { name: 'contract', root: 'packages/contract', include: ['src/**/*.test.ts'], environment: 'node' },
