@@ -265,3 +265,38 @@ describe('choosing an avatar that is not a picture', () => {
     await context.close();
   });
 });
+
+describe('a password sign-in on an account made by SMS', () => {
+  const cases: [string, string, ViewportSize, string][] = [
+    ['390x844', 'en', VIEWPORTS.phone, 'this number has no password yet'],
+    ['1280x800', 'en', VIEWPORTS.desktop, 'this number has no password yet'],
+    ['390x844', 'zh', VIEWPORTS.phone, '该号码尚未设置密码'],
+    ['1280x800', 'tr', VIEWPORTS.desktop, 'bu numaranın henüz şifresi yok'],
+  ];
+  it.each(cases)('at %s in %s: one message, saying there may be no password and how to set one', async (label, language, viewport, words) => {
+    const { context, page } = await freshPage(viewport);
+    const index = cases.findIndex((c) => c[0] === label && c[1] === language);
+    const national = `20155507${index}0`;
+    // The account exists, made by an SMS code: it has no password.
+    await signInTo(page, national, '/pages/user/index');
+    await page.waitForURL((url) => url.pathname === '/pages/user/index');
+    await page.evaluate((code) => {
+      localStorage.clear();
+      localStorage.setItem('language', code);
+    }, language);
+    await page.goto('/pages/login/index');
+    await page.click('[data-testid="login-tab-password"]');
+    await page.selectOption('[data-testid="login-country"]', 'US');
+    await page.fill('[data-testid="login-phone"]', national);
+    await page.fill('[data-testid="login-password"]', 'hunter2222');
+    const answered = page.waitForResponse((response) => response.url().endsWith('/api/v1/auth/password/login'));
+    await page.click('[data-testid="login-submit"]');
+    await answered;
+    await expect.poll(() => page.getByText(words).count(), { timeout: 5_000 }).toBe(1);
+    // Said once: no toast repeats it.
+    await page.waitForTimeout(500);
+    await expect(page.locator('[data-testid="toast"]').count()).resolves.toBe(0);
+    await shoot(page, `password-refused-${label}-${language}`);
+    await context.close();
+  });
+});

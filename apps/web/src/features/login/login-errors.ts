@@ -7,6 +7,8 @@ export type LoginField = 'phone' | 'code' | 'password';
 export interface Refusal {
   message: string;
   field?: LoginField;
+  /** Long enough to read under its field only: the same words again in a toast say it twice. */
+  fieldOnly?: boolean;
 }
 
 function isCode(error: unknown): error is ApiError {
@@ -58,7 +60,10 @@ export function loginRefusal(error: unknown, method: 'sms' | 'password', t: TFun
     case Code.SIGNIN_BAD_PHONE:
       return { message: t('errors.70003'), field: 'phone' };
     case Code.SIGNIN_WRONG_PASSWORD:
-      return { message: t('errors.70004'), field: 'password' };
+      // The server gives the same answer for a wrong password, an account without one (signed up
+      // by SMS) and an unknown phone, so as not to tell which phones have accounts: the message
+      // names both likely causes and the way to a password.
+      return { message: t('login.passwordRefused'), field: 'password', fieldOnly: true };
     case Code.TOO_MANY_REQUESTS:
       return { message: tooMany(error, t) };
     case Code.SIGNIN_METHOD_DISABLED:

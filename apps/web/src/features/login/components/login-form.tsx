@@ -53,7 +53,7 @@ export function LoginForm({
     if (!refusal) return;
     clearErrors();
     if (refusal.field) setError(refusal.field, { message: refusal.message });
-    showToast(refusal.message);
+    if (!refusal.fieldOnly) showToast(refusal.message);
   };
 
   const requestCode = () => {

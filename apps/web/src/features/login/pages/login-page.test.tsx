@@ -209,15 +209,19 @@ describe('sign in', () => {
     expect(screen.queryByTestId('where')).toBeNull();
   });
 
-  it('password: POST /auth/password/login; a wrong password is said under the field', async () => {
+  it('password: POST /auth/password/login; a refusal is said once, under the field, naming a missing password and the way to one', async () => {
     const api = stubApi({ 'POST /auth/password/login': { code: 70004 } });
     renderLogin();
     await userEvent.click(screen.getByRole('tab', { name: 'Password' }));
     await enterTurkishPhone();
     await userEvent.type(screen.getByTestId('login-password'), 'hunter22');
     await userEvent.click(screen.getByTestId('login-submit'));
-    await vi.waitFor(() => expect(toast()).toHaveTextContent('Wrong password'));
-    expect(screen.getByTestId('login-password')).toHaveAccessibleDescription('Wrong password');
+    await vi.waitFor(() =>
+      expect(screen.getByTestId('login-password')).toHaveAccessibleDescription(
+        'Wrong password, or this number has no password yet. Signed up with an SMS code? Sign in with the code, then set a password in Settings.',
+      ),
+    );
+    expect(screen.queryByTestId('toast')).toBeNull();
     expect(api.callsTo('POST /auth/password/login')[0]?.body).toEqual({ phone: '+905551112233', password: 'hunter22' });
     expect(isSignedIn()).toBe(false);
   });
