@@ -300,3 +300,36 @@ describe('a password sign-in on an account made by SMS', () => {
     await context.close();
   });
 });
+
+describe('small things', () => {
+  const cases: [string, string, ViewportSize, string, string][] = [
+    ['390x844', 'en', VIEWPORTS.phone, 'Terms of Use', 'Privacy Policy'],
+    ['1280x800', 'en', VIEWPORTS.desktop, 'Terms of Use', 'Privacy Policy'],
+    ['390x844', 'zh', VIEWPORTS.phone, '使用条款', '隐私政策'],
+    ['1280x800', 'tr', VIEWPORTS.desktop, 'Kullanım Koşulları', 'Gizlilik Politikası'],
+  ];
+  it.each(cases)('at %s in %s: the sign-in footer names terms and privacy once each, as links', async (label, language, viewport, terms, privacy) => {
+    const { context, page } = await freshPage(viewport);
+    await page.goto('/pages/login/index');
+    await page.evaluate((code) => localStorage.setItem('language', code), language);
+    await page.reload();
+    const footer = page.locator('[data-testid="login-agreement"]');
+    await footer.waitFor();
+    const text = await footer.innerText();
+    expect(text.split(terms).length - 1).toBe(1);
+    expect(text.split(privacy).length - 1).toBe(1);
+    await expect(footer.locator('a[href="/pages/user/terms-of-use"]').innerText()).resolves.toBe(terms);
+    await expect(footer.locator('a[href="/pages/user/privacy-policy"]').innerText()).resolves.toBe(privacy);
+    await shoot(page, `login-footer-${label}-${language}`);
+    await context.close();
+  });
+
+  it.each(SIZES)('at %s: Settings offers no "Manage subscription" to an account that never had VIP', async (label, viewport) => {
+    const { context, page } = await freshPage(viewport);
+    await signInTo(page, `2015550${label === '390x844' ? '801' : '802'}`, '/pages/user/Setting');
+    await page.waitForURL((url) => url.pathname === '/pages/user/Setting');
+    await page.locator('[data-testid="settings-entry-language"]').waitFor();
+    await expect(page.locator('[data-testid="settings-entry-subscription"]').count()).resolves.toBe(0);
+    await context.close();
+  });
+});

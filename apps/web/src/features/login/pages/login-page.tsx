@@ -59,10 +59,31 @@ export function LoginPage() {
         pending={oauth.pending}
         onSelect={(provider) => void oauth.start(provider)}
       />
-      <p className="login__agreement">
-        {t('login.agreement')} <Link to={PATHS.terms}>{t('titles.terms')}</Link> ·{' '}
-        <Link to={PATHS.privacy}>{t('titles.privacy')}</Link>
+      <p className="login__agreement" data-testid="login-agreement">
+        <Agreement />
       </p>
     </div>
+  );
+}
+
+/** Marks where each link goes in the translated sentence (word order differs by language). */
+const MARK = { terms: '\u0000terms\u0000', privacy: '\u0000privacy\u0000' } as const;
+
+/** "By signing in you agree to the Terms of Use and the Privacy Policy", each name its own link, once. */
+function Agreement() {
+  const { t } = useTranslation();
+  const parts = t('login.agreement', MARK).split(/\u0000(terms|privacy)\u0000/);
+  return (
+    <>
+      {parts.map((part, index) =>
+        index % 2 === 0 ? (
+          part
+        ) : (
+          <Link key={part} to={part === 'terms' ? PATHS.terms : PATHS.privacy}>
+            {t(part === 'terms' ? 'titles.terms' : 'titles.privacy')}
+          </Link>
+        ),
+      )}
+    </>
   );
 }

@@ -40,13 +40,27 @@ describe('settings: visitor', () => {
   });
 });
 
+describe('settings: subscription', () => {
+  it('offers no "Manage subscription" to an account that never had VIP', () => {
+    stubApi();
+    setSession({ token: 't', userInfo: testUser({ vip: { active: false, expires_at: null } }) });
+    renderSettings();
+    expect(screen.getByTestId('settings-entry-delete')).toBeInTheDocument();
+    expect(screen.queryByTestId('settings-entry-subscription')).toBeNull();
+  });
+});
+
 describe('settings: sign out', () => {
   it('POST /auth/logout, then clears the session and goes to Me', async () => {
     const api = stubApi({ 'POST /auth/logout': { code: 200 } });
-    setSession({ token: 't', refreshToken: 'r', userInfo: testUser() });
+    setSession({
+      token: 't',
+      refreshToken: 'r',
+      userInfo: testUser({ vip: { active: true, expires_at: '2099-01-01T00:00:00.000Z' } }),
+    });
     const { router } = renderSettings();
     expect(screen.getByTestId('settings-entry-delete')).toHaveAttribute('href', PATHS.deleteAccount);
-    // One tap to where the subscription is managed (and cancelled).
+    // A member: one tap to where the subscription is managed (and cancelled).
     expect(screen.getByTestId('settings-entry-subscription')).toHaveTextContent('Manage subscription');
     expect(screen.getByTestId('settings-entry-subscription')).toHaveAttribute('href', PATHS.vip);
     await userEvent.click(screen.getByTestId('settings-entry-sign-out'));

@@ -38,7 +38,8 @@ export function SettingsPage() {
       icon: <LockIcon size={20} />,
       onSelect: () => requireLogin() && setEditingPassword(true),
     },
-    ...(signedIn
+    // Only for an account that has had VIP: there is nothing to manage for one that never did.
+    ...(signedIn && userInfo?.vip.expires_at
       ? [{ key: 'subscription', label: t('settings.manageSubscription'), icon: <CrownIcon size={20} />, to: PATHS.vip }]
       : []),
     { key: 'privacy', label: t('settings.privacy'), icon: <ShieldIcon size={20} />, to: PATHS.privacy },
