@@ -67,12 +67,12 @@ export function LoginPage() {
 }
 
 /** Marks where each link goes in the translated sentence (word order differs by language). */
-const MARK = { terms: '\u0000terms\u0000', privacy: '\u0000privacy\u0000' } as const;
+const MARK = { terms: '\uE000terms\uE000', privacy: '\uE000privacy\uE000' } as const;
 
 /** "By signing in you agree to the Terms of Use and the Privacy Policy", each name its own link, once. */
 function Agreement() {
   const { t } = useTranslation();
-  const parts = t('login.agreement', MARK).split(/\u0000(terms|privacy)\u0000/);
+  const parts = t('login.agreement', MARK).split(/\uE000(terms|privacy)\uE000/);
   return (
     <>
       {parts.map((part, index) =>
