@@ -1,4 +1,4 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createConnection } from 'node:net';
@@ -15,6 +15,7 @@ import { loadConfig } from '../../src/config.js';
 import { enqueueJob } from '../../src/jobs/job-queue.js';
 import { JOB } from '../../src/jobs/jobs.js';
 import { RecordingSmsSender } from '../fakes/recording-sms-sender.js';
+import { reconcileLedger } from '../helpers/reconcile.js';
 import { newPhone, signIn } from '../helpers/accounts.js';
 import { seedDrama } from '../helpers/catalog-fixture.js';
 
@@ -226,15 +227,7 @@ async function lostWrites(outcomes: Outcome[]): Promise<string[]> {
   });
 }
 
-function reconcile(): { status: number | null; out: string } {
-  const result = spawnSync(process.execPath, ['scripts/compiled.mjs', 'wallet', 'reconcile'], {
-    cwd: repoRoot,
-    env: { ...process.env, ...env },
-    encoding: 'utf8',
-    timeout: 60_000,
-  });
-  return { status: result.status, out: `${result.stdout}${result.stderr}` };
-}
+const reconcile = () => reconcileLedger(env);
 
 /** Milliseconds until both processes answer a write (a check-in) with a business code again. */
 async function recoveryMs(): Promise<number> {

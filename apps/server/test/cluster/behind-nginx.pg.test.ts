@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
 import { RecordingSmsSender } from '../fakes/recording-sms-sender.js';
+import { reconcileLedger } from '../helpers/reconcile.js';
 import { signIn } from '../helpers/accounts.js';
 import { seedDrama } from '../helpers/catalog-fixture.js';
 import { createTestDatabaseUrl, type TestDatabaseUrl } from '../helpers/test-app.js';
@@ -233,15 +234,7 @@ const failed = (outcomes: Outcome[]) => outcomes.filter((o) => o.status === 0 ||
 /** Business answers the load may meet; anything else is a bug. */
 const EXPECTED_CODES = new Set<number>([Code.OK, Code.ALREADY_DONE_TODAY, Code.ALREADY_OWNED, Code.INSUFFICIENT_COINS]);
 
-function reconcile(): { status: number | null; out: string } {
-  const result = spawnSync(process.execPath, ['scripts/compiled.mjs', 'wallet', 'reconcile'], {
-    cwd: repoRoot,
-    env: { ...process.env, ...env },
-    encoding: 'utf8',
-    timeout: 60_000,
-  });
-  return { status: result.status, out: `${result.stdout}${result.stderr}` };
-}
+const reconcile = () => reconcileLedger(env);
 
 /** A coin pack ordered through nginx with Stripe; the Checkout Session the fake then pays. */
 async function buyCoins(token: string): Promise<{ orderId: string; sessionId: string }> {

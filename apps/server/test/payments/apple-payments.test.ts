@@ -25,6 +25,21 @@ describe('App Store purchases', () => {
   const recharges = (uid: number) =>
     kit.scalar(sql`SELECT count(*) FROM wallet_entries WHERE user_id = ${uid} AND kind = 'recharge'`);
 
+  /** A signed-in user with a confirmed month subscription bought now. */
+  async function subscribed() {
+    const user = await kit.user();
+    const { orderId, token } = await kit.buy(user, 'vip_month');
+    const now = kit.clock.now().getTime();
+    const first = kit.transaction({
+      productId: 'cliffhanger.vip.month',
+      appAccountToken: token,
+      purchaseDate: now,
+      expiresDate: now + 30 * DAY_MS,
+    });
+    expect(envelope(await kit.confirm(user, orderId, first.jws)).code).toBe(200);
+    return { user, orderId, token, first, now };
+  }
+
   describe('POST /member/confirm', () => {
     it('credits a coin pack once; the same transaction again answers 10019 and credits nothing', async () => {
       const user = await kit.user();
@@ -266,16 +281,7 @@ describe('App Store purchases', () => {
     });
 
     it('a renewal notification: an expired transaction grants nothing, an overlong one is refused, both answered 200', async () => {
-      const user = await kit.user();
-      const { orderId, token } = await kit.buy(user, 'vip_month');
-      const now = kit.clock.now().getTime();
-      const first = kit.transaction({
-        productId: 'cliffhanger.vip.month',
-        appAccountToken: token,
-        purchaseDate: now,
-        expiresDate: now + 30 * DAY_MS,
-      });
-      expect(envelope(await kit.confirm(user, orderId, first.jws)).code).toBe(200);
+      const { user, token, first, now } = await subscribed();
       const paidUntil = await kit.vipUntil(user.user.uid);
 
       const stale = kit.transaction({
@@ -305,16 +311,7 @@ describe('App Store purchases', () => {
     });
 
     it("a renewal into another plan of the group (an upgrade) is checked against that plan's length", async () => {
-      const user = await kit.user();
-      const { orderId, token } = await kit.buy(user, 'vip_month');
-      const now = kit.clock.now().getTime();
-      const first = kit.transaction({
-        productId: 'cliffhanger.vip.month',
-        appAccountToken: token,
-        purchaseDate: now,
-        expiresDate: now + 30 * DAY_MS,
-      });
-      expect(envelope(await kit.confirm(user, orderId, first.jws)).code).toBe(200);
+      const { user, token, first, now } = await subscribed();
       const yearly = kit.transaction({
         productId: 'cliffhanger.vip.year',
         appAccountToken: token,
@@ -329,20 +326,6 @@ describe('App Store purchases', () => {
   });
 
   describe('App Store Server Notifications V2', () => {
-    async function subscribed() {
-      const user = await kit.user();
-      const { orderId, token } = await kit.buy(user, 'vip_month');
-      const now = kit.clock.now().getTime();
-      const first = kit.transaction({
-        productId: 'cliffhanger.vip.month',
-        appAccountToken: token,
-        purchaseDate: now,
-        expiresDate: now + 30 * DAY_MS,
-      });
-      expect(envelope(await kit.confirm(user, orderId, first.jws)).code).toBe(200);
-      return { user, orderId, token, first, now };
-    }
-
     it('DID_RENEW extends VIP once; the same notification again changes nothing', async () => {
       const { user, token, first, now } = await subscribed();
       const renewal = kit.transaction({
