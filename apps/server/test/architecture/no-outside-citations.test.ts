@@ -52,7 +52,7 @@ describe('citations', () => {
   });
 
   it('recognises a citation of an outside document', () => {
-    const citations = ['(spec \u00a74)', 'Spec \u00a72/\u00a75:', 'DESIGN \u00a76', 'the spec (\u00a71, \u00a72)', 'STYLE 7'];
+    const citations = ['(spec \u00a74)', 'Spec \u00a72/\u00a75:', 'DESIGN \u00a76', 'the spec (\u00a71, \u00a72)', 'STYLE\u00207'];
     for (const text of citations) expect(OUTSIDE_CITATION.test(text), text).toBe(true);
     const fine = ['RFC 9110 \u00a715.5.17', 'NOTE/STYLE/REGION blocks', 'docs/product.md#states-and-transitions'];
     for (const text of fine) expect(OUTSIDE_CITATION.test(text), text).toBe(false);
