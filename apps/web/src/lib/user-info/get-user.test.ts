@@ -54,6 +54,30 @@ describe('refreshUserInfo: the stored user info follows GET /user', () => {
     expect(getSession().userInfo?.coin).toBe(3);
   });
 
+  it('a briefly-unavailable server (SERVICE_UNAVAILABLE) is no verdict either: the session stays and it retries', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      let fail = true;
+      const api = stubApi({
+        'GET /user': () => (fail ? { code: 10009, data: null } : { code: 200, data: testUser({ coin: 9 }) }),
+      });
+      setSession({ token: 't', userInfo: testUser() });
+      const refreshed = refreshUserInfo({ silent: true });
+      await vi.advanceTimersByTimeAsync(0);
+      expect(getSession().token).toBe('t');
+      expect(toastStore.get()?.text).toBe('The service is briefly unavailable. Please try again in a moment.');
+      hideToast();
+      fail = false;
+      await vi.advanceTimersByTimeAsync(USER_RETRY_DELAYS_MS[0]);
+      await expect(refreshed).resolves.toBe(true);
+      expect(api.callsTo('GET /user')).toHaveLength(2);
+      expect(getSession().userInfo?.coin).toBe(9);
+    } finally {
+      resetUserRefreshForTests();
+      vi.useRealTimers();
+    }
+  });
+
   it('a transport failure is no answer: the session stays, Network Error shows once, and it retries', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     try {

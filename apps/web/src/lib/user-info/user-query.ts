@@ -1,7 +1,7 @@
-import { getUser, type ApiResult, type UserInfo } from '@cliffhanger/contract/browser';
+import { Code, getUser, isApiError, type ApiResult, type UserInfo } from '@cliffhanger/contract/browser';
 import { queryOptions } from '@tanstack/react-query';
 import { api, silentApi } from '../api-client';
-import { isTransportFailure } from '../error-message';
+import { isTransportFailure, messageForError } from '../error-message';
 import { i18n } from '../i18n';
 import { coinAnswersSeen, getSession, isSignedIn, updateUserInfo } from '../session';
 import { showToast } from '../toast';
@@ -20,8 +20,17 @@ export const USER_RETRY_DELAYS_MS = [2_000, 4_000, 8_000, 16_000, 30_000] as con
 type Asking = 'visible' | 'silent' | 'retry';
 
 /**
+ * No verdict on the session: the request never got an answer (transport failure), or the server
+ * answered that it is briefly unavailable (Code.SERVICE_UNAVAILABLE, a database restarting or
+ * failing over). Either way the viewer stays signed in and the request is retried.
+ */
+function noVerdict(error: unknown): boolean {
+  return isTransportFailure(error) || (isApiError(error) && error.code === Code.SERVICE_UNAVAILABLE);
+}
+
+/**
  * GET /user (docs/product.md#session); code 200 stores the user info and answers it, a failed or non-200
- * *answer* clears the login state (`updateUserInfo`). A transport failure is no answer: a network blip at
+ * *answer* clears the login state (`updateUserInfo`). A transport failure or a briefly-unavailable server is no answer: a blip at
  * launch must not sign the viewer out, so the session stays and the error goes back to the query, which
  * retries it. An answer that arrives after the viewer signed out or in as someone else is dropped (null): it
  * describes a session that is gone.
@@ -41,6 +50,8 @@ async function fetchUserInfo(asking: Asking): Promise<UserInfo | null> {
     if (!sameSession()) return null;
     if (isTransportFailure(error)) {
       if (asking === 'silent') showToast(i18n.t('errors.network'));
+    } else if (noVerdict(error)) {
+      if (asking === 'silent') showToast(messageForError(error));
     } else if (isSignedIn()) {
       // The session-invalid codes have already cleared and said so (api-client); any other refusal
       // clears here, and says so too.
@@ -66,7 +77,7 @@ export function userQueryOptions({ silent }: { silent: boolean }) {
     },
     // Every refresh asks the server: the stored session is what the app shows.
     staleTime: 0,
-    retry: (_failures, error) => isTransportFailure(error),
+    retry: (_failures, error) => noVerdict(error),
     retryDelay: (failures) => USER_RETRY_DELAYS_MS[Math.min(failures, USER_RETRY_DELAYS_MS.length - 1)]!,
     // The first try goes out even when the browser says it is offline (so the outage is told);
     // a retry due while it is offline waits until it is back online.
