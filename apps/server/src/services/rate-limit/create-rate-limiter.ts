@@ -4,13 +4,15 @@ import { MemoryRateLimiter } from './memory-rate-limiter.js';
 import type { RateLimiter } from './rate-limiter.js';
 import { RedisRateLimiter } from './redis-rate-limiter.js';
 
-/** Redis's shared counters when configured (in memory while it is down), else in memory. */
+/**
+ * Redis's shared counters when configured (in memory while it is down, on Redis's time), else this
+ * process's counters on the app's clock.
+ */
 export function createRateLimiter(
   config: Pick<ServerConfig, 'redisUrl'>,
   clock: Clock,
   onStateChange?: (shared: boolean, error?: unknown) => void,
 ): RateLimiter {
-  const memory = new MemoryRateLimiter(clock);
-  if (!config.redisUrl) return memory;
-  return new RedisRateLimiter({ url: config.redisUrl, fallback: memory, ...(onStateChange ? { onStateChange } : {}) });
+  if (!config.redisUrl) return new MemoryRateLimiter(clock);
+  return new RedisRateLimiter({ url: config.redisUrl, ...(onStateChange ? { onStateChange } : {}) });
 }

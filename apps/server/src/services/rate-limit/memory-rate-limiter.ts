@@ -4,7 +4,11 @@ import type { RateLimiter, RateLimitResult } from './rate-limiter.js';
 /** Sweep expired windows every this many hits, so counters of one-off keys do not pile up. */
 const SWEEP_EVERY = 1000;
 
-/** Counters in this process only; the clock is injectable so tests can let a window pass. */
+/**
+ * Counters in this process only, on the app's injectable clock so tests let a window pass without
+ * sleeping. Kept by hand because rate-limiter-flexible's RateLimiterMemory reads Date.now() and
+ * takes no clock (docs/decisions.md).
+ */
 export class MemoryRateLimiter implements RateLimiter {
   private readonly windows = new Map<string, { count: number; resetAt: number }>();
   private hits = 0;

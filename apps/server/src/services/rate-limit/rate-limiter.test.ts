@@ -5,7 +5,6 @@ import { freePort } from '@cliffhanger/test-kit/server-process';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestClock } from '../../../test/helpers/test-clock.js';
-import { systemClock } from '../../lib/clock.js';
 import { MemoryRateLimiter } from './memory-rate-limiter.js';
 import type { RateLimiter } from './rate-limiter.js';
 import { RedisRateLimiter } from './redis-rate-limiter.js';
@@ -65,7 +64,7 @@ describe.skipIf(!process.env.REDIS_URL && process.env.CI !== 'true')(
   `RedisRateLimiter (${redisUrl}; skipped without REDIS_URL outside CI)`,
   () => {
     const prefix = `test:rl:${randomBytes(6).toString('hex')}:`;
-    behavesAsRateLimiter(() => new RedisRateLimiter({ url: redisUrl, prefix, fallback: new MemoryRateLimiter(systemClock) }));
+    behavesAsRateLimiter(() => new RedisRateLimiter({ url: redisUrl, prefix }));
 
     let redis: Redis;
     beforeAll(() => {
@@ -78,7 +77,7 @@ describe.skipIf(!process.env.REDIS_URL && process.env.CI !== 'true')(
     });
 
     it('sets the window as the key expiry in the same step as the count', async () => {
-      const limiter = new RedisRateLimiter({ url: redisUrl, prefix, fallback: new MemoryRateLimiter(systemClock) });
+      const limiter = new RedisRateLimiter({ url: redisUrl, prefix });
       try {
         await limiter.hit('expiry', 5, 120);
         expect(await redis.get(`${prefix}expiry`)).toBe('1');
@@ -95,8 +94,8 @@ describe.skipIf(!process.env.REDIS_URL && process.env.CI !== 'true')(
     });
 
     it('shares counters between two limiters (two API processes)', async () => {
-      const a = new RedisRateLimiter({ url: redisUrl, prefix, fallback: new MemoryRateLimiter(systemClock) });
-      const b = new RedisRateLimiter({ url: redisUrl, prefix, fallback: new MemoryRateLimiter(systemClock) });
+      const a = new RedisRateLimiter({ url: redisUrl, prefix });
+      const b = new RedisRateLimiter({ url: redisUrl, prefix });
       try {
         expect((await a.hit('shared', 1, 60)).allowed).toBe(true);
         expect((await b.hit('shared', 1, 60)).allowed).toBe(false);
@@ -126,7 +125,6 @@ describe('RedisRateLimiter without Redis', () => {
     const changes: boolean[] = [];
     const limiter = new RedisRateLimiter({
       url: `redis://127.0.0.1:${await freePort()}`,
-      fallback: new MemoryRateLimiter(systemClock),
       onStateChange: (shared) => changes.push(shared),
     });
     try {
@@ -140,6 +138,33 @@ describe('RedisRateLimiter without Redis', () => {
   });
 
   it.skipIf(process.env.CI !== 'true' && !process.env.REDIS_URL)(
+    'counts in memory while a connected Redis does not answer, and says so once',
+    async () => {
+      const port = await freePort();
+      const server = await startRedisServer(port);
+      const changes: boolean[] = [];
+      const limiter = new RedisRateLimiter({
+        url: `redis://127.0.0.1:${port}`,
+        onStateChange: (shared) => changes.push(shared),
+      });
+      try {
+        expect((await limiter.hit('up', 1, 60)).allowed).toBe(true);
+        // Stopped, not killed: the connection stays open and only the hits' commands time out.
+        server.kill('SIGSTOP');
+        expect(await limiter.hit('paused', 1, 60)).toEqual({ allowed: true, retryAfterS: 0 });
+        expect(await limiter.hit('paused', 1, 60)).toEqual({ allowed: false, retryAfterS: 60 });
+        expect(changes).toEqual([false]);
+        expect(limiter.shared()).toBe(false);
+      } finally {
+        server.kill('SIGCONT');
+        await limiter.close();
+        server.kill('SIGKILL');
+      }
+    },
+    30_000,
+  );
+
+  it.skipIf(process.env.CI !== 'true' && !process.env.REDIS_URL)(
     'falls back when Redis stops, and shares counters again when it is back',
     async () => {
       const port = await freePort();
@@ -149,7 +174,6 @@ describe('RedisRateLimiter without Redis', () => {
       const make = () =>
         new RedisRateLimiter({
           url: `redis://127.0.0.1:${port}`,
-          fallback: new MemoryRateLimiter(systemClock),
           onStateChange: (shared) => changes.push(shared),
         });
       const a = make();

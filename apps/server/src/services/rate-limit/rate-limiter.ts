@@ -9,8 +9,8 @@ export interface RateLimitResult {
 
 /**
  * Fixed-window counters: at most `limit` hits per `key` within `windowSeconds` of the first hit.
- * In memory for one process; Redis when several API processes must share counters
- * (docs/architecture.md#data-and-storage).
+ * In memory for one process; Redis (rate-limiter-flexible) when several API processes must share
+ * counters (docs/architecture.md#data-and-storage).
  */
 export interface RateLimiter {
   hit(key: string, limit: number, windowSeconds: number): Promise<RateLimitResult>;

@@ -1,31 +1,11 @@
 import { Redis } from 'ioredis';
+import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import type { RateLimiter, RateLimitResult } from './rate-limiter.js';
-
-/**
- * INCR and the window's EXPIRE in one script, so they are atomic: with INCR then EXPIRE as two
- * calls, a crash in between would leave a counter that never expires and blocks a key for good.
- * The TTL repair covers a key that somehow lost its expiry.
- */
-const HIT_SCRIPT = `
-local count = redis.call('INCR', KEYS[1])
-if count == 1 then redis.call('EXPIRE', KEYS[1], ARGV[1]) end
-local ttl = redis.call('TTL', KEYS[1])
-if ttl < 0 then
-  redis.call('EXPIRE', KEYS[1], ARGV[1])
-  ttl = tonumber(ARGV[1])
-end
-return {count, ttl}
-`;
 
 export interface RedisRateLimiterOptions {
   url: string;
   /** Namespaces the keys, so several apps (or test runs) can share one Redis. */
   prefix?: string;
-  /**
-   * Counts while Redis cannot: per process, so N processes allow up to N times each limit until
-   * Redis is back, but sign-in, unlocks and payments never fail because Redis did.
-   */
-  fallback: RateLimiter;
   /** Told when Redis is lost and when it is back (once per change, not per request). */
   onStateChange?: (shared: boolean, error?: unknown) => void;
 }
@@ -36,12 +16,36 @@ const FIRST_CONNECT_WAIT_MS = 1_000;
 const COMMAND_TIMEOUT_MS = 250;
 
 /**
- * Counters shared by every API process through Redis (docs/architecture.md#data-and-storage), in memory while
- * it is down.
+ * The library's in-memory limiter, standing in while Redis cannot count: per process, so N
+ * processes allow up to N times each limit until Redis is back, but sign-in, unlocks and payments
+ * never fail because Redis did. The library calls it only after a Redis command failed, which is
+ * how the switch gets reported.
+ */
+class InsuranceLimiter extends RateLimiterMemory {
+  constructor(
+    options: { points: number; duration: number },
+    private readonly onUse: () => void,
+  ) {
+    super({ ...options, keyPrefix: '' });
+  }
+
+  override consume(...args: Parameters<RateLimiterMemory['consume']>): Promise<RateLimiterRes> {
+    this.onUse();
+    return super.consume(...args);
+  }
+}
+
+/**
+ * Counters shared by every API process through Redis (docs/architecture.md#data-and-storage), in
+ * memory while it is down: rate-limiter-flexible's RateLimiterRedis (one Lua script counts and sets
+ * the window's expiry atomically, repairing a key that lost it) with a RateLimiterMemory as its
+ * insurance.
  */
 export class RedisRateLimiter implements RateLimiter {
   private readonly redis: Redis;
   private readonly prefix: string;
+  /** The library's limiters have fixed points and duration: one per (limit, window) in use. */
+  private readonly limiters = new Map<string, RateLimiterRedis>();
   private sharing = true;
   private firstConnect: Promise<void> | undefined;
 
@@ -68,21 +72,39 @@ export class RedisRateLimiter implements RateLimiter {
       // Counting alone is said even when no error came first (a connection closed and not yet
       // retried), so that its return is said too.
       this.lost(new Error(`Redis connection ${this.redis.status}`));
-      return this.options.fallback.hit(key, limit, windowSeconds);
     }
     try {
-      const reply = (await this.redis.eval(HIT_SCRIPT, 1, this.prefix + key, windowSeconds)) as [number, number];
-      const [count, ttl] = reply;
-      const allowed = count <= limit;
-      return { allowed, retryAfterS: allowed ? 0 : Math.max(ttl, 1) };
-    } catch (error) {
-      this.lost(error);
-      return this.options.fallback.hit(key, limit, windowSeconds);
+      await this.limiterFor(limit, windowSeconds).consume(this.prefix + key);
+      return { allowed: true, retryAfterS: 0 };
+    } catch (rejection) {
+      // A RateLimiterRes is the refusal; anything else is an error the insurance could not absorb.
+      if (!(rejection instanceof RateLimiterRes)) throw rejection;
+      return { allowed: false, retryAfterS: Math.max(Math.ceil(rejection.msBeforeNext / 1000), 1) };
     }
   }
 
   shared(): boolean {
     return this.sharing && this.redis.status === 'ready';
+  }
+
+  private limiterFor(limit: number, windowSeconds: number): RateLimiterRedis {
+    const id = `${limit}/${windowSeconds}`;
+    let limiter = this.limiters.get(id);
+    if (!limiter) {
+      const window = { points: limit, duration: windowSeconds };
+      limiter = new RateLimiterRedis({
+        ...window,
+        storeClient: this.redis,
+        // The keys are built here (`prefix + key`, as `ch:rl:sms:phone:…`): each call site's key
+        // names its own limit, and the library would otherwise add `:` after its own prefix.
+        keyPrefix: '',
+        // A hit while disconnected goes to the insurance at once rather than to a failing command.
+        rejectIfRedisNotReady: true,
+        insuranceLimiter: new InsuranceLimiter(window, () => this.lost(new Error('Redis did not count the hit'))),
+      });
+      this.limiters.set(id, limiter);
+    }
+    return limiter;
   }
 
   /** At boot the first hits wait (once, briefly) for the connection; later outages do not. */
@@ -104,11 +126,11 @@ export class RedisRateLimiter implements RateLimiter {
   }
 
   async close(): Promise<void> {
+    this.limiters.clear();
     if (this.redis.status === 'end' || this.redis.status === 'wait') {
       this.redis.disconnect();
       return;
     }
     await this.redis.quit().catch(() => this.redis.disconnect());
-    await this.options.fallback.close();
   }
 }
