@@ -1,8 +1,10 @@
 /**
  * A fake Facebook Login + Graph API for tests and e2e: login dialog → /oauth/access_token →
- * /me, with PKCE and appsecret_proof checks. Paths mirror Facebook's (versioned v21.0).
+ * /me, with PKCE and appsecret_proof checks. Paths mirror Facebook's (versioned v21.0); the
+ * exchange answers GET and POST, as the Graph API does.
  */
 import { createHmac } from 'node:crypto';
+import type { ServerResponse } from 'node:http';
 import {
   issueCode,
   misbehave,
@@ -12,6 +14,8 @@ import {
   redirectUriProblem,
   sendJson,
   sendText,
+  type FakeRequest,
+  type FakeState,
 } from './oauth-fake-protocol.js';
 import { startFake, type FakeOAuthProvider, type FakeOptions } from './oauth-fake-server.js';
 
@@ -25,6 +29,23 @@ export const FACEBOOK_ME_PATH = `/${FACEBOOK_VERSION}/me`;
 /** Graph API errors: HTTP 400 with `{error: {message, type, code, fbtrace_id}}`. */
 function graphError(message: string, code: number): unknown {
   return { error: { message, type: 'OAuthException', code, fbtrace_id: randomId('trace') } };
+}
+
+/**
+ * The code exchange. Like the Graph API, it takes its parameters from the query string and, on a
+ * POST, from the form as well; the secret is checked wherever it came from.
+ */
+function exchangeCode(request: FakeRequest, response: ServerResponse, state: FakeState): void {
+  if (misbehave(response, state.tokenFailure, 400, graphError('This authorization code has expired.', 100))) {
+    return;
+  }
+  const q = { ...request.query, ...request.form };
+  if (q.client_id !== state.clientId || q.client_secret !== state.clientSecret) {
+    return sendJson(response, 400, graphError('Error validating client secret.', 1));
+  }
+  const result = redeemCode(state, { code: q.code, redirectUri: q.redirect_uri, codeVerifier: q.code_verifier });
+  if (!result.ok) return sendJson(response, 400, graphError(`Invalid verification code: ${result.reason}`, 100));
+  sendJson(response, 200, { access_token: result.accessToken, token_type: 'bearer', expires_in: 5183944 });
 }
 
 export function startFakeFacebook(options: FakeOptions = {}): Promise<FakeOAuthProvider> {
@@ -75,18 +96,8 @@ export function startFakeFacebook(options: FakeOptions = {}): Promise<FakeOAuthP
         redirectTo(response, target.toString());
       },
 
-      [`GET ${FACEBOOK_TOKEN_PATH}`]: (request, response, state) => {
-        if (misbehave(response, state.tokenFailure, 400, graphError('This authorization code has expired.', 100))) {
-          return;
-        }
-        const q = request.query;
-        if (q.client_id !== state.clientId || q.client_secret !== state.clientSecret) {
-          return sendJson(response, 400, graphError('Error validating client secret.', 1));
-        }
-        const result = redeemCode(state, { code: q.code, redirectUri: q.redirect_uri, codeVerifier: q.code_verifier });
-        if (!result.ok) return sendJson(response, 400, graphError(`Invalid verification code: ${result.reason}`, 100));
-        sendJson(response, 200, { access_token: result.accessToken, token_type: 'bearer', expires_in: 5183944 });
-      },
+      [`GET ${FACEBOOK_TOKEN_PATH}`]: (request, response, state) => exchangeCode(request, response, state),
+      [`POST ${FACEBOOK_TOKEN_PATH}`]: (request, response, state) => exchangeCode(request, response, state),
 
       [`GET ${FACEBOOK_ME_PATH}`]: (request, response, state) => {
         const invalid = graphError('Invalid OAuth access token - Cannot parse access token', 190);

@@ -159,6 +159,26 @@ export function redeemCode(
   return { ok: true, accessToken, profile: grant.profile };
 }
 
+/**
+ * The client credentials of a token request (RFC 6749 §2.3.1): HTTP Basic
+ * (client_secret_basic, each part form-encoded before base64) or `client_id` and `client_secret`
+ * in the form (client_secret_post). Both at once is refused, as the RFC says a client uses one.
+ */
+export function clientCredentials(
+  request: FakeRequest,
+): { clientId: string | undefined; clientSecret: string | undefined } | 'both' {
+  const header = request.headers.authorization;
+  const value = Array.isArray(header) ? header[0] : header;
+  const match = value ? /^Basic (.+)$/i.exec(value) : null;
+  if (!match?.[1]) return { clientId: request.form.client_id, clientSecret: request.form.client_secret };
+  if (request.form.client_secret !== undefined) return 'both';
+  const decoded = Buffer.from(match[1], 'base64').toString('utf8');
+  const colon = decoded.indexOf(':');
+  const part = (text: string) => decodeURIComponent(text.replace(/\+/g, ' '));
+  if (colon < 0) return { clientId: undefined, clientSecret: undefined };
+  return { clientId: part(decoded.slice(0, colon)), clientSecret: part(decoded.slice(colon + 1)) };
+}
+
 export function bearerToken(request: FakeRequest): string | undefined {
   const header = request.headers.authorization;
   const value = Array.isArray(header) ? header[0] : header;

@@ -4,6 +4,7 @@
  */
 import {
   bearerToken,
+  clientCredentials,
   issueCode,
   misbehave,
   redeemCode,
@@ -73,7 +74,12 @@ export function startFakeGoogle(options: FakeOptions = {}): Promise<FakeOAuthPro
           return;
         }
         const f = request.form;
-        if (f.client_id !== state.clientId || f.client_secret !== state.clientSecret) {
+        // Google takes the client's credentials either way (its discovery document lists both).
+        const client = clientCredentials(request);
+        if (client === 'both') {
+          return sendJson(response, 400, { error: 'invalid_request', error_description: 'two client authentications' });
+        }
+        if (client.clientId !== state.clientId || client.clientSecret !== state.clientSecret) {
           return sendJson(response, 401, { error: 'invalid_client', error_description: 'Unauthorized' });
         }
         if (f.grant_type !== 'authorization_code') {
