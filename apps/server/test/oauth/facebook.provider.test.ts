@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto';
+import { generateCodeVerifier } from 'arctic';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createPkcePair } from '../../src/services/oauth/oauth-crypto.js';
+import { s256 } from '@cliffhanger/test-kit/fakes/oauth-fake-protocol';
 import { authorizeHeadless, startFakeFacebook, type FakeOAuthProvider } from '@cliffhanger/test-kit/fakes/oauth-facebook';
 import { REDIRECT_URI, closedOrigin, expectProviderError, facebookAdapter, paramsOf } from './provider-test-kit.js';
 
@@ -18,14 +19,15 @@ describe('FacebookProvider against the fake Facebook', () => {
   });
 
   async function codeFor() {
-    const pkce = createPkcePair();
-    const url = facebookAdapter(fake).authorizationUrl({ state: 'st-1', codeChallenge: pkce.challenge });
+    const verifier = generateCodeVerifier();
+    const url = facebookAdapter(fake).authorizationUrl({ state: 'st-1', codeVerifier: verifier });
     const { code } = await authorizeHeadless(url);
-    return { code, verifier: pkce.verifier };
+    return { code, verifier };
   }
 
   it('builds the login dialog URL with public_profile and PKCE S256', () => {
-    const url = facebookAdapter(fake).authorizationUrl({ state: 'the-state', codeChallenge: 'the-challenge' });
+    const verifier = generateCodeVerifier();
+    const url = facebookAdapter(fake).authorizationUrl({ state: 'the-state', codeVerifier: verifier });
     expect(url.startsWith(`${fake.env.FACEBOOK_AUTH_URL}?`)).toBe(true);
     expect(paramsOf(url)).toEqual({
       client_id: fake.clientId,
@@ -33,9 +35,10 @@ describe('FacebookProvider against the fake Facebook', () => {
       state: 'the-state',
       response_type: 'code',
       scope: 'public_profile',
-      code_challenge: 'the-challenge',
+      code_challenge: s256(verifier),
       code_challenge_method: 'S256',
     });
+    expect(url).not.toContain(verifier);
   });
 
   it('exchanges a code on the Graph API and reads /me (id, name, picture.data.url)', async () => {
@@ -44,11 +47,16 @@ describe('FacebookProvider against the fake Facebook', () => {
     const profile = await facebookAdapter(fake).exchange({ code, codeVerifier: verifier });
     expect(profile).toEqual({ subject: '1022', name: 'Frank', avatarUrl: 'https://scontent.example/f.jpg' });
 
+    // Facebook takes client_id and client_secret as parameters, not HTTP Basic: the secret in the
+    // query string, the rest in the form.
     const token = fake.requests.findLast((r) => r.path.endsWith('/oauth/access_token'));
-    expect(token?.method).toBe('GET');
-    expect(token?.query).toEqual({
+    expect(token?.method).toBe('POST');
+    expect(token?.headers['content-type']).toMatch(/^application\/x-www-form-urlencoded/);
+    expect(token?.headers.authorization).toBeUndefined();
+    expect(token?.query).toEqual({ client_secret: fake.clientSecret });
+    expect(token?.form).toEqual({
+      grant_type: 'authorization_code',
       client_id: fake.clientId,
-      client_secret: fake.clientSecret,
       redirect_uri: REDIRECT_URI,
       code,
       code_verifier: verifier,

@@ -1,5 +1,6 @@
+import { generateCodeVerifier } from 'arctic';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createPkcePair } from '../../src/services/oauth/oauth-crypto.js';
+import { s256 } from '@cliffhanger/test-kit/fakes/oauth-fake-protocol';
 import { authorizeHeadless, startFakeGoogle, type FakeOAuthProvider } from '@cliffhanger/test-kit/fakes/oauth-google';
 import { REDIRECT_URI, closedOrigin, expectProviderError, googleAdapter, paramsOf } from './provider-test-kit.js';
 
@@ -16,14 +17,15 @@ describe('GoogleProvider against the fake Google', () => {
     await fake?.close();
   });
 
-  async function codeFor(pkce = createPkcePair()) {
-    const url = googleAdapter(fake).authorizationUrl({ state: 'st-1', codeChallenge: pkce.challenge });
+  async function codeFor(verifier = generateCodeVerifier()) {
+    const url = googleAdapter(fake).authorizationUrl({ state: 'st-1', codeVerifier: verifier });
     const { code } = await authorizeHeadless(url);
-    return { code, verifier: pkce.verifier };
+    return { code, verifier };
   }
 
-  it('builds the OpenID Connect authorization URL with PKCE S256', () => {
-    const url = googleAdapter(fake).authorizationUrl({ state: 'the-state', codeChallenge: 'the-challenge' });
+  it('builds the OpenID Connect authorization URL with the S256 challenge of the verifier, never the verifier', () => {
+    const verifier = generateCodeVerifier();
+    const url = googleAdapter(fake).authorizationUrl({ state: 'the-state', codeVerifier: verifier });
     expect(url.startsWith(`${fake.env.GOOGLE_AUTH_URL}?`)).toBe(true);
     expect(paramsOf(url)).toEqual({
       client_id: fake.clientId,
@@ -31,16 +33,17 @@ describe('GoogleProvider against the fake Google', () => {
       response_type: 'code',
       scope: 'openid profile',
       state: 'the-state',
-      code_challenge: 'the-challenge',
+      code_challenge: s256(verifier),
       code_challenge_method: 'S256',
       prompt: 'select_account',
     });
+    expect(url).not.toContain(verifier);
   });
 
   it('brings a person who cancels back with error=access_denied and the state (fake, for e2e)', async () => {
     fake.denyAuthorization(true);
     try {
-      const url = googleAdapter(fake).authorizationUrl({ state: 'st-deny', codeChallenge: createPkcePair().challenge });
+      const url = googleAdapter(fake).authorizationUrl({ state: 'st-deny', codeVerifier: generateCodeVerifier() });
       await expect(authorizeHeadless(url)).rejects.toThrow(/error=access_denied/);
       const response = await fetch(url, { redirect: 'manual' });
       const back = new URL(response.headers.get('location') ?? '');
@@ -52,11 +55,11 @@ describe('GoogleProvider against the fake Google', () => {
     }
   });
 
-  it('refuses to build a URL without a code challenge', () => {
+  it('refuses to build a URL without a code verifier', () => {
     expect(() => googleAdapter(fake).authorizationUrl({ state: 's' })).toThrow(/PKCE/);
   });
 
-  it('exchanges a code for the profile (sub, name, picture)', async () => {
+  it('exchanges a code (form body, client_secret_basic) for the profile (sub, name, picture)', async () => {
     fake.setProfile({ subject: 'g-sub-1', name: 'Ada Lovelace', picture: 'https://lh3.example/ada' });
     const { code, verifier } = await codeFor();
     const profile = await googleAdapter(fake).exchange({ code, codeVerifier: verifier });
@@ -67,12 +70,13 @@ describe('GoogleProvider against the fake Google', () => {
     expect(tokenRequest?.headers['content-type']).toMatch(/^application\/x-www-form-urlencoded/);
     expect(tokenRequest?.form).toEqual({
       code,
-      client_id: fake.clientId,
-      client_secret: fake.clientSecret,
       redirect_uri: REDIRECT_URI,
       grant_type: 'authorization_code',
       code_verifier: verifier,
     });
+    // The client authenticates once, with HTTP Basic: the secret is not in the form too.
+    const basic = Buffer.from(`${fake.clientId}:${fake.clientSecret}`).toString('base64');
+    expect(tokenRequest?.headers.authorization).toBe(`Basic ${basic}`);
     const userinfoRequest = fake.requests.findLast((r) => r.path === '/v1/userinfo');
     expect(userinfoRequest?.headers.authorization).toMatch(/^Bearer at_/);
   });
@@ -87,7 +91,7 @@ describe('GoogleProvider against the fake Google', () => {
     const { code } = await codeFor();
     await expectProviderError(
       googleAdapter(fake).exchange({ code, codeVerifier: 'a'.repeat(43) }),
-      /token: HTTP 400 invalid_grant code_verifier does not match/,
+      /token: invalid_grant code_verifier does not match/,
     );
   });
 
@@ -104,20 +108,26 @@ describe('GoogleProvider against the fake Google', () => {
     const { code, verifier } = await codeFor();
     await expectProviderError(
       googleAdapter(fake, { clientSecret: 'wrong' }).exchange({ code, codeVerifier: verifier }),
-      /token: HTTP 401 invalid_client/,
+      /token: invalid_client Unauthorized/,
     );
   });
 
   it('fails with 70005 when the token endpoint answers an error', async () => {
     const { code, verifier } = await codeFor();
     fake.failToken('error');
-    await expectProviderError(googleAdapter(fake).exchange({ code, codeVerifier: verifier }), /token: HTTP 400/);
+    await expectProviderError(
+      googleAdapter(fake).exchange({ code, codeVerifier: verifier }),
+      /token: invalid_grant Bad Request/,
+    );
   });
 
   it('fails with 70005 when the token endpoint answers something that is not JSON', async () => {
     const { code, verifier } = await codeFor();
     fake.failToken('malformed');
-    await expectProviderError(googleAdapter(fake).exchange({ code, codeVerifier: verifier }), /not JSON/);
+    await expectProviderError(
+      googleAdapter(fake).exchange({ code, codeVerifier: verifier }),
+      /token: HTTP 200 with a body that is not JSON/,
+    );
   });
 
   it('fails with 70005 when the token endpoint does not answer in time', async () => {

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { Code } from '@cliffhanger/contract';
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -12,7 +13,7 @@ import {
   type ProviderProfile,
 } from '../../src/services/oauth/oauth-provider.js';
 import { OAuthService } from '../../src/services/oauth/oauth.service.js';
-import type { JobData, JobName, JobSender } from '../../src/jobs/jobs.js';
+import type { JobData, JobName, JobSender } from '../../src/services/jobs.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 
 /** A provider that answers whatever profile the test sets, or fails when told to. */
@@ -22,9 +23,14 @@ class StubProvider implements OAuthProvider {
   profile: ProviderProfile = { subject: 'stub-subject' };
   failure: OAuthProviderError | undefined;
   readonly seenVerifiers: (string | undefined)[] = [];
+  readonly urlVerifiers: (string | undefined)[] = [];
 
-  authorizationUrl({ state, codeChallenge }: { state: string; codeChallenge?: string }): string {
-    return `https://idp.example/auth?state=${state}&code_challenge=${codeChallenge ?? ''}`;
+  authorizationUrl({ state, codeVerifier }: { state: string; codeVerifier?: string }): string {
+    this.urlVerifiers.push(codeVerifier);
+    const challenge = createHash('sha256')
+      .update(codeVerifier ?? '')
+      .digest('base64url');
+    return `https://idp.example/auth?state=${state}&code_challenge=${challenge}`;
   }
 
   exchange({ codeVerifier }: { code: string; codeVerifier?: string }): Promise<ProviderProfile> {
@@ -117,6 +123,7 @@ describe('OAuthService', () => {
     await service.signIn({ provider: 'google', code: 'c', state, binder: { cookie: binder, body: undefined } }, log);
     const verifier = provider.seenVerifiers.at(-1);
     expect(verifier).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(provider.urlVerifiers.at(-1)).toBe(verifier);
     expect(url).not.toContain(verifier);
   });
 

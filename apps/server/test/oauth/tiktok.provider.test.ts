@@ -20,7 +20,7 @@ describe('TikTokProvider against the fake TikTok', () => {
   }
 
   it('builds the Login Kit URL with client_key (never client_id) and no PKCE', () => {
-    const url = tiktokAdapter(fake).authorizationUrl({ state: 'the-state', codeChallenge: 'ignored' });
+    const url = tiktokAdapter(fake).authorizationUrl({ state: 'the-state', codeVerifier: 'v'.repeat(43) });
     expect(url.startsWith(`${fake.env.TIKTOK_AUTH_URL}?`)).toBe(true);
     expect(paramsOf(url)).toEqual({
       client_key: fake.clientId,

@@ -19,7 +19,8 @@ export interface OAuthProvider {
   readonly name: OAuthProviderName;
   /** Whether the flow binds the code to a PKCE verifier (the state row keeps the verifier). */
   readonly usesPkce: boolean;
-  authorizationUrl(input: { state: string; codeChallenge?: string }): string;
+  /** The provider's URL; with PKCE it carries the S256 challenge of `codeVerifier`, never the verifier. */
+  authorizationUrl(input: { state: string; codeVerifier?: string }): string;
   exchange(input: { code: string; codeVerifier?: string }): Promise<ProviderProfile>;
 }
 

@@ -1,10 +1,11 @@
 import { APP_OAUTH_STATE_PREFIX, Code, isAppOAuthState, toNickname, type OAuthClient, type Session } from '@cliffhanger/contract';
+import { generateCodeVerifier, generateState } from 'arctic';
 import type { Db } from '../../db/database.js';
 import type { UserRow } from '../../db/schema.js';
 import { AppError } from '../../http/envelope.js';
 import { systemClock, type Clock } from '../../lib/clock.js';
 import { isUniqueViolation } from '../../lib/pg-errors.js';
-import { JOB, type JobSender } from '../../jobs/jobs.js';
+import { JOB, type JobSender } from '../jobs.js';
 import { isStoredMediaPath } from '../../media/storage/media-paths.js';
 import type { IdentitiesRepository } from '../../repositories/identities.repository.js';
 import type { OAuthStatesRepository } from '../../repositories/oauth-states.repository.js';
@@ -12,7 +13,7 @@ import { sessionResponse } from '../auth/auth-response.js';
 import { enforceRateLimit, type RateLimiter } from '../rate-limit/rate-limiter.js';
 import type { SessionService } from '../auth/session.service.js';
 import type { UserService } from '../user.service.js';
-import { createPkcePair, hashState, randomToken } from './oauth-crypto.js';
+import { hashState, randomToken } from './oauth-crypto.js';
 import { isOAuthProviderError, type OAuthProviderName, type ProviderProfile } from './oauth-provider.js';
 import type { OAuthProviders } from './oauth-providers.js';
 import { avatarFromProviderPicture } from './provider-profile.js';
@@ -106,19 +107,19 @@ export class OAuthService {
     const { limit, windowSeconds } = this.deps.urlRateLimit ?? OAUTH_URL_RATE_LIMIT;
     await enforceRateLimit(this.deps.rateLimiter, `oauth-url:ip:${client.ip}`, limit, windowSeconds);
     const app = client.kind === 'app';
-    const state = app ? `${APP_OAUTH_STATE_PREFIX}${randomToken()}` : randomToken();
+    const state = app ? `${APP_OAUTH_STATE_PREFIX}${generateState()}` : generateState();
     const binder = !app && client.binder !== undefined && isBinder(client.binder) ? client.binder : randomToken();
-    const pkce = provider.usesPkce ? createPkcePair() : undefined;
+    const codeVerifier = provider.usesPkce ? generateCodeVerifier() : undefined;
     // Anyone may ask for URLs; sweeping here keeps the table bounded without a scheduled job.
     await this.deps.states.deleteExpired(EXPIRED_STATES_SWEEP);
     await this.deps.states.insert({
       stateHash: hashState(state),
       provider: name,
-      codeVerifier: pkce?.verifier ?? null,
+      codeVerifier: codeVerifier ?? null,
       binderHash: hashState(binder),
       ttlSeconds: OAUTH_STATE_TTL_SECONDS,
     });
-    const url = provider.authorizationUrl(pkce ? { state, codeChallenge: pkce.challenge } : { state });
+    const url = provider.authorizationUrl(codeVerifier === undefined ? { state } : { state, codeVerifier });
     return { url, state, binder };
   }
 

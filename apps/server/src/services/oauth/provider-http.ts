@@ -18,7 +18,8 @@ export interface ProviderRequest {
 
 const MAX_DETAIL = 300;
 
-function clip(text: string): string {
+/** Log details stay short: a provider's error page must not flood the log. */
+export function clip(text: string): string {
   return text.length > MAX_DETAIL ? `${text.slice(0, MAX_DETAIL)}…` : text;
 }
 

@@ -45,6 +45,9 @@ function apiErrorCode(body: unknown): unknown {
  *   callback to the sign-in that started it;
  * - the token endpoint may answer an error with HTTP 200 and `{error, error_description}`, so
  *   success is "has an access token", not "status 200".
+ * So the requests are built here rather than by arctic: arctic's generic `OAuth2Client` sends
+ * `client_id`, which TikTok refuses, and its `TikTok` class has fixed endpoints (tests could not
+ * reach a local fake) and always sends a PKCE verifier.
  */
 export class TikTokProvider implements OAuthProvider {
   readonly name = 'tiktok' as const;
@@ -52,8 +55,8 @@ export class TikTokProvider implements OAuthProvider {
 
   constructor(private readonly options: TikTokProviderOptions) {}
 
-  /** A code challenge, if given, is ignored: see the class comment on PKCE. */
-  authorizationUrl({ state }: { state: string; codeChallenge?: string }): string {
+  /** A code verifier, if given, is ignored: see the class comment on PKCE. */
+  authorizationUrl({ state }: { state: string; codeVerifier?: string }): string {
     const url = new URL(this.options.authUrl);
     url.searchParams.set('client_key', this.options.clientId);
     url.searchParams.set('scope', 'user.info.basic');
