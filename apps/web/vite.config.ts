@@ -2,10 +2,10 @@ import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { brotliCompressSync, constants as zlib } from 'node:zlib';
 import { gzipAsync } from '@gfx/zopfli';
-import MagicString from 'magic-string';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { handHlsItsWorker } from './src/build/hand-hls-its-worker.ts';
+import { treeShakeReactRouter } from './src/build/tree-shake-react-router.ts';
 
 const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|webmanifest|txt|vtt)$/;
 /** A compressed copy is written only if it is at most this share of the file. */
@@ -48,35 +48,6 @@ function precompress(): Plugin {
         if (gzip.length <= bytes.length * MAX_COMPRESSED_RATIO) writeFileSync(`${file}.gz`, gzip);
         if (brotli.length <= bytes.length * MAX_COMPRESSED_RATIO) writeFileSync(`${file}.br`, brotli);
       }
-    },
-  };
-}
-
-/**
- * React Router's build ends every component with `Component.displayName = "…"` and makes them
- * with `React.forwardRef(…)` without a pure annotation, so the bundler must keep every component
- * it ships (NavLink, Form, ScrollRestoration and what they call) whether the app uses it or not:
- * about a fifth of the router's code, all of it sent and never run. The names only serve React's
- * developer tools, and making a component has no side effect, so both are made visible as such.
- */
-const REACT_ROUTER_DIST = /[\\/]node_modules[\\/]react-router[\\/]dist[\\/].*\.mjs$/;
-function treeShakeReactRouter(): Plugin {
-  return {
-    name: 'cliffhanger-tree-shake-react-router',
-    apply: 'build',
-    transform(code, id) {
-      if (!REACT_ROUTER_DIST.test(id)) return null;
-      const out = new MagicString(code);
-      const edit = (pattern: RegExp, change: (match: RegExpExecArray) => void) => {
-        for (const match of code.matchAll(pattern)) change(match);
-      };
-      // Their own production build differs from this one by this constant alone.
-      edit(/^var ENABLE_DEV_WARNINGS = true;$/gm, (m) => out.overwrite(m.index, m.index + m[0].length, 'var ENABLE_DEV_WARNINGS = false;'));
-      edit(/^[A-Za-z_$][\w$]*\.displayName = "[^"\n]*";$/gm, (m) => out.remove(m.index, m.index + m[0].length));
-      edit(/^var [A-Za-z_$][\w$]* = (?=React\d*\.(?:forwardRef|createContext|memo)\()/gm, (m) =>
-        out.appendLeft(m.index + m[0].length, '/* @__PURE__ */ '),
-      );
-      return { code: out.toString(), map: out.generateMap({ hires: true, source: id }) };
     },
   };
 }
