@@ -5,6 +5,7 @@ import { gzipAsync } from '@gfx/zopfli';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { handHlsItsWorker } from './src/build/hand-hls-its-worker.ts';
+import { serverDrawnPageChunks } from './src/build/page-chunk-map.ts';
 import { treeShakeReactRouter } from './src/build/tree-shake-react-router.ts';
 
 const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|webmanifest|txt|vtt)$/;
@@ -140,7 +141,15 @@ const backend = process.env.CLIFFHANGER_API_ORIGIN ?? 'http://localhost:8080';
 
 export default defineConfig({
   base: '/',
-  plugins: [react(), precompress(), apiOriginCheck(), bootGraph(bootModules), treeShakeReactRouter(), handHlsItsWorker()],
+  plugins: [
+    react(),
+    precompress(),
+    apiOriginCheck(),
+    bootGraph(bootModules),
+    treeShakeReactRouter(),
+    handHlsItsWorker(),
+    serverDrawnPageChunks(),
+  ],
   // Served as it is, not pre-bundled, so the dev server applies handHlsItsWorker too.
   optimizeDeps: { exclude: ['hls.js'] },
   server: {
@@ -159,7 +168,8 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: true,
-    // The server reads it to preload a deep link's page chunks (apps/server/src/plugins/page-bootstrap.ts).
+    // The server reads it, with the page map serverDrawnPageChunks writes beside it, to preload a
+    // deep link's page chunks (apps/server/src/plugins/page-chunks.ts).
     manifest: true,
     rolldownOptions: {
       output: {

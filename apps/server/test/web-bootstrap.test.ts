@@ -4,12 +4,17 @@ import { join } from 'node:path';
 import type { AppConfig, DramaDetail, Home, NextAd, Playback } from '@cliffhanger/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { artworkPreload, scriptJson } from '../src/plugins/page-bootstrap.js';
+import { readPageChunks } from '../src/plugins/page-chunks.js';
 import { posterStage } from '../src/plugins/page-stages.js';
 import { envelope } from './helpers/accounts.js';
 import { seedDrama, type SeededDrama } from './helpers/catalog-fixture.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
 
-/** What a Vite build leaves: index.html loading the entry, and the manifest naming every chunk. */
+/**
+ * What a Vite build leaves: index.html loading the entry, the manifest naming every chunk, and the
+ * page map naming the chunk of each page the server draws (PAGE_MAP). The pages' modules are named
+ * unlike the web's own on purpose: the server finds a page by the map, never by its source file.
+ */
 const INDEX_HTML =
   '<!doctype html><html><head><title>Cliffhanger</title>' +
   '<script type="module" crossorigin src="/assets/index-E1.js"></script>' +
@@ -35,13 +40,13 @@ const MANIFEST = {
   },
   '_early-player-H1.js': { file: 'assets/early-player-H1.js', name: 'early-player' },
   '_shared-S1.js': { file: 'assets/shared-S1.js', imports: ['_i18n-I1.js'] },
-  'src/features/video/video-page-loader.ts': {
+  'src/features/video/load-video.ts': {
     file: 'assets/video-page-loader-L1.js',
     isDynamicEntry: true,
     imports: ['_shared-S1.js', '_video-keys-K1.js'],
   },
   '_video-keys-K1.js': { file: 'assets/video-keys-K1.js' },
-  'src/features/video/pages/video-page.tsx': {
+  'src/features/video/pages/player-page.tsx': {
     file: 'assets/video-page-V1.js',
     isDynamicEntry: true,
     imports: ['_i18n-I1.js', 'index.html', '_early-player-H1.js', '_shared-S1.js'],
@@ -50,7 +55,7 @@ const MANIFEST = {
   'src/locales/en.json': { file: 'assets/en-L1.json', src: 'src/locales/en.json' },
   'src/locales/zh.json': { file: 'assets/zh-L1.json', src: 'src/locales/zh.json' },
   'src/locales/tr.json': { file: 'assets/tr-L1.json', src: 'src/locales/tr.json' },
-  'src/features/home/pages/home-page.tsx': {
+  'src/features/home/pages/front-page.tsx': {
     file: 'assets/home-page-P1.js',
     isDynamicEntry: true,
     imports: ['index.html', '_shared-S1.js', '_card-D1.js'],
@@ -58,6 +63,22 @@ const MANIFEST = {
   },
   '_card-D1.js': { file: 'assets/card-D1.js', css: ['assets/card-D1.css'] },
 };
+/** `.vite/pages.json`, as the web build writes it (apps/web/src/build/page-chunk-map.ts). */
+const PAGE_MAP: Record<string, string> = {
+  home: 'assets/home-page-P1.js',
+  video: 'assets/video-page-V1.js',
+  videoLoader: 'assets/video-page-loader-L1.js',
+};
+
+/** A build in a new folder, with this page map (none when undefined). */
+function writeDist(pageMap: Record<string, string> | undefined): string {
+  const dir = mkdtempSync(join(tmpdir(), 'cliffhanger-dist-'));
+  mkdirSync(join(dir, '.vite'), { recursive: true });
+  writeFileSync(join(dir, 'index.html'), INDEX_HTML);
+  writeFileSync(join(dir, '.vite', 'manifest.json'), JSON.stringify(MANIFEST));
+  if (pageMap) writeFileSync(join(dir, '.vite', 'pages.json'), JSON.stringify(pageMap));
+  return dir;
+}
 
 const HOSTILE_TITLE = '</script><script>alert(1)</script><!-- \u2028';
 
@@ -67,10 +88,7 @@ let free: SeededDrama;
 let paid: SeededDrama;
 
 beforeAll(async () => {
-  dist = mkdtempSync(join(tmpdir(), 'cliffhanger-dist-'));
-  mkdirSync(join(dist, '.vite'), { recursive: true });
-  writeFileSync(join(dist, 'index.html'), INDEX_HTML);
-  writeFileSync(join(dist, '.vite', 'manifest.json'), JSON.stringify(MANIFEST));
+  dist = writeDist(PAGE_MAP);
   t = await createTestApp({ env: { WEB_DIST_DIR: dist } });
   free = await seedDrama(t.app, {
     episodes: 3,
@@ -396,5 +414,45 @@ describe('other pages', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('no-cache');
     expect(res.body).toBe(INDEX_HTML);
+  });
+});
+
+describe('a build whose page map lacks a page', () => {
+  const dirs: string[] = [];
+  const distWith = (pageMap: Record<string, string> | undefined) => {
+    const dir = writeDist(pageMap);
+    dirs.push(dir);
+    return dir;
+  };
+  const without = (page: string) => Object.fromEntries(Object.entries(PAGE_MAP).filter(([name]) => name !== page));
+  afterAll(() => {
+    for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('stops the server at startup, naming the page, instead of serving it without its code preloaded', async () => {
+    await expect(createTestApp({ env: { WEB_DIST_DIR: distWith(without('home')) } })).rejects.toThrow(
+      /names no chunk for the page "home"/,
+    );
+  });
+
+  it.each(['home', 'video', 'videoLoader'])('refuses a map without "%s"', (page) => {
+    expect(() => readPageChunks(distWith(without(page)))).toThrow(`names no chunk for the page "${page}"`);
+  });
+
+  it('refuses a map naming a chunk the manifest does not list (a renamed or stale build)', () => {
+    const dir = distWith({ ...PAGE_MAP, videoLoader: 'assets/video-loader-X9.js' });
+    expect(() => readPageChunks(dir)).toThrow(/"videoLoader" is assets\/video-loader-X9\.js.*does not list/);
+  });
+
+  it('refuses a build without a page map, as an older build is', () => {
+    expect(() => readPageChunks(distWith(undefined))).toThrow(/pages\.json is missing.*rebuild it/);
+  });
+
+  it('finds each page by the map, whatever its module is called', () => {
+    expect(readPageChunks(distWith(PAGE_MAP)).pages).toEqual({
+      home: 'src/features/home/pages/front-page.tsx',
+      video: 'src/features/video/pages/player-page.tsx',
+      videoLoader: 'src/features/video/load-video.ts',
+    });
   });
 });

@@ -10,6 +10,14 @@ const INDEX_HTML =
   '<!doctype html><html><head><title>Cliffhanger</title></head><body><div id="root"></div></body></html>';
 const ASSET_JS = 'console.log("app");';
 const BIG_JS = `export const words = ${JSON.stringify('cliffhanger '.repeat(400))};`;
+/** The chunks of the pages the server draws, and the map naming them (web-bootstrap.test.ts). */
+const MANIFEST = {
+  'index.html': { file: 'assets/index-3f9a2c.js', isEntry: true },
+  'src/home.tsx': { file: 'assets/home-1a.js', isDynamicEntry: true },
+  'src/video.tsx': { file: 'assets/video-2b.js', isDynamicEntry: true },
+  'src/video-loader.ts': { file: 'assets/video-loader-3c.js', isDynamicEntry: true },
+};
+const PAGE_MAP = { home: 'assets/home-1a.js', video: 'assets/video-2b.js', videoLoader: 'assets/video-loader-3c.js' };
 
 describe('web app serving (dist built)', () => {
   let t: TestApp;
@@ -18,7 +26,10 @@ describe('web app serving (dist built)', () => {
   beforeAll(async () => {
     dist = mkdtempSync(join(tmpdir(), 'cliffhanger-dist-'));
     mkdirSync(join(dist, 'assets'));
+    mkdirSync(join(dist, '.vite'));
     writeFileSync(join(dist, 'index.html'), INDEX_HTML);
+    writeFileSync(join(dist, '.vite', 'manifest.json'), JSON.stringify(MANIFEST));
+    writeFileSync(join(dist, '.vite', 'pages.json'), JSON.stringify(PAGE_MAP));
     writeFileSync(join(dist, 'assets', 'index-3f9a2c.js'), ASSET_JS);
     writeFileSync(join(dist, 'manifest.webmanifest'), '{"name":"Cliffhanger"}');
     writeFileSync(join(dist, '.env'), 'SECRET=1');
@@ -102,6 +113,10 @@ describe('web app serving (dist built)', () => {
   it('never serves dotfiles', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/.env' });
     expect(res.body).not.toContain('SECRET');
+    // Nor the build's own records of its chunks.
+    for (const url of ['/.vite/manifest.json', '/.vite/pages.json']) {
+      expect((await t.app.inject({ method: 'GET', url })).body, url).not.toContain('assets/');
+    }
   });
 
   it('never answers unknown API, media or probe paths with index.html', async () => {

@@ -24,3 +24,12 @@ export const BOOTSTRAP_ELEMENT_ID = 'bootstrap';
 
 /** Cookies the web writes (apps/web/src/lib/page-hints.ts): the UI language and "has a session". */
 export const PAGE_COOKIES = { language: 'lang', signedIn: 'signed_in' } as const;
+
+/**
+ * The pages whose first screen the server draws and whose code it preloads with the HTML. The web
+ * loads each through one import of this name (apps/web/src/app/server-drawn-pages.ts), its build
+ * writes which chunk each became, and the server refuses to start on a build that lacks one
+ * (apps/server/src/plugins/page-chunks.ts).
+ */
+export const SERVER_DRAWN_PAGES = ['home', 'video', 'videoLoader'] as const;
+export type ServerDrawnPage = (typeof SERVER_DRAWN_PAGES)[number];

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
   ARTWORK_SIZES,
@@ -21,6 +21,7 @@ import { readText } from '../media/media-delivery.service.js';
 import type { AppInstance } from '../app-instance.js';
 import type { PreparedAnswer } from '../http/prepared-answer.js';
 import { adViewerOf } from '../services/ads/ads.service.js';
+import type { Manifest, PageChunks } from './page-chunks.js';
 import { escapeAttribute, homeStage, posterStage } from './page-stages.js';
 
 /**
@@ -39,37 +40,13 @@ const EMPTY_ROOT = '<div id="root"></div>';
 /** index.html's title: what the first screen is drawn with goes right after it, before the scripts. */
 const TITLE = '<title>Cliffhanger</title>';
 
-/**
- * The source modules of the pages, as named in the Vite manifest (apps/web/src/app/routes.ts
- * imports them).
- */
-const HOME_MODULE = 'src/features/home/pages/home-page.tsx';
-const VIDEO_MODULE = 'src/features/video/pages/video-page.tsx';
-/** The video pages' route loader, a chunk the route table imports on its own. */
-const VIDEO_LOADER_MODULE = 'src/features/video/video-page-loader.ts';
 /** The UI catalogue of a language: a JSON file the web fetches (apps/web/src/lib/catalogues.ts). */
 const catalogueModule = (lang: Language) => `src/locales/${lang}.json`;
-
-interface ManifestChunk {
-  file: string;
-  /** A chunk's name: for a group of the build's, the group's. */
-  name?: string;
-  css?: string[];
-  imports?: string[];
-  isEntry?: boolean;
-  dynamicImports?: string[];
-}
-type Manifest = Record<string, ManifestChunk>;
 
 /** The files a page's chunk needs besides those index.html already loads. */
 interface PageFiles {
   scripts: string[];
   styles: string[];
-}
-
-function readManifest(distDir: string): Manifest {
-  const path = join(distDir, '.vite', 'manifest.json');
-  return existsSync(path) ? (JSON.parse(readFileSync(path, 'utf8')) as Manifest) : {};
 }
 
 /**
@@ -214,14 +191,17 @@ export interface PageShell {
   render(request: FastifyRequest): Promise<string | null>;
 }
 
-/** Reads index.html and the Vite manifest once; `render` fills in one request's first screen. */
-export function createPageShell(app: AppInstance, distDir: string): PageShell {
+/**
+ * Reads index.html once and works out each page's files from the build's chunks (read at startup,
+ * page-chunks.ts); `render` fills in one request's first screen.
+ */
+export function createPageShell(app: AppInstance, distDir: string, chunks: PageChunks): PageShell {
   const html = readFileSync(join(distDir, 'index.html'), 'utf8');
-  const manifest = readManifest(distDir);
+  const { manifest, pages } = chunks;
   const { boot, earlyPlayer } = entryImports(manifest);
   const bootFiles = pageFiles(manifest, boot);
-  const homeFiles = pageFiles(manifest, [HOME_MODULE], boot);
-  const videoFiles = pageFiles(manifest, [VIDEO_LOADER_MODULE, VIDEO_MODULE], boot);
+  const homeFiles = pageFiles(manifest, [pages.home], boot);
+  const videoFiles = pageFiles(manifest, [pages.videoLoader, pages.video], boot);
   const earlyPlayerFiles = pageFiles(manifest, earlyPlayer);
   const { catalog, playback, ads, media, mediaDelivery, catalogChanges } = app.services;
   const mediaBaseUrl = app.config.mediaBaseUrl;

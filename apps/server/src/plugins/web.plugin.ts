@@ -7,6 +7,7 @@ import fp from 'fastify-plugin';
 import { notFoundResponse } from '../http/error-response.js';
 import type { AppInstance } from '../app-instance.js';
 import { createPageShell, type PageShell } from './page-bootstrap.js';
+import { readPageChunks } from './page-chunks.js';
 
 /** Paths the web app never owns: an unknown URL under them is a 404 envelope, never index.html. */
 const RESERVED_PREFIXES = ['/api', '/media', '/healthz', '/readyz', '/metrics'];
@@ -40,6 +41,8 @@ function cacheControlFor(filePath: string, distDir: string): string {
 async function webPlugin(app: AppInstance): Promise<void> {
   const distDir = app.config.webDistDir;
   const built = existsSync(join(distDir, 'index.html'));
+  // At startup, not on the first page: a build that lost a page's chunk stops the server here.
+  const chunks = built ? readPageChunks(distDir) : undefined;
 
   if (built) {
     await app.register(fastifyStatic, {
@@ -66,7 +69,7 @@ async function webPlugin(app: AppInstance): Promise<void> {
 
   /** index.html for a page of the web app, with the first screen's data when the page has one. */
   async function sendPage(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
-    shell ??= createPageShell(app, distDir);
+    shell ??= createPageShell(app, distDir, chunks!);
     const page = await shell.render(request);
     if (page === null) return reply.code(200).sendFile('index.html');
     // Per request: a visitor's signed playback and the language of the cookie are in it.

@@ -4,6 +4,7 @@ import type { NavKind } from '../components/ui/nav-bar';
 import { PATHS } from '../lib/paths';
 import type { TabKey } from '../lib/tab-bar';
 import type en from '../locales/en.json';
+import { SERVER_DRAWN_PAGE_IMPORTS } from './server-drawn-pages';
 
 export type TitleKey = `titles.${keyof typeof en.titles}`;
 
@@ -27,10 +28,10 @@ export interface RouteDef {
 
 /**
  * The video pages' loader is a chunk of its own, so home's start does not carry it; the server
- * preloads it with a video page (apps/server/src/plugins/page-bootstrap.ts).
+ * preloads it with a video page, as it does home's and the video pages' code (server-drawn-pages.ts).
  */
 const loadVideoData = (queryClient: QueryClient, search: string, page: 'phone' | 'desktop') =>
-  import('../features/video/video-page-loader').then((m) => m.loadVideoPage(queryClient, search, page));
+  SERVER_DRAWN_PAGE_IMPORTS.videoLoader().then((m) => m.loadVideoPage(queryClient, search, page));
 
 /** The route table: every page of docs/product.md#screens-and-routes. Pages load on first visit. */
 export const ROUTES: readonly RouteDef[] = [
@@ -40,7 +41,7 @@ export const ROUTES: readonly RouteDef[] = [
     navKind: 'custom',
     titleKey: 'titles.home',
     tab: 'home',
-    load: () => import('../features/home/pages/home-page').then((m) => m.HomePage),
+    load: () => SERVER_DRAWN_PAGE_IMPORTS.home().then((m) => m.HomePage),
   },
   {
     path: PATHS.list,
@@ -73,7 +74,7 @@ export const ROUTES: readonly RouteDef[] = [
     navKind: 'custom',
     titleKey: 'titles.video',
     video: true,
-    load: () => import('../features/video/pages/video-page').then((m) => m.VideoPage),
+    load: () => SERVER_DRAWN_PAGE_IMPORTS.video().then((m) => m.VideoPage),
     loadData: (queryClient, search) => loadVideoData(queryClient, search, 'desktop'),
   },
   {
@@ -81,7 +82,7 @@ export const ROUTES: readonly RouteDef[] = [
     navKind: 'custom',
     titleKey: 'titles.video',
     video: true,
-    load: () => import('../features/video/pages/video-page').then((m) => m.MobileVideoPage),
+    load: () => SERVER_DRAWN_PAGE_IMPORTS.video().then((m) => m.MobileVideoPage),
     loadData: (queryClient, search) => loadVideoData(queryClient, search, 'phone'),
   },
   {
