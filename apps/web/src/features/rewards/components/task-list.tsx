@@ -3,7 +3,7 @@ import type { ComponentType } from 'react';
 import { useTranslation } from '../../../lib/use-translation';
 import { useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button';
-import { InviteIcon, PlayIcon, ShareIcon, type IconProps } from '../../../components/ui/icons';
+import { CoinIcon, InviteIcon, PlayIcon, ShareIcon, type IconProps } from '../../../components/ui/icons';
 import { Section } from '../../../components/ui/section';
 import { PATHS } from '../../../lib/paths';
 import { useRequireLogin } from '../../../lib/require-login';
@@ -60,7 +60,16 @@ export function TaskList({ tasks }: { tasks: readonly Task[] }) {
                 <Icon size={22} />
               </span>
               <span className="task__text">
-                <span>{t(label, { points: task.reward })}</span>
+                {/* The task and what it pays are two things to read, not one sentence. */}
+                <span className="task__head">
+                  <span className="task__title" data-testid={`task-${task.key}-title`}>
+                    {t(`rewards.taskTitle.${task.key}`)}
+                  </span>
+                  <span className="task__reward" data-testid={`task-${task.key}-reward`}>
+                    <CoinIcon size={13} />
+                    {t(`rewards.taskReward.${task.key}`, { coins: task.reward })}
+                  </span>
+                </span>
                 <span className="task__progress" data-testid={`task-${task.key}-progress`}>
                   {t(progress, { progress: task.progress, target: task.target })}
                 </span>

@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
+import { i18n } from '../../../lib/i18n';
 import { WALLET_QUERY_KEY } from '../../../lib/library-query-keys';
 import { PATHS } from '../../../lib/paths';
 import { getSession, setSession } from '../../../lib/session';
@@ -192,7 +193,30 @@ describe('rewards page: visitors are asked to sign in', () => {
     renderPage(<RewardsPage />, PATHS.rewards);
     expect(screen.getByTestId('checkin-day-1')).toHaveAttribute('data-state', 'today');
     expect(screen.getByTestId('checkin-day-7')).toHaveAttribute('data-state', 'ahead');
-    expect(screen.getByText('Share app 20 points')).toBeInTheDocument();
+    expect(screen.getByTestId('task-share_app-title')).toHaveTextContent('Share the app');
+    expect(screen.getByTestId('task-share_app-reward')).toHaveTextContent('+20 coins');
+  });
+
+  it.each([
+    ['en', ['Watch videos', '+5 coins per video'], ['Share the app', '+20 coins'], ['Invite friends', '+50 coins per friend']],
+    ['zh', ['观看视频', '每个视频 +5 金币'], ['分享应用', '+20 金币'], ['邀请好友', '每位好友 +50 金币']],
+    ['tr', ['Video izle', 'video başına +5 jeton'], ['Uygulamayı paylaş', '+20 jeton'], ['Arkadaş davet et', 'arkadaş başına +50 jeton']],
+  ] as const)('in %s, names each task and its coin reward as two elements, not one run-on line', async (language, ...expected) => {
+    onTestFinished(() => void i18n.changeLanguage('en'));
+    await i18n.changeLanguage(language);
+    signIn();
+    open({ 'GET /task': { code: 200, data: overview() } });
+    const keys = ['watch_video', 'share_app', 'invite_friends'] as const;
+    for (const [index, key] of keys.entries()) {
+      const [title, reward] = expected[index]!;
+      const titleElement = await screen.findByTestId(`task-${key}-title`);
+      const rewardElement = screen.getByTestId(`task-${key}-reward`);
+      expect(titleElement.textContent).toBe(title);
+      expect(rewardElement.textContent).toBe(reward);
+      // Siblings, neither inside the other: the reward is its own chip beside or under the title.
+      expect(titleElement.contains(rewardElement) || rewardElement.contains(titleElement)).toBe(false);
+      expect(titleElement.parentElement).toBe(rewardElement.parentElement);
+    }
   });
 });
 
