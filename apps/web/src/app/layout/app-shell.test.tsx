@@ -1,4 +1,4 @@
-import { act, screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { saveLanguage } from '../../lib/i18n';
@@ -48,6 +48,20 @@ describe('app shell layout: tab bar below 768px, sidebar from 768px, none on vid
     expect(tabIds(sidebar)).toEqual(
       TAB_ITEMS.filter((item) => download || item.key !== 'download').map((item) => `tab-item-${item.key}`),
     );
+  });
+
+  it.each([
+    [390, 'nav-bar'],
+    [800, 'sidebar'],
+    [1280, 'sidebar'],
+  ])('at %ipx home shows the product mark once, in the %s', async (width, holder) => {
+    renderApp('/pages/index/index', { width });
+    // Home's own bar, once its code has loaded (the loading page's bar says "Home").
+    await waitFor(() => expect(screen.getByTestId('nav-bar')).toHaveTextContent('Cliffhanger'));
+    // LogoMark is the only drawing on a 32×32 grid.
+    const marks = [...document.querySelectorAll('svg[viewBox="0 0 32 32"]')];
+    expect(marks).toHaveLength(1);
+    expect(screen.getByTestId(holder).contains(marks[0]!)).toBe(true);
   });
 
   it('shows the sidebar on pages other than tab pages too', async () => {
