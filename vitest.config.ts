@@ -20,8 +20,9 @@ const serverSuite = (name: string, driver: 'pglite' | 'pg'): TestProjectInlineCo
     exclude: driver === 'pglite' ? ['**/node_modules/**', '**/*.pg.test.ts'] : ['**/node_modules/**'],
     environment: 'node',
     env: { TEST_DB_DRIVER: driver },
-    // Multi-process tests there run `npm run build`'s server, compiled once for the suite.
-    globalSetup: driver === 'pg' ? ['test/global-setup-compiled.ts'] : [],
+    // Migrates once for the run (global-setup-database.ts). Multi-process tests on PostgreSQL run
+    // `npm run build`'s server, compiled once for the suite.
+    globalSetup: ['test/global-setup-database.ts', ...(driver === 'pg' ? ['test/global-setup-compiled.ts'] : [])],
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

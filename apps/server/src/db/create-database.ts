@@ -21,6 +21,11 @@ export interface DatabaseOptions {
   databaseUrl: string | undefined;
   /** PGlite keeps its files in `${dataDir}/db`; `memory://` keeps them in memory. */
   dataDir: string;
+  /**
+   * An in-memory PGlite starts from this data directory (`PGlite.dumpDataDir()`) rather than
+   * running initdb: the test suites migrate one database and load a copy per test file.
+   */
+  pgliteDataDir?: Blob;
   /** Connections per process to PostgreSQL (node-postgres's own default: 10). */
   poolSize?: number;
   /** Bounds set on every PostgreSQL connection at its start (0 or unset: none). */
@@ -60,7 +65,9 @@ function serialised(task: () => Promise<void>): () => Promise<void> {
 }
 
 export async function createDatabase(options: DatabaseOptions): Promise<Database> {
-  return options.databaseUrl ? createPgDatabase(options.databaseUrl, options) : createPgliteDatabase(options.dataDir);
+  return options.databaseUrl
+    ? createPgDatabase(options.databaseUrl, options)
+    : createPgliteDatabase(options.dataDir, options.pgliteDataDir);
 }
 
 let latestMigrationMillis: number | undefined;
@@ -84,10 +91,10 @@ async function migrationsCurrent(db: Db): Promise<boolean> {
   }
 }
 
-async function createPgliteDatabase(dataDir: string): Promise<Database> {
+async function createPgliteDatabase(dataDir: string, loadDataDir: Blob | undefined): Promise<Database> {
   let client: PGlite;
   if (dataDir === MEMORY_DATA_DIR) {
-    client = new PGlite();
+    client = new PGlite(loadDataDir ? { loadDataDir } : {});
   } else {
     const dir = join(dataDir, 'db');
     mkdirSync(dir, { recursive: true });

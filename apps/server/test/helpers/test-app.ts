@@ -1,8 +1,12 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { buildApp, type BuildAppDeps } from '../../src/app.js';
 import { loadConfig, MEMORY_DATA_DIR, type Env, type ServerConfig } from '../../src/config.js';
 import type { AppInstance } from '../../src/app-instance.js';
+import { createDatabase } from '../../src/db/create-database.js';
+import type { Database } from '../../src/db/database.js';
 
 export type TestDbDriver = 'pglite' | 'pg';
 
@@ -39,14 +43,17 @@ async function withAdmin<T>(run: (client: pg.Client) => Promise<T>): Promise<T> 
 }
 
 /**
- * A fresh, empty database for one test file. On PostgreSQL: `CREATE DATABASE ch_test_<random>` on
- * the TEST_DATABASE_URL server, so test files running in parallel never see each other's rows.
+ * A fresh database for one test file. On PostgreSQL: `CREATE DATABASE ch_test_<random>` on the
+ * TEST_DATABASE_URL server, so test files running in parallel never see each other's rows; empty,
+ * or with `migrated` a copy of the database the suite's global set-up migrated
+ * (global-setup-database.ts).
  */
-export async function createTestDatabaseUrl(): Promise<TestDatabaseUrl> {
+export async function createTestDatabaseUrl(options: { migrated?: boolean } = {}): Promise<TestDatabaseUrl> {
   if (testDbDriver() === 'pglite') return { databaseUrl: undefined, drop: () => Promise.resolve() };
 
   const name = `ch_test_${randomBytes(6).toString('hex')}`;
-  await withAdmin((client) => client.query(`CREATE DATABASE ${name}`));
+  const template = options.migrated ? ` TEMPLATE ${inject('migratedTemplateDatabase')}` : '';
+  await withAdmin((client) => client.query(`CREATE DATABASE ${name}${template}`));
   const url = new URL(adminUrl());
   url.pathname = `/${name}`;
   return {
@@ -98,7 +105,9 @@ export interface TestApp {
  * (beforeAll) and `close()` in afterAll.
  */
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
-  const database = await createTestDatabaseUrl();
+  const database = await createTestDatabaseUrl({ migrated: true });
+  // PGlite: an in-memory copy of the migrated data directory, closed with the app below.
+  const pglite = database.databaseUrl ? undefined : await migratedPglite();
   let app: AppInstance;
   let config: Readonly<ServerConfig>;
   try {
@@ -117,9 +126,11 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     if (options.clock) deps.clock = options.clock;
     if (options.smsSender) deps.smsSender = options.smsSender;
     if (options.logStream) deps.logStream = options.logStream;
+    if (pglite) deps.database = pglite;
     deps.providerImages = options.providerImages ?? NO_PROVIDER_IMAGES;
     app = await buildApp(config, deps);
   } catch (error) {
+    await pglite?.close();
     await database.drop();
     throw error;
   }
@@ -129,8 +140,19 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     app,
     config,
     close() {
-      closing ??= app.close().finally(() => database.drop());
+      closing ??= app
+        .close()
+        .finally(() => pglite?.close())
+        .finally(() => database.drop());
       return closing;
     },
   };
+}
+
+let migratedDataDir: Blob | undefined;
+
+/** An in-memory PGlite loaded from the data directory the global set-up migrated and dumped. */
+function migratedPglite(): Promise<Database> {
+  migratedDataDir ??= new Blob([readFileSync(inject('migratedPgliteDataDir'))]);
+  return createDatabase({ databaseUrl: undefined, dataDir: MEMORY_DATA_DIR, pgliteDataDir: migratedDataDir });
 }
