@@ -6,7 +6,7 @@ import { setSession } from '../../../lib/session';
 import { stubApi, type Route } from '../../../test/fake-api';
 import { testUser } from '../../../test/fixtures';
 import { renderRoutes } from '../../../test/render';
-import { MobileVideoPage, VideoPage } from '../pages/video-page';
+import { VideoPage } from '../pages/video-page';
 import type * as HlsModule from '../../../lib/player/hls';
 import { FakeHls, installTextTracks } from '../../../test/fake-hls';
 import { drama, episode, houseAd, page, playback } from '../test/fixtures';
@@ -40,7 +40,9 @@ function openVideo(ads: Route, mobile = true, detail = drama()) {
     'GET /ads/next': ads,
   });
   const path = mobile ? '/pages/video/mobileVideoIndex' : '/pages/video/index';
-  renderRoutes([{ path, element: mobile ? <MobileVideoPage /> : <VideoPage /> }], {
+  // The window's width picks the page's layout.
+  window.innerWidth = mobile ? 390 : 1280;
+  renderRoutes([{ path, element: <VideoPage /> }], {
     initialEntries: [`${path}?drama_id=7&episode_id=101`],
   });
   return api;

@@ -20,7 +20,10 @@ export interface EpisodeActionsProps {
   onEpisodes?: () => void;
 }
 
-/** Like (with count), favourite, comments, share, the episode list (phone) and download (an SD MP4). */
+/**
+ * Like (with count), favourite, share and download (an SD MP4), with comments and the episode list
+ * where the page gives them a place to open (`onComments`, `onEpisodes`).
+ */
 export function EpisodeActions({ drama, playback, episodeId, mobile, layout, onComments, onEpisodes }: EpisodeActionsProps) {
   const { t, i18n } = useTranslation();
   const requireLogin = useRequireLogin();

@@ -9,7 +9,7 @@ import type * as HlsModule from '../../../lib/player/hls';
 import { PREFERENCE_KEYS } from '../player/preferences';
 import { FakeHls, installTextTracks } from '../../../test/fake-hls';
 import { drama, episode, lockedData, page, playback } from '../test/fixtures';
-import { MobileVideoPage, VideoPage } from '../pages/video-page';
+import { VideoPage } from '../pages/video-page';
 
 vi.mock('../../../lib/player/hls', async (importOriginal) => {
   const { FakeHls: Fake } = await import('../../../test/fake-hls');
@@ -68,13 +68,15 @@ function autoUnlock(on: boolean) {
 }
 
 function open(path: string, mobile = true) {
+  // The window's width picks the page's layout.
+  window.innerWidth = mobile ? 390 : 1280;
   return renderRoutes(
     [
       {
         path: mobile ? '/pages/video/mobileVideoIndex' : '/pages/video/index',
         element: (
           <>
-            {mobile ? <MobileVideoPage /> : <VideoPage />}
+            <VideoPage />
             <Where />
           </>
         ),

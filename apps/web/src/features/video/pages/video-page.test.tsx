@@ -1,4 +1,4 @@
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Events } from 'hls.js';
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
 import type * as HlsModule from '../../../lib/player/hls';
@@ -6,12 +6,13 @@ import { setSession } from '../../../lib/session';
 import { stubApi, type Route } from '../../../test/fake-api';
 import { testUser } from '../../../test/fixtures';
 import { renderRoutes, Where } from '../../../test/render';
+import { setWidth } from '../../../test/render-app';
 import { startEarlyPlayer } from '../../../lib/player/early-player';
 import { PREFERENCE_KEYS } from '../player/preferences';
 import { STALL_ERROR_MS } from '../../../lib/player/use-hls-player';
 import { FakeHls, installTextTracks, showFrame } from '../../../test/fake-hls';
 import { drama, lockedData, page, playback } from '../test/fixtures';
-import { MobileVideoPage, VideoPage } from './video-page';
+import { VideoPage } from './video-page';
 
 vi.mock('../../../lib/player/hls', async (importOriginal) => {
   const { FakeHls: Fake } = await import('../../../test/fake-hls');
@@ -42,18 +43,22 @@ function catalogueApi(extra: Record<string, Route> = {}) {
   });
 }
 
-function open(path: string, mobile = true) {
+const PHONE = 390;
+const DESKTOP = 1280;
+
+/** Either route at a window `width` wide: the width, not the path, picks the layout. */
+function open(path: string, width = PHONE) {
+  window.innerWidth = width;
+  const page = (
+    <>
+      <VideoPage />
+      <Where />
+    </>
+  );
   return renderRoutes(
     [
-      {
-        path: mobile ? '/pages/video/mobileVideoIndex' : '/pages/video/index',
-        element: (
-          <>
-            {mobile ? <MobileVideoPage /> : <VideoPage />}
-            <Where />
-          </>
-        ),
-      },
+      { path: '/pages/video/mobileVideoIndex', element: page },
+      { path: '/pages/video/index', element: page },
       { path: '/pages/login/index', element: <Where /> },
     ],
     { initialEntries: [path] },
@@ -448,7 +453,7 @@ describe('mobile video page', () => {
 describe('desktop video page', () => {
   it('shows the drama, the episode grid with locks and prices, and the comments', async () => {
     catalogueApi();
-    open('/pages/video/index?drama_id=7&episode_id=101', false);
+    open('/pages/video/index?drama_id=7&episode_id=101', DESKTOP);
     await player();
     expect(screen.getByTestId('video-title')).toHaveTextContent('The Last Train');
     expect(screen.getByText('Two strangers and a night train.')).toBeInTheDocument();
@@ -461,7 +466,7 @@ describe('desktop video page', () => {
 
   it('opens the unlock dialog from a locked tile; a visitor gets the sign-in button', async () => {
     catalogueApi({ 'GET /episodes/103/play': { code: 30002, data: lockedData(3, { signed_in: false, coin: 0 }) } });
-    open('/pages/video/index?drama_id=7&episode_id=101', false);
+    open('/pages/video/index?drama_id=7&episode_id=101', DESKTOP);
     await player();
     fireEvent.click(screen.getByTestId('episode-tile-3'));
     expect(await screen.findByTestId('unlock-dialog')).toHaveTextContent('Unlock this episode: 30 coins');
@@ -469,13 +474,85 @@ describe('desktop video page', () => {
     expect(screen.queryByTestId('unlock-episode')).toBeNull();
   });
 
+  it('puts the action rail beside the player, not over it, and the synopsis and episode grid in a side panel', async () => {
+    catalogueApi();
+    open('/pages/video/index?drama_id=7&episode_id=101', DESKTOP);
+    await player();
+    expect(screen.getByTestId('video-screen')).toHaveAttribute('data-layout', 'desktop');
+    const stage = screen.getByRole('region', { name: 'Video player' });
+    const rail = screen.getByTestId('video-rail');
+    expect(stage.contains(rail)).toBe(false);
+    expect(rail.contains(stage)).toBe(false);
+    for (const action of ['video-like', 'video-favorite', 'video-comments', 'video-share', 'video-download']) {
+      expect(within(rail).getByTestId(action)).toBeInTheDocument();
+    }
+    // The grid is always open beside the player: no button for a sheet of it.
+    expect(screen.queryByTestId('video-episodes')).toBeNull();
+    const panel = screen.getByTestId('video-side-panel');
+    expect(stage.contains(panel)).toBe(false);
+    expect(within(panel).getByTestId('video-synopsis')).toHaveTextContent('Two strangers and a night train.');
+    const grid = within(panel).getByTestId('episode-grid');
+    expect(within(grid).getByTestId('episode-tile-1')).toHaveAttribute('aria-current', 'true');
+    expect(within(grid).getByTestId('episode-tile-2')).toHaveAttribute('data-state', 'free');
+    expect(within(grid).getByTestId('episode-tile-3')).toHaveAttribute('data-state', 'locked');
+    expect(within(grid).getByTestId('episode-tile-3')).toHaveAccessibleName('Episode 3, locked, 30 coins');
+  });
+
+  it('plays the episode picked in the side panel, without opening a sheet', async () => {
+    catalogueApi();
+    open('/pages/video/index?drama_id=7&episode_id=101', DESKTOP);
+    await player();
+    fireEvent.click(screen.getByTestId('episode-tile-2'));
+    await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent('episode_id=102'));
+    await waitFor(() => expect(screen.getByTestId('video-player')).toHaveAttribute('data-episode-id', '102'));
+    expect(screen.getByTestId('episode-tile-2')).toHaveAttribute('aria-current', 'true');
+    expect(screen.queryByTestId('episodes-sheet')).toBeNull();
+  });
+
+  it("the rail's comments button moves to the comments in the panel", async () => {
+    catalogueApi();
+    open('/pages/video/index?drama_id=7&episode_id=101', DESKTOP);
+    await player();
+    const scrolled = vi.fn();
+    Element.prototype.scrollIntoView = scrolled;
+    fireEvent.click(screen.getByTestId('video-comments'));
+    const heading = screen.getByRole('heading', { name: 'Comments (0)' });
+    expect(heading).toHaveFocus();
+    expect(scrolled.mock.contexts).toEqual([heading]);
+    expect(screen.queryByTestId('comments-sheet')).toBeNull();
+  });
+
   it('toggles pause with Space', async () => {
     catalogueApi();
-    open('/pages/video/index?drama_id=7&episode_id=101', false);
+    open('/pages/video/index?drama_id=7&episode_id=101', DESKTOP);
     const video = await player();
     Object.defineProperty(video, 'paused', { configurable: true, get: () => true });
     play.mockClear();
     fireEvent.keyDown(window, { key: ' ', code: 'Space' });
     expect(play).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('the video page at either width', () => {
+  it.each([
+    ['/pages/video/mobileVideoIndex', DESKTOP, 'desktop'],
+    ['/pages/video/index', PHONE, 'phone'],
+  ] as const)('lays %s out for the window it is in (%i px: %s)', async (path, width, layout) => {
+    catalogueApi();
+    open(`${path}?drama_id=7&episode_id=101`, width);
+    await player();
+    expect(screen.getByTestId('video-screen')).toHaveAttribute('data-layout', layout);
+    expect(screen.queryByTestId('video-episodes') === null).toBe(layout === 'desktop');
+  });
+
+  it('changes layout when the window crosses the mobile flag, on the same episode', async () => {
+    catalogueApi();
+    open('/pages/video/mobileVideoIndex?drama_id=7&episode_id=102', PHONE);
+    await player();
+    setWidth(961);
+    expect(screen.getByTestId('video-screen')).toHaveAttribute('data-layout', 'desktop');
+    expect((await player()).getAttribute('data-episode-id')).toBe('102');
+    setWidth(960);
+    expect(screen.getByTestId('video-screen')).toHaveAttribute('data-layout', 'phone');
   });
 });

@@ -1,8 +1,7 @@
 /**
  * The two video pages (docs/product.md#other-routes), and the start of hls.js before they render: the route
  * table imports the pages and the route's loader (video-page-loader.ts) the early player from here, so hls.js
- * arrives with the page's code.
+ * arrives with the page's code. Both routes render the one page, which lays itself out for the window.
  */
-export { VideoPage } from './desktop-video-page';
-export { MobileVideoPage } from './mobile-video-page';
+export { VideoPage, VideoPage as MobileVideoPage } from './video-screen';
 export { dropEarlyPlayer, startEarlyPlayer } from '../../../lib/player/early-player';

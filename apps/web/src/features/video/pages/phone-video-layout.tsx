@@ -5,28 +5,27 @@ import { BottomSheet } from '../components/bottom-sheet';
 import { CommentsPanel } from '../components/comments-panel';
 import { EpisodeActions } from '../components/episode-actions';
 import { EpisodeGrid } from '../components/episode-grid';
-import { SessionUnlockDialog } from '../components/session-unlock-dialog';
 import { VideoStage } from '../components/video-stage';
 import { useSwipe } from '../hooks/use-swipe';
-import { useVideoSession } from '../hooks/use-video-session';
-import './mobile-video-page.css';
-import './video-page.css';
+import type { VideoSession } from '../hooks/use-video-session';
+import './phone-video-layout.css';
 
 type Sheet = 'comments' | 'episodes' | null;
 
 /**
- * /pages/video/mobileVideoIndex: the full-screen vertical player. Swipe up / ArrowDown for the
- * next episode, swipe down / ArrowUp for the previous, tap to pause; side actions on the right.
+ * The video page on a phone (mobile flag, docs/product.md#layout-and-breakpoints): the full-screen
+ * vertical player. Swipe up / ArrowDown for the next episode, swipe down / ArrowUp for the
+ * previous, tap to pause; the actions run up the right edge over the video, comments and the
+ * episode list open as sheets.
  */
-export function MobileVideoPage() {
+export function PhoneVideoLayout({ session }: { session: VideoSession }) {
   const { t } = useTranslation();
-  const session = useVideoSession();
   const [sheet, setSheet] = useState<Sheet>(null);
   const swipe = useSwipe((direction) => (direction === 'next' ? session.goNext() : session.goPrev()));
 
   const { drama, current, episodeId } = session;
   return (
-    <div className="video-screen video-screen--mobile" data-testid="video-screen">
+    <div className="video-screen video-screen--mobile" data-testid="video-screen" data-layout="phone">
       <h1 className="visually-hidden">{t('titles.video')}</h1>
       <header className="mobile-video__top">
         <BackButton className="ui-back video-screen__back-button" />
@@ -73,10 +72,16 @@ export function MobileVideoPage() {
         </BottomSheet>
       )}
       {drama && (
-        <BottomSheet open={sheet === 'episodes'} title={drama.title} onClose={() => setSheet(null)} testId="episodes-sheet">
+        <BottomSheet
+          open={sheet === 'episodes'}
+          title={drama.title}
+          onClose={() => setSheet(null)}
+          testId="episodes-sheet"
+        >
           <EpisodeGrid
             episodes={drama.episodes}
             currentId={episodeId}
+            vip={drama.viewer.vip}
             tone="dark"
             onSelect={(episode) => {
               setSheet(null);
@@ -85,7 +90,6 @@ export function MobileVideoPage() {
           />
         </BottomSheet>
       )}
-      <SessionUnlockDialog session={session} />
     </div>
   );
 }
