@@ -20,7 +20,7 @@ function notSignedIn(): AppError {
  * - `optional`: no header → visitor; a header that does not resolve answers its session-invalid code, so the
  *   client clears its stale login state (docs/product.md#response-code-classes).
  * - `required`: as optional, and no header → Code.NOT_SIGNED_IN.
- * - `sessionInHandler` (the hottest paths: a drama's page, play, unlock): a well-formed token is
+ * - `sessionInHandler` (the hottest reads: a drama's page, a play): a well-formed token is
  *   handed to the handler, whose one statement reads the session with its data; the session
  *   service applies the same rules and codes to what it read. No header and a malformed one are
  *   still answered here, before any body is read.

@@ -21,8 +21,6 @@ export const sessionColumns = {
  * two unique-index lookups rather than `token_hash = h OR refresh_hash = h`: PostgreSQL plans the
  * OR as a bitmap heap scan, and every run of one asks the table's size from the file system (an
  * lseek; in PGlite an fstat through Emscripten), once per presented token.
- * UnlockContextRepository writes the same two lookups as plain text (its statement must be a flat
- * template to be compiled once, see prepared-rows.ts): a change here goes there too.
  */
 export function sessionPresenting(hash: SQL | Placeholder): SQL {
   const column = (name: string) => sql`s.${sql.identifier(name)}`;

@@ -104,7 +104,6 @@ export function createAppServices(deps: AppServicesDeps): AppServices {
     db,
     clock,
     config,
-    sessions: session,
     ...(deps.onLedgerEntry ? { onLedgerEntry: deps.onLedgerEntry } : {}),
   });
   const rewards = createRewardsServices({

@@ -1,13 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/db/query-rows.js';
-import { sha256Hex } from '../../src/lib/tokens.js';
 import { UnlockContextRepository } from '../../src/repositories/unlock-context.repository.js';
 import { seedDrama } from '../helpers/catalog-fixture.js';
 import { createWalletKit, type WalletKit } from './wallet-kit.js';
 
 /**
- * The statement that opens an unlock holds the session owner's row until its transaction ends,
+ * The statement that opens an unlock holds the buyer's row until its transaction ends,
  * as the wallet's own lock does: another connection cannot lock it meanwhile. Real PostgreSQL
  * only (PGlite has one connection).
  */
@@ -40,7 +39,7 @@ describe('the lock taken by the unlock context', () => {
     const repo = new UnlockContextRepository();
     let during: string[] = [];
     await kit.t.app.database.db.transaction(async (tx) => {
-      const found = await repo.lockForEpisode(episodes[0]!.id, sha256Hex(owner.token), kit.clock.now(), tx);
+      const found = await repo.lockForEpisode(episodes[0]!.id, owner.user.uid, kit.clock.now(), tx);
       expect(found?.holder?.id).toBe(owner.user.uid);
       during = [await tryLock(owner.user.uid), await tryLock(other.user.uid)];
     });
@@ -49,14 +48,14 @@ describe('the lock taken by the unlock context', () => {
     expect(await tryLock(owner.user.uid)).toBe('locked');
   });
 
-  it('locks nothing for an unknown token', async () => {
+  it('locks nothing for an unknown user', async () => {
     const { episodes } = await seedDrama(kit.t.app, { episodes: 1, freeEpisodes: 0 });
     const user = await kit.user();
     let during = '';
     await kit.t.app.database.db.transaction(async (tx) => {
       const found = await new UnlockContextRepository().lockForEpisode(
         episodes[0]!.id,
-        sha256Hex('unknown'),
+        2_000_000_000,
         kit.clock.now(),
         tx,
       );

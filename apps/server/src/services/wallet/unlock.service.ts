@@ -11,8 +11,6 @@ import type { UnlockContextRepository } from '../../repositories/unlock-context.
 import type { WalletUnlocksRepository } from '../../repositories/wallet-unlocks.repository.js';
 import type { WalletHolder } from '../../repositories/wallet-users.repository.js';
 import { episodePrice, isEpisodePlayable, isVipActive, lockedEpisodes, unlockPrices } from '../catalog/entitlement.js';
-import { sha256Hex } from '../../lib/tokens.js';
-import type { SessionService } from '../auth/session.service.js';
 import { ledgerKeys } from './ledger-keys.js';
 import type { WalletService } from './wallet.service.js';
 
@@ -25,10 +23,8 @@ export interface UnlockServiceDeps {
   entitlements: EntitlementsRepository;
   entries: WalletEntriesRepository;
   unlocks: WalletUnlocksRepository;
-  /** The statement that opens an unlock of one episode by a session (`unlockBySession`). */
+  /** The statement that opens an unlock of one episode: its price and the buyer's row lock. */
   context: UnlockContextRepository;
-  /** The session rules, for an unlock whose session is read with its episode (`unlockBySession`). */
-  sessions?: Pick<SessionService, 'check' | 'resolve'>;
 }
 
 /** The answer and whether it is a repeat (Code.ALREADY_OWNED: nothing bought, nothing taken). */
@@ -70,41 +66,23 @@ export class UnlockService {
   constructor(private readonly deps: UnlockServiceDeps) {}
 
   /**
-   * An unlock by the holder of a session token. A single episode opens its transaction with one
-   * statement that reads the episode and the session and locks the session owner's wallet
-   * (UnlockContextRepository); the session service judges the session, so its codes
-   * (session-invalid) are those of any signed-in route and come before a missing episode's.
+   * An unlock by `userId`, whom the auth layer has resolved from the request's session. A single
+   * episode opens its transaction with one statement that reads the episode and locks the buyer's
+   * wallet (UnlockContextRepository); a whole drama locks the wallet first, then reads what is
+   * still locked.
    */
-  async unlockBySession(token: string, body: UnlockBody): Promise<UnlockOutcome> {
+  async unlock(userId: number, body: UnlockBody): Promise<UnlockOutcome> {
     const { deps } = this;
-    const sessions = deps.sessions;
-    if (!sessions) throw new Error('UnlockService was built without the session rules');
     const episodeId = body.episode_id;
     if (episodeId === undefined || isWholeDrama(body)) {
-      const { userId } = await sessions.resolve(token);
       const target = await this.resolve(body);
       return deps.db.transaction(async (tx) => this.buy(userId, await deps.wallet.open(userId, tx), target, body, tx));
     }
-    const hash = sha256Hex(token);
-    // Null: no such episode, or no session for the token.
-    const outcome = await deps.db.transaction(async (tx): Promise<UnlockOutcome | null> => {
-      const found = await deps.context.lockForEpisode(episodeId, hash, deps.clock(), tx);
-      if (!found?.session) return null;
-      const { userId } = await sessions.check(hash, found.session);
-      return this.buy(
-        userId,
-        await deps.wallet.openLocked(found.holder, tx),
-        this.episodeTarget(body, found),
-        body,
-        tx,
-      );
+    return deps.db.transaction(async (tx) => {
+      const found = await deps.context.lockForEpisode(episodeId, userId, deps.clock(), tx);
+      if (!found) throw notFound('Episode');
+      return this.buy(userId, await deps.wallet.openLocked(found.holder, tx), this.episodeTarget(body, found), body, tx);
     });
-    if (outcome) return outcome;
-    // Judged after the transaction: for a token it does not find, the session service reads again
-    // (a rotated refresh token), and PGlite's one connection is the transaction's until it ends.
-    // Without a session this throws its code; with one, the episode is what is missing.
-    await sessions.resolve(token);
-    throw notFound('Episode');
   }
 
   /**

@@ -11,7 +11,6 @@ import { WalletLotsRepository } from '../../repositories/wallet-lots.repository.
 import { WalletUnlocksRepository } from '../../repositories/wallet-unlocks.repository.js';
 import { WalletUsersRepository } from '../../repositories/wallet-users.repository.js';
 import { VipEntriesRepository } from '../../repositories/vip-entries.repository.js';
-import type { SessionService } from '../auth/session.service.js';
 import { UnlockService } from './unlock.service.js';
 import { VipService } from './vip.service.js';
 import { WalletHistoryService } from './wallet-history.service.js';
@@ -23,14 +22,12 @@ export interface WalletServicesDeps {
   db: Db;
   clock: Clock;
   config: Pick<ServerConfig, 'coinCheckinValidityDays' | 'coinRewardValidityDays'>;
-  /** The session rules, for unlocks that read their session with their episode (the API's). */
-  sessions?: Pick<SessionService, 'check' | 'resolve'>;
   /** Told of each ledger entry once committed (metrics); see WalletServiceDeps.onEntry. */
   onLedgerEntry?: WalletServiceDeps['onEntry'];
 }
 
 /** Coins: the wallet, its history, unlocking and the VIP grant, over one set of repositories. */
-export function createWalletServices({ db, clock, config, sessions, onLedgerEntry }: WalletServicesDeps) {
+export function createWalletServices({ db, clock, config, onLedgerEntry }: WalletServicesDeps) {
   const users = new WalletUsersRepository(db);
   const entries = new WalletEntriesRepository(db);
   const lots = new WalletLotsRepository(db);
@@ -62,7 +59,6 @@ export function createWalletServices({ db, clock, config, sessions, onLedgerEntr
       entries,
       unlocks,
       context: new UnlockContextRepository(),
-      ...(sessions ? { sessions } : {}),
     }),
     vip: new VipService({ db, clock, users, entries: new VipEntriesRepository(db) }),
   };

@@ -141,8 +141,8 @@ export class WalletService {
 
   /**
    * `open` for a user whose row a statement of the caller's has just locked in `tx` the way
-   * `WalletLedgerRepository.lock` does, due-lot hint included (an unlock reads it with its episode
-   * and session, UnlockContextRepository). Undefined: no such user.
+   * `WalletLedgerRepository.lock` does, due-lot hint included (an unlock reads it with its episode,
+   * UnlockContextRepository). Undefined: no such user.
    */
   async openLocked(found: LockedHolder | undefined, tx: Db): Promise<WalletHolder> {
     if (!found) throw new AppError(Code.NOT_FOUND, 'User not found');
