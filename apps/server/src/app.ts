@@ -40,7 +40,7 @@ import { rewardsRoutes } from './routes/rewards.routes.js';
 import { configWarnings, RATE_LIMITS_PER_PROCESS } from './services/health.service.js';
 import { InProcessJobs } from './jobs/in-process-jobs.js';
 import { createJobHandlers } from './jobs/job-handlers.js';
-import { JOB } from './jobs/jobs.js';
+import { JOB } from './services/jobs.js';
 
 /** How often Node looks for connections past their header or request timeout. */
 const TIMEOUT_CHECK_INTERVAL_MS = 1000;

@@ -6,7 +6,7 @@ import { fail, runMain } from '../config.js';
 import { configForCli, withCliDatabase } from './cli-config.js';
 import { importAndAnnounce } from '../jobs/catalog-import.job.js';
 import { enqueueJob } from '../jobs/job-queue.js';
-import { JOB } from '../jobs/jobs.js';
+import { JOB } from '../services/jobs.js';
 import { ProductsRepository } from '../repositories/products.repository.js';
 import { formatProducts, parseFlags, ProductChangeError, setProduct } from '../services/payments/product-admin.js';
 

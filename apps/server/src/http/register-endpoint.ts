@@ -3,7 +3,6 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Success } from './envelope.js';
 import { PreparedAnswer, PrivateAnswer, sendPrepared } from './prepared-answer.js';
-import type { AppInstance } from '../app-instance.js';
 
 /** The request as a handler sees it: params, query and body already parsed by the endpoint's schemas. */
 export type EndpointRequest<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType> = Omit<
@@ -23,6 +22,12 @@ export type EndpointHandler<P extends z.ZodType, Q extends z.ZodType, B extends 
 /** The decorator an auth plugin provides; until one is registered, only public endpoints may exist. */
 export const AUTH_DECORATOR = 'authenticate';
 
+/**
+ * What registering an endpoint needs of the app: its router, whether an auth plugin is there, and
+ * that plugin's check. The app (app-instance.ts) sits above http/, so it is asked for no more.
+ */
+export type EndpointHost = Pick<FastifyInstance, 'route' | 'hasDecorator' | 'authenticate'>;
+
 /** OpenAPI tag: the first path segment (`/app/config` → `app`). */
 function tagOf(path: string): string {
   return path.split('/').find((segment) => segment !== '' && !segment.startsWith(':')) ?? 'api';
@@ -37,7 +42,7 @@ function tagOf(path: string): string {
  * thrown as `AppError`.
  */
 export function registerEndpoint<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType, D extends z.ZodType>(
-  app: AppInstance,
+  app: EndpointHost,
   endpoint: Endpoint<P, Q, B, D>,
   handler: EndpointHandler<P, Q, B, D>,
   options: { sessionInHandler?: boolean } = {},
@@ -52,10 +57,9 @@ export function registerEndpoint<P extends z.ZodType, Q extends z.ZodType, B ext
     throw new Error(`${endpoint.method} ${url} needs auth '${endpoint.auth}' but no auth plugin is registered`);
   }
 
-  // The schemas are generic here, so the type provider cannot infer anything useful; the handler
-  // is typed by EndpointHandler instead and the zod compilers still validate and serialise.
-  const router = app as unknown as FastifyInstance;
-  router.route({
+  // The schemas are generic here, so a type provider could infer nothing useful; the handler is
+  // typed by EndpointHandler instead and the zod compilers still validate and serialise.
+  app.route({
     method: endpoint.method,
     url,
     config: { auth: endpoint.auth, sessionInHandler: options.sessionInHandler === true },

@@ -1,7 +1,7 @@
 import type { Server } from 'node:http';
 import { Server as NetServer } from 'node:net';
 import { Code, type Envelope } from '@cliffhanger/contract';
-import type { AppInstance } from '../app-instance.js';
+import type { FastifyInstance } from 'fastify';
 
 /** Seconds a client refused by a stopping process should wait: the other processes are up already. */
 export const SHUTDOWN_RETRY_AFTER_S = 1;
@@ -17,7 +17,7 @@ export const SHUTDOWN_RETRY_AFTER_S = 1;
 const phases = new WeakMap<Server, 'draining' | 'refusing'>();
 
 /** The onRequest hook behind both phases; registered first, so a refused request runs nothing else. */
-export function registerShutdownHooks(app: AppInstance): void {
+export function registerShutdownHooks(app: Pick<FastifyInstance, 'addHook'>): void {
   app.addHook('onRequest', (request, reply, done) => {
     const phase = phases.get(request.server.server);
     if (phase === undefined) {
@@ -51,7 +51,7 @@ export function registerShutdownHooks(app: AppInstance): void {
  * keep-alive timeout. Whatever is left at `withinMs` is for `app.close()`: it closes idle
  * connections and the onRequest hook refuses new requests with 503.
  */
-export async function drainConnections(app: AppInstance, withinMs: number): Promise<void> {
+export async function drainConnections(app: Pick<FastifyInstance, 'server'>, withinMs: number): Promise<void> {
   const server = app.server;
   // net.Server's 'close': the listening socket is closed and the last connection has ended.
   const ended = new Promise<void>((resolve) => server.once('close', () => resolve()));

@@ -5,11 +5,11 @@ import {
   JOB_POLICIES,
   retryDelayMs,
   type JobHandlers,
-  type JobName,
   type JobOutcome,
   type JobPolicy,
   type JobResult,
 } from './jobs.js';
+import { type JobName } from '../services/jobs.js';
 
 const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined };
 const COPY = { userId: 1, url: 'https://cdn.example/a.jpg', replaces: 'https://cdn.example/a.jpg' };

@@ -1,13 +1,6 @@
 import { runJob, type JobLog, type JobOutcomes } from './job-run.js';
-import {
-  JOB_POLICIES,
-  retryDelayMs,
-  type JobData,
-  type JobHandlers,
-  type JobName,
-  type JobPolicy,
-  type JobSender,
-} from './jobs.js';
+import { JOB_POLICIES, retryDelayMs, type JobHandlers, type JobPolicy } from './jobs.js';
+import { type JobData, type JobName, type JobSender } from '../services/jobs.js';
 
 export interface InProcessJobsDeps {
   log: JobLog;

@@ -4,7 +4,8 @@ import type { AvatarCopyService } from '../services/avatar-copy.service.js';
 import type { WalletService } from '../services/wallet/wallet.service.js';
 import { importAndAnnounce } from './catalog-import.job.js';
 import type { JobLog } from './job-run.js';
-import { JOB, type JobHandlers } from './jobs.js';
+import { type JobHandlers } from './jobs.js';
+import { JOB } from '../services/jobs.js';
 
 export interface JobHandlersDeps {
   config: Readonly<ServerConfig>;

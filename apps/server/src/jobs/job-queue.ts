@@ -1,5 +1,6 @@
 import PgBoss from 'pg-boss';
-import { JOB_POLICIES, type JobData, type JobName, type JobSender } from './jobs.js';
+import { JOB_POLICIES } from './jobs.js';
+import { type JobData, type JobName, type JobSender } from '../services/jobs.js';
 
 /** pg-boss keeps its tables in a schema of its own, beside the app's. */
 const BOSS_SCHEMA = 'pgboss';

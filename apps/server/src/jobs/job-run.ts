@@ -1,4 +1,5 @@
-import type { JobName, JobOutcome, JobResult } from './jobs.js';
+import type { JobOutcome, JobResult } from './jobs.js';
+import type { JobName } from '../services/jobs.js';
 
 export interface JobLog {
   info(fields: Record<string, unknown>, message: string): void;

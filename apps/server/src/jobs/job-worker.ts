@@ -12,7 +12,8 @@ import { createWalletServices } from '../services/wallet/wallet-services.js';
 import { createJobHandlers } from './job-handlers.js';
 import { openBoss } from './job-queue.js';
 import { runJob, type JobLog } from './job-run.js';
-import { JOB, JOB_NAMES, type JobData, type JobHandler, type JobName } from './jobs.js';
+import { JOB_NAMES, type JobHandler } from './jobs.js';
+import { JOB, type JobData, type JobName } from '../services/jobs.js';
 
 export interface JobWorkerDeps {
   config: Readonly<ServerConfig>;

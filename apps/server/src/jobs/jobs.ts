@@ -1,14 +1,4 @@
-/** The background jobs, by queue name: the same names label `job_runs_total`. */
-export const JOB = {
-  /** Expires every due coin lot (a wallet is also brought up to date whenever it is used). */
-  coinExpiry: 'coin-expiry',
-  /** Imports a catalogue manifest, transcoding what needs it, then tells the API processes. */
-  catalogImport: 'catalog-import',
-  /** Copies a sign-in provider's picture into media storage as the user's avatar. */
-  avatarCopy: 'avatar-copy',
-} as const;
-
-export type JobName = (typeof JOB)[keyof typeof JOB];
+import { JOB, type JobData, type JobName } from '../services/jobs.js';
 
 /** Every queue, in a fixed order (metrics start a series at 0 for each). */
 export const JOB_NAMES: readonly JobName[] = Object.freeze(Object.values(JOB));
@@ -19,31 +9,6 @@ export const JOB_NAMES: readonly JobName[] = Object.freeze(Object.values(JOB));
  */
 export const JOB_OUTCOMES = ['completed', 'retried', 'failed'] as const;
 export type JobOutcome = (typeof JOB_OUTCOMES)[number];
-
-/** What each queue's jobs carry. */
-export interface JobData {
-  'coin-expiry': Record<string, never>;
-  'catalog-import': {
-    /** Absolute path of the manifest, readable by the worker. */
-    manifest: string;
-  };
-  'avatar-copy': {
-    userId: number;
-    /** The provider's picture as its API answered it at this sign-in (https). */
-    url: string;
-    /**
-     * The avatar the copy replaces: the provider URL stored at sign-in. The copy lands only while
-     * the user's avatar is still exactly this, so a repeat or a run after the user chose their own
-     * avatar changes nothing.
-     */
-    replaces: string;
-  };
-}
-
-/** Hands a job to whoever runs jobs here: this process, or the worker through pg-boss. */
-export interface JobSender {
-  send<N extends JobName>(name: N, data: JobData[N]): Promise<void>;
-}
 
 /**
  * A handler answers what its log line should say; a throw is a failed run. `signal` is aborted

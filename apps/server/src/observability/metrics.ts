@@ -1,6 +1,7 @@
 import { WALLET_KINDS, type WalletKind } from '@cliffhanger/contract';
 import { collectDefaultMetrics, Counter, Histogram, Registry } from 'prom-client';
-import { JOB_NAMES, JOB_OUTCOMES, type JobName, type JobOutcome } from '../jobs/jobs.js';
+import { JOB_NAMES, JOB_OUTCOMES, type JobOutcome } from '../jobs/jobs.js';
+import { type JobName } from '../services/jobs.js';
 
 /**
  * Seconds. Fine steps up to the API's goal (p99 under 50 ms, docs/performance.md), so a drift

@@ -2,7 +2,7 @@ import fp from 'fastify-plugin';
 import type { AppInstance } from '../app-instance.js';
 import { InProcessJobs } from '../jobs/in-process-jobs.js';
 import { openJobSender } from '../jobs/job-queue.js';
-import type { JobSender } from '../jobs/jobs.js';
+import type { JobSender } from '../services/jobs.js';
 
 declare module 'fastify' {
   interface FastifyInstance {

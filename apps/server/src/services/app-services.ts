@@ -11,7 +11,7 @@ import { AccountService } from './auth/account.service.js';
 import { AppConfigService } from './app-config.service.js';
 import { AvatarService } from './avatar.service.js';
 import { AvatarCopyService } from './avatar-copy.service.js';
-import type { JobSender } from '../jobs/jobs.js';
+import type { JobSender } from './jobs.js';
 import type { CatalogChanges } from './catalog/catalog-changes.js';
 import { createCatalogServices, type CatalogServices } from './catalog/catalog-services.js';
 import { MediaDeliveryService } from '../media/media-delivery.service.js';

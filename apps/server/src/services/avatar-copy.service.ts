@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Code } from '@cliffhanger/contract';
 import type { Db } from '../db/database.js';
 import { isAppError } from '../http/envelope.js';
-import type { JobData } from '../jobs/jobs.js';
+import type { JobData } from './jobs.js';
 import { Semaphore } from '../lib/semaphore.js';
 import type { MediaStorage } from '../media/storage/media-storage.js';
 import { UsersRepository } from '../repositories/users.repository.js';

@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
 import { enqueueJob } from '../../src/jobs/job-queue.js';
-import { JOB } from '../../src/jobs/jobs.js';
+import { JOB } from '../../src/services/jobs.js';
 import { RecordingSmsSender } from '../fakes/recording-sms-sender.js';
 import { reconcileLedger } from '../helpers/reconcile.js';
 import { newPhone, signIn } from '../helpers/accounts.js';

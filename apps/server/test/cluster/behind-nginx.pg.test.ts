@@ -23,7 +23,7 @@ import { writeFileSync } from 'node:fs';
 import { loadManifest } from '../../src/catalog-import/load-manifest.js';
 import { DEMO_MANIFEST } from '../../src/demo-catalog/seed-demo-catalog.js';
 import { enqueueJob } from '../../src/jobs/job-queue.js';
-import { JOB } from '../../src/jobs/jobs.js';
+import { JOB } from '../../src/services/jobs.js';
 
 /**
  * The production shape on one machine: two compiled API processes on PostgreSQL and Redis behind
