@@ -1,18 +1,21 @@
 import type { DramaDetail, Playback } from '@cliffhanger/contract/browser';
 import { useTranslation } from '../../../lib/use-translation';
-import { CommentIcon, DownloadIcon, EpisodesIcon, HeartIcon, ShareIcon, StarIcon } from '../../../components/ui/icons';
+import { CommentIcon, EpisodesIcon, HeartIcon, ShareIcon, StarIcon } from '../../../components/ui/icons';
 import { formatCount } from '../../../lib/format-count';
 import { useRequireLogin } from '../../../lib/require-login';
 import { useToggleFavorite } from '../api/toggle-favorite';
 import { useToggleLike } from '../api/toggle-like';
 import { useShareEpisode } from '../hooks/use-share-episode';
 import { ActionButton } from './action-button';
+import { DownloadAction } from './download-action';
 import './episode-actions.css';
 
 export interface EpisodeActionsProps {
   drama: DramaDetail;
   /** Null while the current episode is locked or loading: like, comments and download wait. */
   playback: Playback | null;
+  /** The current episode is locked for this viewer (what download says while it waits). */
+  locked: boolean;
   episodeId: number;
   mobile: boolean;
   layout: 'column' | 'row';
@@ -24,7 +27,16 @@ export interface EpisodeActionsProps {
  * Like (with count), favourite, share and download (an SD MP4), with comments and the episode list
  * where the page gives them a place to open (`onComments`, `onEpisodes`).
  */
-export function EpisodeActions({ drama, playback, episodeId, mobile, layout, onComments, onEpisodes }: EpisodeActionsProps) {
+export function EpisodeActions({
+  drama,
+  playback,
+  locked,
+  episodeId,
+  mobile,
+  layout,
+  onComments,
+  onEpisodes,
+}: EpisodeActionsProps) {
   const { t, i18n } = useTranslation();
   const requireLogin = useRequireLogin();
   const like = useToggleLike();
@@ -77,18 +89,7 @@ export function EpisodeActions({ drama, playback, episodeId, mobile, layout, onC
       {onEpisodes && (
         <ActionButton icon={<EpisodesIcon />} label={t('video.episodes')} onClick={onEpisodes} data-testid="video-episodes" />
       )}
-      {playback ? (
-          <a className="video-action" href={playback.download_url} download aria-label={t('video.download')} data-testid="video-download">
-            <span className="video-action__icon">
-              <DownloadIcon />
-            </span>
-            <span className="video-action__caption" aria-hidden="true">
-              {t('video.download')}
-            </span>
-          </a>
-        ) : (
-          <ActionButton icon={<DownloadIcon />} label={t('video.download')} disabled data-testid="video-download" />
-        )}
+      <DownloadAction url={playback?.download_url ?? null} locked={locked} />
     </div>
   );
 }

@@ -48,7 +48,8 @@ export function DesktopVideoLayout({ session }: { session: VideoSession }) {
             <EpisodeActions
               drama={drama}
               playback={session.playback}
-                episodeId={episodeId}
+              locked={session.locked !== null}
+              episodeId={episodeId}
               mobile={false}
               layout="column"
               onComments={showComments}

@@ -52,6 +52,7 @@ export function PhoneVideoLayout({ session }: { session: VideoSession }) {
           <EpisodeActions
             drama={drama}
             playback={session.playback}
+            locked={session.locked !== null}
             episodeId={episodeId}
             mobile
             layout="column"

@@ -1,9 +1,10 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Events } from 'hls.js';
-import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi, type MockInstance } from 'vitest';
 import type * as HlsModule from '../../../lib/player/hls';
+import { i18n } from '../../../lib/i18n';
 import { setSession } from '../../../lib/session';
-import { stubApi, type Route } from '../../../test/fake-api';
+import { stubApi, type Answer, type Route } from '../../../test/fake-api';
 import { testUser } from '../../../test/fixtures';
 import { renderRoutes, Where } from '../../../test/render';
 import { setWidth } from '../../../test/render-app';
@@ -554,5 +555,56 @@ describe('the video page at either width', () => {
     expect((await player()).getAttribute('data-episode-id')).toBe('102');
     setWidth(960);
     expect(screen.getByTestId('video-screen')).toHaveAttribute('data-layout', 'phone');
+  });
+});
+
+describe('download while there is nothing to download yet', () => {
+  it.each([PHONE, DESKTOP])('at %i px, on a locked episode: dimmed, says "Unlock this episode to download", and a tap says it', async (width) => {
+    setSession({ token: 'tok', userInfo: testUser() });
+    catalogueApi();
+    open('/pages/video/mobileVideoIndex?drama_id=7&episode_id=103', width);
+    await screen.findByTestId('unlock-dialog');
+    fireEvent.click(screen.getByTestId('unlock-close'));
+    const download = screen.getByTestId('video-download');
+    expect(download).toHaveAttribute('aria-disabled', 'true');
+    expect(download).not.toHaveAttribute('href');
+    expect(download).toHaveAccessibleName('Download');
+    expect(download).toHaveAccessibleDescription('Unlock this episode to download');
+    expect(download).toHaveAttribute('title', 'Unlock this episode to download');
+    fireEvent.click(download);
+    expect(await screen.findByTestId('toast')).toHaveTextContent('Unlock this episode to download');
+  });
+
+  it.each([PHONE, DESKTOP])('at %i px, while the episode loads: says it is loading, then becomes the link', async (width) => {
+    let answer: (value: Answer) => void = () => undefined;
+    catalogueApi({
+      'GET /episodes/101/play': () =>
+        new Promise<Answer>((resolve) => {
+          answer = resolve;
+        }),
+    });
+    open('/pages/video/mobileVideoIndex?drama_id=7&episode_id=101', width);
+    const download = await screen.findByTestId('video-download');
+    expect(download).toHaveAttribute('aria-disabled', 'true');
+    expect(download).toHaveAccessibleDescription('Loading… download is ready once the episode loads');
+    fireEvent.click(download);
+    expect(await screen.findByTestId('toast')).toHaveTextContent('Loading… download is ready once the episode loads');
+    act(() => answer({ code: 200, data: playback(1) }));
+    await waitFor(() => expect(screen.getByTestId('video-download')).toHaveAttribute('href', playback(1).download_url));
+    expect(screen.getByTestId('video-download')).not.toHaveAttribute('aria-disabled');
+  });
+
+  it('in Chinese and Turkish too', async () => {
+    onTestFinished(() => void i18n.changeLanguage('en'));
+    setSession({ token: 'tok', userInfo: testUser() });
+    catalogueApi();
+    await act(() => i18n.changeLanguage('zh'));
+    open('/pages/video/mobileVideoIndex?drama_id=7&episode_id=103', DESKTOP);
+    expect(await screen.findByTestId('video-download-reason')).toHaveTextContent('解锁本集后即可下载');
+    await act(() => i18n.changeLanguage('tr'));
+    // The drama and the episode are asked again in Turkish; then the reason is said in it.
+    await waitFor(() =>
+      expect(screen.getByTestId('video-download-reason')).toHaveTextContent('İndirmek için bu bölümün kilidini açın'),
+    );
   });
 });
