@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
+import { E2E_WORKERS } from './e2e/support/workers.js';
 
 /**
  * One runner for every tier (docs/decisions.md#foundation):
@@ -44,6 +45,9 @@ function guarded(project: TestProjectInlineConfiguration, available: boolean, re
 
 export default defineConfig({
   test: {
+    // Most test files wait on something outside their process (PostgreSQL, a server child,
+    // ffmpeg), so a third worker keeps two cores busy; Vitest's default is cores − 1.
+    maxWorkers: 3,
     reporters: ['default', './scripts/no-skips-reporter.ts', './scripts/project-times-reporter.ts'],
     projects: [
       {
@@ -72,7 +76,11 @@ export default defineConfig({
           include: ['**/*.spec.ts'],
           environment: 'node',
           globalSetup: ['./support/global-setup.ts'],
-          fileParallelism: false,
+          setupFiles: ['./support/server-lease.ts'],
+          // After the other projects (a group of its own), E2E_WORKERS spec files at a time: each
+          // world has its own server, port and data directory.
+          sequence: { groupOrder: 1 },
+          maxWorkers: E2E_WORKERS,
           testTimeout: 60_000,
           hookTimeout: 180_000,
         },

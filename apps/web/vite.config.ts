@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { brotliCompressSync, constants as zlib } from 'node:zlib';
+import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
 import { gzipAsync } from '@gfx/zopfli';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
@@ -16,13 +16,20 @@ const MAX_COMPRESSED_RATIO = 0.9;
  * reads it; more rounds than this gained under 0.2 % on this build and cost seconds.
  */
 const ZOPFLI_ITERATIONS = 5;
+/** Brotli's quality in the tests' build: a tenth of quality 11's time, a few percent larger. */
+const FAST_BROTLI_QUALITY = 5;
 
 /**
  * Writes `<file>.br` and `<file>.gz` beside every text file of the build, so the server sends
  * bytes compressed once at maximum level (@fastify/static preCompressed) instead of per request:
  * brotli at quality 11, and gzip (for clients without brotli) by Zopfli.
+ *
+ * `WEB_PRECOMPRESS=fast` (the test suites' build) writes the same files with zlib's gzip and a mid brotli quality:
+ * the tests check which files are served and how, not the last percent of size, and maximum
+ * levels cost most of the build's time. `npm run build` and the bench keep the maximum.
  */
 function precompress(): Plugin {
+  const fast = process.env.WEB_PRECOMPRESS === 'fast';
   let outDir = 'dist';
   const walk = (dir: string): string[] =>
     readdirSync(dir).flatMap((name) => {
@@ -40,9 +47,12 @@ function precompress(): Plugin {
       for (const file of walk(outDir)) {
         if (!COMPRESSIBLE.test(file)) continue;
         const bytes = readFileSync(file);
-        const gzip = await gzipAsync(bytes, { numiterations: ZOPFLI_ITERATIONS });
+        const gzip = fast ? gzipSync(bytes) : await gzipAsync(bytes, { numiterations: ZOPFLI_ITERATIONS });
         const brotli = brotliCompressSync(bytes, {
-          params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: bytes.length },
+          params: {
+            [zlib.BROTLI_PARAM_QUALITY]: fast ? FAST_BROTLI_QUALITY : 11,
+            [zlib.BROTLI_PARAM_SIZE_HINT]: bytes.length,
+          },
         });
         // Only where it pays: a few bytes saved are not worth a round of decoding. Small chunks
         // of a page (half a kilobyte of code) still shrink by a third and are kept.

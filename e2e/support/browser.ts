@@ -1,11 +1,21 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { inject } from 'vitest';
 import { launchChromium } from './chromium.js';
 
 /** Debian's Chromium with the e2e flags (support/chromium.ts). */
 export const launchBrowser = (): Promise<Browser> => launchChromium();
 
-export const baseUrl = (): string => inject('baseUrl');
+let sharedServer: string | undefined;
+
+/** Set for each spec file by server-lease.ts: the shared server it leased. */
+export function useSharedServer(url: string): void {
+  sharedServer = url;
+}
+
+/** The shared server (demo catalogue) this spec file leased. */
+export function baseUrl(): string {
+  if (!sharedServer) throw new Error('no shared server leased: e2e/support/server-lease.ts runs before each spec file');
+  return sharedServer;
+}
 
 export interface ViewportSize {
   width: number;
