@@ -15,9 +15,15 @@ const serverSuite = (name: string, driver: 'pglite' | 'pg'): TestProjectInlineCo
   test: {
     name,
     root: 'apps/server',
-    include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
-    // `*.pg.test.ts`: races that only real PostgreSQL can run (PGlite serialises everything, so
-    // there they would prove nothing). They belong to server-pg alone rather than being skipped.
+    // server-pglite runs every server test file but `*.pg.test.ts`: races that only real
+    // PostgreSQL can run (PGlite serialises everything, so there they would prove nothing).
+    // server-pg runs the files whose outcome depends on the database: `*.db.test.ts` (both
+    // drivers) and `*.pg.test.ts`; the rest (units, fakes, media) would only run twice.
+    // test/architecture/database-test-names.test.ts fails on a file named against its imports.
+    include:
+      driver === 'pglite'
+        ? ['src/**/*.test.ts', 'test/**/*.test.ts']
+        : ['src/**/*.{db,pg}.test.ts', 'test/**/*.{db,pg}.test.ts'],
     exclude: driver === 'pglite' ? ['**/node_modules/**', '**/*.pg.test.ts'] : ['**/node_modules/**'],
     environment: 'node',
     env: { TEST_DB_DRIVER: driver },

@@ -43,7 +43,7 @@ export async function createRewardsKit(options: Pick<TestAppOptions, 'env'> = {}
       ACCESS_TOKEN_TTL_S: String(30 * 86_400),
       REFRESH_TOKEN_TTL_S: String(365 * 86_400),
       // Injected requests all come from 127.0.0.1: every kit user shares one network. The
-      // same-network cap has its own tests (test/security/invite-farming.test.ts).
+      // same-network cap has its own tests (test/security/invite-farming.db.test.ts).
       INVITE_SAME_NETWORK_CAP: '1000',
       ...options.env,
     },

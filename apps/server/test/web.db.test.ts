@@ -10,7 +10,7 @@ const INDEX_HTML =
   '<!doctype html><html><head><title>Cliffhanger</title></head><body><div id="root"></div></body></html>';
 const ASSET_JS = 'console.log("app");';
 const BIG_JS = `export const words = ${JSON.stringify('cliffhanger '.repeat(400))};`;
-/** The chunks of the pages the server draws, and the map naming them (web-bootstrap.test.ts). */
+/** The chunks of the pages the server draws, and the map naming them (web-bootstrap.db.test.ts). */
 const MANIFEST = {
   'index.html': { file: 'assets/index-3f9a2c.js', isEntry: true },
   'src/home.tsx': { file: 'assets/home-1a.js', isDynamicEntry: true },
@@ -45,7 +45,7 @@ describe('web app serving (dist built)', () => {
     rmSync(dist, { recursive: true, force: true });
   });
 
-  it("serves index.html at / without caching, with home's first screen in it (web-bootstrap.test.ts)", async () => {
+  it("serves index.html at / without caching, with home's first screen in it (web-bootstrap.db.test.ts)", async () => {
     const res = await t.app.inject({ method: 'GET', url: '/' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/html/);
