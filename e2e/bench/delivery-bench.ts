@@ -41,7 +41,7 @@ const CONNECTIONS = 50;
 const DURATION_S = Number(process.env.BENCH_CANNON_S ?? 5);
 
 /** The 1-minute load average and core count, printed beside each number (a shared machine lies). */
-export function loadNow(): string {
+function loadNow(): string {
   const [one = 0] = loadavg();
   return `load ${one.toFixed(1)}`;
 }

@@ -3,7 +3,7 @@ import { performance } from 'node:perf_hooks';
 import { summarise, type Summary } from './stats.js';
 
 /** One request of a load run. */
-export interface LoadRequest {
+interface LoadRequest {
   method: 'GET' | 'POST';
   path: string;
   headers?: Record<string, string>;

@@ -135,7 +135,7 @@ function table(goals: Goal[]): string[] {
   ];
 }
 
-export function renderResults(): string {
+function renderResults(): string {
   const reads = readJson<ReadsFile>('latest.json');
   const delivery = readJson<DeliveryFile>('delivery.json');
   const writes = readJson<WritesFile>('writes-latest.json');

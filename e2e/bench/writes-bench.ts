@@ -25,7 +25,7 @@ export interface WritesBenchOptions {
   users: number;
 }
 
-export interface PgbenchResult {
+interface PgbenchResult {
   clients: number;
   tps: number;
   latencyMs: number;

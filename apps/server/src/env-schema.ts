@@ -53,7 +53,7 @@ const timeZone = z.string().refine(
 );
 
 /** The check-in cycle's length: 7 days (docs/product.md#business-constants). */
-export const CHECKIN_CYCLE_DAYS = 7;
+const CHECKIN_CYCLE_DAYS = 7;
 
 /** Seven whole numbers ≥ 1, comma-separated: the coins of cycle days 1..7. */
 const checkinRewards = z

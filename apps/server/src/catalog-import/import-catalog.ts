@@ -24,7 +24,7 @@ export interface ImportCatalogDeps {
 }
 
 /** A drama as the import left it, with how many of its episodes each step took. */
-export type DramaImportSummary = Omit<AppliedDrama, 'removedEpisodes'> & {
+type DramaImportSummary = Omit<AppliedDrama, 'removedEpisodes'> & {
   episodes: Record<EpisodeAction | 'removed', number>;
 };
 

@@ -36,7 +36,7 @@ const filePath = z.string().trim().min(1).max(1024);
 const count = z.number().int().nonnegative().max(2_000_000_000);
 const rank = z.number().int().min(0).max(1_000_000);
 
-export const manifestEpisodeSchema = z
+const manifestEpisodeSchema = z
   .object({
     number: z.number().int().min(1).max(10_000),
     title: localised(200),
@@ -55,7 +55,7 @@ export const manifestEpisodeSchema = z
     path: ['source'],
   });
 
-export const manifestDramaSchema = z
+const manifestDramaSchema = z
   .object({
     slug: z.string().regex(SLUG, {
       error: 'must be lowercase letters, digits and "-" (at most 63), starting with a letter or digit',

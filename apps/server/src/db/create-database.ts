@@ -42,7 +42,7 @@ export interface DatabaseOptions {
   onConnectionError?: (error: Error) => void;
 }
 
-export interface ConnectionLimits {
+interface ConnectionLimits {
   statementTimeoutMs: number;
   lockTimeoutMs: number;
   idleInTransactionTimeoutMs: number;

@@ -1,7 +1,7 @@
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type * as schema from './schema.js';
 
-export type Schema = typeof schema;
+type Schema = typeof schema;
 
 /**
  * The Drizzle instance repositories work with. Both drivers (PGlite, node-postgres) extend this
@@ -9,7 +9,7 @@ export type Schema = typeof schema;
  */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 
-export type DatabaseDriver = 'pglite' | 'pg';
+type DatabaseDriver = 'pglite' | 'pg';
 
 /** A connected database and its lifecycle. Created by `createDatabase`, owned by whoever created it. */
 export interface Database {

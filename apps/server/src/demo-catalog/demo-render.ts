@@ -10,13 +10,13 @@ import { runFfmpeg } from '../media/transcode/ffmpeg.js';
 
 export const CLIP_SECONDS = 6;
 /** A low frame rate keeps the committed segments small (fewer frames); the ladder keeps it. */
-export const CLIP_FPS = 10;
+const CLIP_FPS = 10;
 /** Steps per second of the cellular generators, cross-faded up to CLIP_FPS. */
 const SLOW_FPS = 5;
 const TIMEOUT_MS = 5 * 60_000;
 
 /** The picture behind a drama: a generator, graded and tinted. */
-export type SceneKind = 'silk' | 'mist' | 'fractal' | 'weave' | 'embers';
+type SceneKind = 'silk' | 'mist' | 'fractal' | 'weave' | 'embers';
 
 export interface DemoScene {
   kind: SceneKind;
@@ -43,7 +43,7 @@ function channel(hex: string, offset: number): number {
 }
 
 /** Maps grey to a two-colour ramp (shadows `dark`, highlights `light`): the drama's palette. */
-export function duotone(dark: string, light: string): string {
+function duotone(dark: string, light: string): string {
   const ramp = (o: number) => `${channel(dark, o)}+(${channel(light, o) - channel(dark, o)})*val/255`;
   return `hue=s=0,format=rgb24,lutrgb=r='${ramp(0)}':g='${ramp(2)}':b='${ramp(4)}'`;
 }

@@ -5,7 +5,7 @@ import type { DemoDrama } from './demo-dramas.js';
 import { CLIP_SECONDS } from './demo-render.js';
 
 /** "Episode 3" in each language: the first cue names the episode, since the picture has no text. */
-export function episodeLabel(lang: Language, n: number): string {
+function episodeLabel(lang: Language, n: number): string {
   if (lang === 'zh') return `第${n}集`;
   if (lang === 'tr') return `${n}. Bölüm`;
   return `Episode ${n}`;

@@ -16,10 +16,10 @@ export interface ErrorResponse {
  * A restarting or failing-over PostgreSQL answers again within seconds; a client that waits this
  * long before sending the same request again usually finds it back.
  */
-export const RETRY_AFTER_S = 2;
+const RETRY_AFTER_S = 2;
 
 /** A passing outage: nothing was done, the same request may be sent again. */
-export function serviceUnavailableResponse(): ErrorResponse {
+function serviceUnavailableResponse(): ErrorResponse {
   return {
     ...plain(503, Code.SERVICE_UNAVAILABLE, 'Temporarily unavailable, retry shortly'),
     retryAfterS: RETRY_AFTER_S,

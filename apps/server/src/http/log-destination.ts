@@ -1,7 +1,5 @@
 import pinoPretty from 'pino-pretty';
 
-export type LogFormat = 'json' | 'pretty';
-
 /**
  * Where the server's log goes when no stream is given: JSON lines on stdout for machines
  * (journald, docker, a log shipper), or pino-pretty's one readable line per event for a person at

@@ -5,7 +5,7 @@ import type { Success } from './envelope.js';
 import { PreparedAnswer, PrivateAnswer, sendPrepared } from './prepared-answer.js';
 
 /** The request as a handler sees it: params, query and body already parsed by the endpoint's schemas. */
-export type EndpointRequest<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType> = Omit<
+type EndpointRequest<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType> = Omit<
   FastifyRequest,
   'params' | 'query' | 'body'
 > & {

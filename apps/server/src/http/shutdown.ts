@@ -4,7 +4,7 @@ import { Code, type Envelope } from '@cliffhanger/contract';
 import type { FastifyInstance } from 'fastify';
 
 /** Seconds a client refused by a stopping process should wait: the other processes are up already. */
-export const SHUTDOWN_RETRY_AFTER_S = 1;
+const SHUTDOWN_RETRY_AFTER_S = 1;
 
 /**
  * How a stopping process answers the requests still reaching it on open connections:

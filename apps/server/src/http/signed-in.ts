@@ -12,12 +12,6 @@ export function signedIn(request: Pick<FastifyRequest, 'auth'>): AuthContext {
   return request.auth;
 }
 
-/** The token of a request to a `sessionInHandler` route whose auth is required (the plugin refused none). */
-export function presentedToken(request: Pick<FastifyRequest, 'sessionToken'>): string {
-  if (request.sessionToken === null) throw new AppError(Code.NOT_SIGNED_IN, 'Not signed in');
-  return request.sessionToken;
-}
-
 /** What a sign-in records about the device: the client IP and user agent. */
 export function clientOf(request: Pick<FastifyRequest, 'ip' | 'headers'>): { ip: string; userAgent?: string } {
   const userAgent = request.headers['user-agent'];

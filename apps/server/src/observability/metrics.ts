@@ -7,14 +7,14 @@ import { type JobName } from '../services/jobs.js';
  * Seconds. Fine steps up to the API's goal (p99 under 50 ms, docs/performance.md), so a drift
  * from 10 to 30 ms shows; coarse ones beyond, where a request is already too slow.
  */
-export const HTTP_DURATION_BUCKETS: readonly number[] = [
+const HTTP_DURATION_BUCKETS: readonly number[] = [
   0.001, 0.0025, 0.005, 0.01, 0.02, 0.03, 0.05, 0.075, 0.1, 0.25, 0.5, 1, 2.5, 5, 10,
 ];
 
 /** The route label of a request no route matched: raw URLs would make a series per probed path. */
 export const UNMATCHED_ROUTE = 'unmatched';
 
-export const VIEWER_KINDS = ['visitor', 'signed_in'] as const;
+const VIEWER_KINDS = ['visitor', 'signed_in'] as const;
 export type ViewerKind = (typeof VIEWER_KINDS)[number];
 
 /**

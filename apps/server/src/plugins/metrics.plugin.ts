@@ -12,7 +12,7 @@ declare module 'fastify' {
   }
 }
 
-export const METRICS_PATH = '/metrics';
+const METRICS_PATH = '/metrics';
 
 /**
  * Prometheus metrics: `app.metrics`, the request-duration histogram, and `GET /metrics` outside

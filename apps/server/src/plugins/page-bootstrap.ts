@@ -98,7 +98,7 @@ export function scriptJson(value: unknown): string {
     .replace(/\u2029/g, '\\u2029');
 }
 
-export function cookieOf(header: string | undefined, name: string): string | undefined {
+function cookieOf(header: string | undefined, name: string): string | undefined {
   if (!header) return undefined;
   for (const part of header.split(';')) {
     const eq = part.indexOf('=');
@@ -112,7 +112,7 @@ export function cookieOf(header: string | undefined, name: string): string | und
  * else its default. Not the browser's Accept-Language: the web sends its own UI language, and with
  * nothing stored that is English (apps/web/src/lib/language.ts).
  */
-export function pageLanguage(cookieHeader: string | undefined): Language {
+function pageLanguage(cookieHeader: string | undefined): Language {
   const value = cookieOf(cookieHeader, PAGE_COOKIES.language);
   return (LANGUAGES as readonly string[]).includes(value ?? '') ? (value as Language) : DEFAULT_LANGUAGE;
 }

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { SERVER_DRAWN_PAGES, type ServerDrawnPage } from '@cliffhanger/contract';
 
 /** Vite's manifest of the web build: every chunk by its key, with the chunks it imports. */
-export interface ManifestChunk {
+interface ManifestChunk {
   file: string;
   /** A chunk's name: for a group of the build's, the group's. */
   name?: string;

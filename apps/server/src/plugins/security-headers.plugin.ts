@@ -21,7 +21,7 @@ function mediaOrigin(mediaBaseUrl: string): string[] {
  * through the DOM, which CSP does not govern; `'unsafe-inline'` styles only cover libraries that
  * add a `<style>` element.
  */
-export function contentSecurityPolicy(config: Pick<ServerConfig, 'mediaBaseUrl' | 'publicBaseUrl'>) {
+function contentSecurityPolicy(config: Pick<ServerConfig, 'mediaBaseUrl' | 'publicBaseUrl'>) {
   const media = mediaOrigin(config.mediaBaseUrl);
   const directives: Record<string, string[] | null> = {
     'default-src': ["'self'"],
@@ -45,7 +45,7 @@ export function contentSecurityPolicy(config: Pick<ServerConfig, 'mediaBaseUrl' 
 }
 
 /** The headers helmet sets for these options, read once by running its middleware on a recorder. */
-export function helmetHeaders(options: Readonly<HelmetOptions>): Record<string, string> {
+function helmetHeaders(options: Readonly<HelmetOptions>): Record<string, string> {
   const headers: Record<string, string> = {};
   const recorder = {
     setHeader(name: string, value: string | number | readonly string[]) {

@@ -12,7 +12,7 @@ import { readPageChunks } from './page-chunks.js';
 /** Paths the web app never owns: an unknown URL under them is a 404 envelope, never index.html. */
 const RESERVED_PREFIXES = ['/api', '/media', '/healthz', '/readyz', '/metrics'];
 
-export function isReservedPath(pathname: string): boolean {
+function isReservedPath(pathname: string): boolean {
   return RESERVED_PREFIXES.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`));
 }
 

@@ -12,7 +12,7 @@ export interface WatchProgress {
 }
 
 /** What a signed-in viewer holds and did in one drama, read in one statement. */
-export interface ViewerDramaFacts {
+interface ViewerDramaFacts {
   coin: number;
   vipExpiresAt: Date | null;
   unlockedEpisodeIds: number[];

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../db/database.js';
 import { preparedRows } from '../db/prepared-rows.js';
 
-export interface PlayKey {
+interface PlayKey {
   viewerKey: string;
   episodeId: number;
   /** UTC day, `YYYY-MM-DD`. */

@@ -16,8 +16,8 @@ import { registerEndpoint } from '../http/register-endpoint.js';
 import { signedIn } from '../http/signed-in.js';
 import type { AppInstance } from '../app-instance.js';
 
-export const STRIPE_WEBHOOK_PATH = `${API_PREFIX}/payments/stripe/webhook`;
-export const APPLE_NOTIFICATIONS_PATH = `${API_PREFIX}/payments/apple/notifications`;
+const STRIPE_WEBHOOK_PATH = `${API_PREFIX}/payments/stripe/webhook`;
+const APPLE_NOTIFICATIONS_PATH = `${API_PREFIX}/payments/apple/notifications`;
 
 const IAP_UNAVAILABLE = 'In-app purchase is not configured';
 

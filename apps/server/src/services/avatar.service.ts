@@ -12,13 +12,13 @@ import type { UserService } from './user.service.js';
 
 /** Formats a phone camera or a browser produces; decided from the bytes, never the file name. */
 const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif', 'avif', 'heif']);
-export const AVATAR_SIZE_PX = 512;
+const AVATAR_SIZE_PX = 512;
 /**
  * A small file can declare a huge canvas (a decompression bomb). Decoding costs 4 bytes a pixel:
  * 24 megapixels (a 6000×4000 camera photo) is about 100 MB; a 6300×6300 PNG (40 MP, 270 MB
  * measured) is refused before its pixels are decoded.
  */
-export const AVATAR_MAX_INPUT_PIXELS = 24_000_000;
+const AVATAR_MAX_INPUT_PIXELS = 24_000_000;
 /** Decodes at once per process: a burst of uploads queues instead of multiplying the memory. */
 export const AVATAR_CONCURRENT_DECODES = 2;
 /** Uploads per user and hour: a profile picture changes a few times, not hundreds. */

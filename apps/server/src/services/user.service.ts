@@ -35,7 +35,7 @@ export interface UserServiceDeps {
   log: { warn(obj: object, msg: string): void };
 }
 
-export const INVITE_CODE_LENGTH = 8;
+const INVITE_CODE_LENGTH = 8;
 const INVITE_CODE_ATTEMPTS = 10;
 const DEFAULT_NICKNAME_ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';
 /** A provider avatar URL longer than this is not worth storing (and no real one is). */

@@ -6,7 +6,7 @@ import type { TabKey } from '../lib/tab-bar';
 import type en from '../locales/en.json';
 import { SERVER_DRAWN_PAGE_IMPORTS } from './server-drawn-pages';
 
-export type TitleKey = `titles.${keyof typeof en.titles}`;
+type TitleKey = `titles.${keyof typeof en.titles}`;
 
 /**
  * One screen (docs/product.md#screens-and-routes): where it lives, which bar it gets, and how its code and

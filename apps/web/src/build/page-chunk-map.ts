@@ -70,7 +70,7 @@ export function pageImportsIn(file: string, code: string): Map<string, string> {
  * starts no chunk (a group took it, or nothing imports it) fails the build, because the server
  * could not preload it.
  */
-export function pageChunkMap(
+function pageChunkMap(
   pages: ReadonlyMap<string, string>,
   bundle: Rolldown.OutputBundle,
 ): Record<string, string> {

@@ -19,7 +19,7 @@ interface Rewrite {
 
 const COMPONENT_FACTORY = String.raw`React\d*\.(?:forwardRef|createContext|memo)\(`;
 
-export const REACT_ROUTER_REWRITES: readonly Rewrite[] = [
+const REACT_ROUTER_REWRITES: readonly Rewrite[] = [
   {
     // Their own production build differs from the development one by this constant alone.
     what: 'development-warnings switch',
@@ -41,7 +41,7 @@ export const REACT_ROUTER_REWRITES: readonly Rewrite[] = [
   },
 ];
 
-export interface RewrittenModule {
+interface RewrittenModule {
   code: string;
   map: ReturnType<MagicString['generateMap']>;
   /** How many statements each rewrite changed, in REACT_ROUTER_REWRITES' order. */
@@ -49,7 +49,7 @@ export interface RewrittenModule {
 }
 
 /** Applies every rewrite to one of React Router's modules; throws if one no longer fits. */
-export function rewriteReactRouterModule(code: string, id: string): RewrittenModule {
+function rewriteReactRouterModule(code: string, id: string): RewrittenModule {
   const out = new MagicString(code);
   const counts = REACT_ROUTER_REWRITES.map((rewrite) => {
     const expected = [...code.matchAll(rewrite.statements)].length;
@@ -67,7 +67,7 @@ export function rewriteReactRouterModule(code: string, id: string): RewrittenMod
 }
 
 /** Throws unless every rewrite changed something across React Router's modules in one build. */
-export function checkReactRouterRewrites(totals: readonly number[]): void {
+function checkReactRouterRewrites(totals: readonly number[]): void {
   const missing = REACT_ROUTER_REWRITES.filter((_, index) => !totals[index]).map((rewrite) => rewrite.what);
   if (missing.length > 0) {
     throw new Error(

@@ -37,7 +37,7 @@ export function mapSystemLanguage(tag: string | undefined | null): Language {
 }
 
 /** The browser's own language tag: navigator.language, else the first of navigator.languages. */
-export function browserLanguageTag(
+function browserLanguageTag(
   nav: Pick<Navigator, 'language' | 'languages'> | undefined = globalThis.navigator,
 ): string | undefined {
   return nav?.language || nav?.languages?.[0];

@@ -2,7 +2,7 @@ import { apiOrigin } from './api-origin';
 import { useAppConfig } from './app-config/get-app-config';
 
 /** Media is addressed by relative path on the storage host (docs/product.md#entities-and-fields). */
-export function mediaUrl(path: string, baseUrl: string): string {
+function mediaUrl(path: string, baseUrl: string): string {
   if (!path) return '';
   if (/^(https?:|data:|blob:)/i.test(path) || path.startsWith('//')) return path;
   const base = (baseUrl || '/media').replace(/\/+$/, '');

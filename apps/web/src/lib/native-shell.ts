@@ -37,7 +37,7 @@ function capacitor(): CapacitorGlobal | undefined {
  * The custom URL scheme that opens the app: `CFBundleURLSchemes` in
  * apps/mobile/ios/App/App/Info.plist (the mobile test holds the two together).
  */
-export const APP_URL_SCHEME = 'cliffhanger';
+const APP_URL_SCHEME = 'cliffhanger';
 
 /**
  * The URL that opens the app on an in-app path (`/pages/login/googleLogin?code=…` →

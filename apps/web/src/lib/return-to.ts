@@ -1,7 +1,7 @@
 import { PATHS } from './paths';
 
 /** The login page's query parameter naming where to go after signing in. */
-export const RETURN_TO_PARAM = 'redirect';
+const RETURN_TO_PARAM = 'redirect';
 
 /** Where a provider sign-in started, kept across the trip to the provider (this tab only). */
 const OAUTH_RETURN_TO_KEY = 'login_return_to';

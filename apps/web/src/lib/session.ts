@@ -24,7 +24,7 @@ function parseUserInfo(raw: string | null | undefined): UserInfo | null {
 }
 
 /** Reads the login state from local storage; a damaged user_info entry counts as absent. */
-export function readSession(): Session {
+function readSession(): Session {
   const store = safeLocalStorage();
   if (!store) return EMPTY;
   return {

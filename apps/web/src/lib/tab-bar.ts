@@ -48,7 +48,7 @@ export const tabBarStore = createStore<TabBarState>({ badges: blank(), texts: bl
 // A language change relabels the tab bar (docs/product.md#language), so a page's label override gives way.
 i18n.onLanguageChanged(() => tabBarStore.update((state) => ({ ...state, texts: blank() })));
 
-export const TAB_BAR_ERRORS = {
+const TAB_BAR_ERRORS = {
   notFound: 'tabbar item not found',
   notTabPage: 'not TabBar page',
 } as const;

@@ -25,7 +25,7 @@ const EXP_RE = /^[1-9][0-9]{0,11}$/;
 const SIG_RE = /^[A-Za-z0-9_-]{43}$/;
 
 /** Longest TTL a signature may be issued for (7 days). */
-export const MAX_TTL_SECONDS = 7 * 24 * 60 * 60;
+const MAX_TTL_SECONDS = 7 * 24 * 60 * 60;
 
 /** A media path that is not a safe, canonical relative path under the media root. */
 export class MediaPathError extends Error {

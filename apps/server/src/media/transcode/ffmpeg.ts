@@ -5,7 +5,7 @@ import { z } from 'zod';
 const STDERR_TAIL_CHARS = 4_000;
 
 /** A failed ffmpeg/ffprobe run: not found, non-zero exit, killed on timeout, or unparsable output. */
-export class FfmpegError extends Error {
+class FfmpegError extends Error {
   override readonly name = 'FfmpegError';
   constructor(
     message: string,

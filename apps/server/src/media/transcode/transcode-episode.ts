@@ -9,14 +9,14 @@ export class TranscodeError extends Error {
   override readonly name = 'TranscodeError';
 }
 
-export type X264Preset = 'ultrafast' | 'superfast' | 'veryfast' | 'faster' | 'fast' | 'medium';
+type X264Preset = 'ultrafast' | 'superfast' | 'veryfast' | 'faster' | 'fast' | 'medium';
 
 /**
  * `abr`: the ladder's bitrates (production; docs/architecture.md#media-and-playback). `compact`: constant
  * quality (CRF 34) capped at the ladder bitrate with mono 32 kb/s audio — for synthetic clips that must stay
  * small enough to commit (the demo catalogue). Sizes, segments and key frames are the same in both.
  */
-export type RateMode = 'abr' | 'compact';
+type RateMode = 'abr' | 'compact';
 
 const COMPACT_CRF = 34;
 const COMPACT_AUDIO_K = 32;
@@ -236,8 +236,8 @@ export async function transcodeToHls(opts: TranscodeOptions): Promise<number> {
   return out?.format?.duration ?? 0;
 }
 
-export const POSTER_WIDTH = 720;
-export const POSTER_HEIGHT = 960;
+const POSTER_WIDTH = 720;
+const POSTER_HEIGHT = 960;
 
 export interface PosterOptions {
   source: string;

@@ -22,14 +22,14 @@ import type { AdCreative, AdSource } from './ad-source.js';
 import { ledgerKeys } from '../wallet/ledger-keys.js';
 
 /** The skip button appears after this many seconds; skipping a rewarded ad forfeits its coins. */
-export const AD_SKIPPABLE_AFTER_S = 5;
+const AD_SKIPPABLE_AFTER_S = 5;
 /** A rewarded ad's token must be redeemed within this time of serving. */
-export const AD_TOKEN_TTL_S = 30 * 60;
+const AD_TOKEN_TTL_S = 30 * 60;
 /**
  * Slack for a reward claimed right at the end of the ad: the server's "served" instant is taken
  * before the response travels and the clip starts, so an honest client is never early by more.
  */
-export const AD_REWARD_TOLERANCE_S = 2;
+const AD_REWARD_TOLERANCE_S = 2;
 
 export interface AdsServiceDeps {
   db: Db;

@@ -6,7 +6,7 @@ import { publicMediaUrl } from '../../media/storage/public-url.js';
 import type { AdCreative, AdRequest, AdSource } from './ad-source.js';
 
 /** How long an ad's clip URL works: far longer than any ad, short enough to go stale. */
-export const AD_URL_TTL_SECONDS = 60 * 60;
+const AD_URL_TTL_SECONDS = 60 * 60;
 
 /**
  * House ads: the first (free) episode of another drama, picked at random, as a promo clip. The

@@ -30,12 +30,12 @@ const COMMON_PASSWORDS: ReadonlySet<string> = new Set([
   'asd123456', 'zxc123456', 'galatasaray', 'fenerbahce', 'besiktas', 'trabzonspor',
 ]);
 
-export function isCommonPassword(password: string): boolean {
+function isCommonPassword(password: string): boolean {
   return COMMON_PASSWORDS.has(password.trim().toLowerCase());
 }
 
 /** One character repeated (`aaaaaaaa`, eight spaces): long enough by count, guessed at once. */
-export function isOneRepeatedCharacter(password: string): boolean {
+function isOneRepeatedCharacter(password: string): boolean {
   const chars = [...password];
   return chars.every((c) => c === chars[0]);
 }

@@ -18,7 +18,7 @@ import type { UserService } from '../user.service.js';
  * the live code up (10^6 codes, 5 guesses an hour: 1 in 200 000 an hour). Counting per code would
  * give every resend five fresh guesses.
  */
-export const SMS_CODE_MAX_ATTEMPTS = 5;
+const SMS_CODE_MAX_ATTEMPTS = 5;
 const FAILURE_WINDOW_S = 3600;
 const DAY_S = 86_400;
 const CODE_LENGTH = 6;

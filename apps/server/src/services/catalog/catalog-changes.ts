@@ -14,7 +14,7 @@ export interface CatalogChanges {
 }
 
 /** One process (embedded mode, tests): listeners are called at once. */
-export class LocalCatalogChanges implements CatalogChanges {
+class LocalCatalogChanges implements CatalogChanges {
   protected readonly listeners: (() => void)[] = [];
 
   publish(): Promise<void> {
@@ -31,7 +31,7 @@ export class LocalCatalogChanges implements CatalogChanges {
   }
 }
 
-export interface RedisCatalogChangesOptions {
+interface RedisCatalogChangesOptions {
   url: string;
   onError?: (error: unknown) => void;
 }
@@ -42,7 +42,7 @@ export interface RedisCatalogChangesOptions {
  * while Redis is slow; the others hear it within a round trip. A process that misses a message
  * (Redis down) still catches up within the cache's TTL.
  */
-export class RedisCatalogChanges extends LocalCatalogChanges {
+class RedisCatalogChanges extends LocalCatalogChanges {
   private readonly publisher: Redis;
   private readonly subscriber: Redis;
 

@@ -24,9 +24,9 @@ import type { PublicAnswerCache } from './public-answer-cache.js';
 import { VISITOR_IN_DRAMA, type ViewerLoader } from './viewer.js';
 
 /** Dramas per home shelf. */
-export const SHELF_SIZE = 10;
+const SHELF_SIZE = 10;
 /** Banners shown when none is ranked by the editors: the most played. */
-export const FALLBACK_BANNERS = 5;
+const FALLBACK_BANNERS = 5;
 
 export interface CatalogServiceDeps {
   dramas: DramasRepository;

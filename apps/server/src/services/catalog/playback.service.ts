@@ -23,7 +23,7 @@ import { VISITOR_IN_DRAMA, type Viewer, type ViewerLoader } from './viewer.js';
  * How long a play answer's URLs work. Long enough for a binge session on one episode without a
  * refetch, short enough that a leaked playlist goes stale the same day.
  */
-export const PLAYBACK_TTL_SECONDS = 6 * 60 * 60;
+const PLAYBACK_TTL_SECONDS = 6 * 60 * 60;
 
 type SignedMedia = Pick<Playback, 'playlist_url' | 'expires_at' | 'subtitles' | 'download_url'>;
 

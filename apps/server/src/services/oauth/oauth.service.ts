@@ -73,7 +73,7 @@ export const OAUTH_STATE_TTL_SECONDS = 10 * 60;
  * must not be able to fill the table. Generous: one sign-in attempt is one URL, and mobile
  * carriers put many people behind one IP.
  */
-export const OAUTH_URL_RATE_LIMIT = { limit: 120, windowSeconds: 3600 };
+const OAUTH_URL_RATE_LIMIT = { limit: 120, windowSeconds: 3600 };
 /** Expired states removed per new state: the table stays near the states of the last 10 minutes. */
 const EXPIRED_STATES_SWEEP = 100;
 const IDENTITY_UNIQUE = 'user_identities_provider_subject_unique';

@@ -29,7 +29,7 @@ const CERT_FILE = /\.(cer|der|pem|crt)$/i;
  * Reads every certificate in the directory. DER and PEM both load (Apple publishes `.cer` DER);
  * an empty directory stops the boot, since a verifier with no roots would refuse every purchase.
  */
-export function loadRootCertificates(dir: string): Buffer[] {
+function loadRootCertificates(dir: string): Buffer[] {
   const files = readdirSync(dir)
     .filter((name) => CERT_FILE.test(name))
     .sort();

@@ -18,7 +18,7 @@ const optionalId = z
   .regex(/^(none|[A-Za-z0-9_.-]{1,200})$/, { error: 'must be an id, or none to clear it' })
   .transform((value) => (value === 'none' ? null : value));
 
-export const productFlagsSchema = z.strictObject({
+const productFlagsSchema = z.strictObject({
   kind: z.enum(['vip', 'coins']).optional(),
   period: z.enum(VIP_PERIODS).optional(),
   coins: wholeNumber(1).optional(),
@@ -33,7 +33,7 @@ export const productFlagsSchema = z.strictObject({
   sort: wholeNumber(0).optional(),
 });
 
-export const productIdRule = /^[a-z][a-z0-9_]{1,39}$/;
+const productIdRule = /^[a-z][a-z0-9_]{1,39}$/;
 
 export class ProductChangeError extends Error {}
 

@@ -40,7 +40,7 @@ export interface PurchaseServiceDeps {
   log: FastifyBaseLogger;
 }
 
-export function newOrderId(): string {
+function newOrderId(): string {
   return `ord_${randomString(24, ORDER_ID_ALPHABET)}`;
 }
 

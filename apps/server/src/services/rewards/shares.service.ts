@@ -27,7 +27,7 @@ export const SHARES_PER_MINUTE = 10;
 export const SHARES_PER_DAY = 50;
 
 /** Midnight UTC of `now`'s day: "today" for share counts, as for every daily task. */
-export function utcDayStart(now: Date): Date {
+function utcDayStart(now: Date): Date {
   return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
 }
 

@@ -5,12 +5,12 @@ import type { ProgressEvent, ProgressListener } from '../social/history.service.
 import type { RewardCalendar } from './reward-calendar.js';
 
 /** A video counts once watched this far: 30 s, or 60 % of a shorter episode. */
-export const WATCH_MIN_SECONDS = 30;
-export const WATCH_MIN_FRACTION = 0.6;
+const WATCH_MIN_SECONDS = 30;
+const WATCH_MIN_FRACTION = 0.6;
 /** A play older than this does not vouch for a progress report. */
 const PLAY_LOOKBACK_MS = 24 * 60 * 60 * 1000;
 
-export function watchThresholdS(durationS: number): number {
+function watchThresholdS(durationS: number): number {
   return Math.min(WATCH_MIN_SECONDS, durationS * WATCH_MIN_FRACTION);
 }
 

@@ -7,7 +7,7 @@ export type SpendableLot = Pick<WalletLotRow, 'id' | 'remaining' | 'expiresAt'>;
 export type LotChange = Pick<WalletLotRow, 'id' | 'remaining'>;
 
 /** Spending order: the lot that expires first, never-expiring lots last, then the oldest. */
-export function compareSpendingOrder(a: SpendableLot, b: SpendableLot): number {
+function compareSpendingOrder(a: SpendableLot, b: SpendableLot): number {
   const ax = a.expiresAt?.getTime() ?? Number.POSITIVE_INFINITY;
   const bx = b.expiresAt?.getTime() ?? Number.POSITIVE_INFINITY;
   if (ax !== bx) return ax < bx ? -1 : 1;

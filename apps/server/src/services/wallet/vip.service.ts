@@ -8,7 +8,7 @@ import type { WalletUsersRepository } from '../../repositories/wallet-users.repo
 import { ledgerKeys } from './ledger-keys.js';
 
 const DAY_S = 86_400;
-export const MAX_VIP_GRANT_DAYS = 3650;
+const MAX_VIP_GRANT_DAYS = 3650;
 
 export interface VipServiceDeps {
   db: Db;

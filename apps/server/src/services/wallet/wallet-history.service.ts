@@ -30,7 +30,7 @@ export interface WalletHistoryServiceDeps {
 }
 
 /** An unlock's ref (unlock.service.ts): `episode:<id>` or `drama:<id>:all`. */
-export function parseUnlockRef(ref: string | null): { episodeId: number } | { dramaId: number } | null {
+function parseUnlockRef(ref: string | null): { episodeId: number } | { dramaId: number } | null {
   const episode = /^episode:(\d+)$/.exec(ref ?? '');
   if (episode) return { episodeId: Number(episode[1]) };
   const drama = /^drama:(\d+):all$/.exec(ref ?? '');
@@ -38,7 +38,7 @@ export function parseUnlockRef(ref: string | null): { episodeId: number } | { dr
   return null;
 }
 
-export function toWalletEntry(row: WalletEntryRow, subject: WalletSubject | null = null): WalletEntry {
+function toWalletEntry(row: WalletEntryRow, subject: WalletSubject | null = null): WalletEntry {
   return {
     id: row.id,
     kind: row.kind,

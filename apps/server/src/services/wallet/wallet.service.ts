@@ -20,7 +20,7 @@ import { lotExpiryOf, type LotPolicyConfig } from './lot-policy.js';
 import { ledgerKeys } from './ledger-keys.js';
 
 /** The largest single credit or debit: far above any pack, far below the int4 column. */
-export const MAX_LEDGER_AMOUNT = 100_000_000;
+const MAX_LEDGER_AMOUNT = 100_000_000;
 /** Users handled per round of the expiry job. */
 const EXPIRY_BATCH = 100;
 

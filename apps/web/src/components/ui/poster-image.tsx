@@ -4,8 +4,8 @@ import { WebpSource } from './webp-source';
 import './poster-image.css';
 
 /** Posters are 3:4 (docs/product.md#look-and-feel); these are the intrinsic size hints, the box scales them. */
-export const POSTER_WIDTH = 300;
-export const POSTER_HEIGHT = 400;
+const POSTER_WIDTH = 300;
+const POSTER_HEIGHT = 400;
 
 /**
  * A drama poster in a fixed 3:4 box: the space is held before the image arrives (no layout

@@ -2,7 +2,7 @@ import { Code, isApiError, type ApiError } from '@cliffhanger/contract/browser';
 import type { TFunction } from '../../lib/i18n';
 
 /** A field a refusal points at, so the message shows under it as well as in the toast. */
-export type LoginField = 'phone' | 'code' | 'password';
+type LoginField = 'phone' | 'code' | 'password';
 
 export interface Refusal {
   message: string;

@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../api-client';
 import { takeBootstrapConfig } from '../bootstrap';
 
-export const DEFAULT_PRODUCT_NAME = 'Cliffhanger';
+const DEFAULT_PRODUCT_NAME = 'Cliffhanger';
 
 export const appConfigQueryOptions = () =>
   queryOptions({

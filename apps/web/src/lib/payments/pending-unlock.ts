@@ -17,7 +17,7 @@ export interface PendingUnlock {
 
 const KEY = 'pending_unlock';
 /** Long enough to pay (Checkout sessions last far longer, but a purchase takes minutes). */
-export const PENDING_UNLOCK_TTL_MS = 60 * 60_000;
+const PENDING_UNLOCK_TTL_MS = 60 * 60_000;
 
 function storage(): Storage | undefined {
   try {

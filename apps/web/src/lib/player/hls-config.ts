@@ -2,9 +2,9 @@ import type { HlsConfig } from './hls';
 import { HLS_WORKER_URL } from './hls-worker';
 
 /** A preloading player fetches the first 4 s segment and stops, so a swipe shows a frame at once. */
-export const PRELOAD_BUFFER_S = 1;
+const PRELOAD_BUFFER_S = 1;
 export const PLAY_BUFFER_S = 30;
-export const PLAY_MAX_BUFFER_S = 60;
+const PLAY_MAX_BUFFER_S = 60;
 
 /** hls.js retries inside the stall window: quick, with backoff, and a short first-byte timeout. */
 const FRAGMENT_LOAD_POLICY = {

@@ -1,10 +1,10 @@
 /** The quality menu: auto, HD, SD (the ladder: HD 720×1280, SD 480×854; docs/architecture.md#media-and-playback). */
-export const QUALITIES = ['auto', 'hd', 'sd'] as const;
+const QUALITIES = ['auto', 'hd', 'sd'] as const;
 export type Quality = (typeof QUALITIES)[number];
 
-export const QUALITY_HEIGHTS = { hd: 1280, sd: 854 } as const;
+const QUALITY_HEIGHTS = { hd: 1280, sd: 854 } as const;
 
-export function isQuality(value: unknown): value is Quality {
+function isQuality(value: unknown): value is Quality {
   return typeof value === 'string' && (QUALITIES as readonly string[]).includes(value);
 }
 

@@ -17,9 +17,9 @@ const HLS_MIME = 'application/vnd.apple.mpegurl';
  */
 export const STALL_ERROR_MS = 6_000;
 
-export type PlayerEngine = 'hls' | 'native' | 'none';
+type PlayerEngine = 'hls' | 'native' | 'none';
 
-export interface LevelInfo {
+interface LevelInfo {
   height: number;
 }
 
@@ -45,7 +45,7 @@ export interface HlsPlayerState {
 }
 
 /** hls.js where Media Source Extensions exist, else the browser's own HLS (Safari, iOS). */
-export function engineFor(video: HTMLVideoElement): PlayerEngine {
+function engineFor(video: HTMLVideoElement): PlayerEngine {
   if (Hls.isSupported()) return 'hls';
   return video.canPlayType(HLS_MIME) ? 'native' : 'none';
 }

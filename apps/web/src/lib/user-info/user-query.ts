@@ -7,7 +7,7 @@ import { coinAnswersSeen, getSession, isSignedIn, updateUserInfo } from '../sess
 import { showToast } from '../toast';
 
 /** The signed-in user's query. */
-export const USER_QUERY_KEY = ['user'] as const;
+const USER_QUERY_KEY = ['user'] as const;
 
 /** Waits between retries after a transport failure: 2, 4, 8, 16, then every 30 s. */
 export const USER_RETRY_DELAYS_MS = [2_000, 4_000, 8_000, 16_000, 30_000] as const;

@@ -4,7 +4,7 @@ import { useAppConfig, useProductName } from '../../../lib/app-config/get-app-co
 import './legal-document.css';
 
 /** Both legal pages state a last-updated date of 2024-12-26 (docs/product.md#what-the-product-does). */
-export const LEGAL_LAST_UPDATED = '2024-12-26';
+const LEGAL_LAST_UPDATED = '2024-12-26';
 
 /** The sections of each document in reading order; each has a title and a body in the catalogues. */
 const PRIVACY_SECTIONS = ['collect', 'sms', 'use', 'sharing', 'deletion', 'children', 'choices'] as const;

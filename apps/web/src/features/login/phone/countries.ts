@@ -18,7 +18,7 @@ export type Country = (typeof COUNTRIES)[number];
 /** The app's languages each imply a likely country when the browser names none. */
 const COUNTRY_OF_LANGUAGE: Record<Language, Country> = { tr: 'TR', zh: 'CN', en: 'US' };
 
-export function isOfferedCountry(value: string): value is Country {
+function isOfferedCountry(value: string): value is Country {
   return (COUNTRIES as readonly string[]).includes(value);
 }
 

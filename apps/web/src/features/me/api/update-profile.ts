@@ -6,7 +6,7 @@ import { getSession, updateUserInfo } from '../../../lib/session';
 /** An upload may take longer than an ordinary call on a slow phone connection. */
 const UPLOAD_TIMEOUT_MS = 120_000;
 
-export interface ProfileInput {
+interface ProfileInput {
   nickname: string;
   /** Null: leave the username as it is. */
   username: string | null;
@@ -27,7 +27,7 @@ export class AvatarUploadError extends Error {
  * the user info it answers. The server re-encodes the image and makes it the avatar as soon as it is uploaded,
  * so the stored user info follows at once — even if the profile save then fails.
  */
-export async function updateProfile(input: ProfileInput): Promise<void> {
+async function updateProfile(input: ProfileInput): Promise<void> {
   const changes: BodyOf<typeof putUser> = { nickname: input.nickname };
   if (input.username !== null) changes.username = input.username;
   if (input.avatar) {

@@ -22,7 +22,7 @@ export function avatarProblem(file: Pick<File, 'type' | 'size'>): 'invalid' | 't
  * image, is refused here at selection rather than by the server after Save. Where the browser
  * offers no way to tell (no createImageBitmap, no decode), the server's check still stands.
  */
-export async function decodesAsImage(file: Blob): Promise<boolean> {
+async function decodesAsImage(file: Blob): Promise<boolean> {
   if (typeof globalThis.createImageBitmap === 'function') {
     try {
       const bitmap = await globalThis.createImageBitmap(file);

@@ -18,7 +18,7 @@ import { useApplyCredit, useTakingLong } from '../hooks/use-apply-credit';
 import './payment-result-page.css';
 
 /** After this long still unconfirmed, the page says it may take a few minutes. */
-export const SLOW_CONFIRMATION_MS = 60_000;
+const SLOW_CONFIRMATION_MS = 60_000;
 
 /** Back to the store tab the order came from, with its product chosen again. */
 function storeHrefFor(order: Order | undefined): string {

@@ -9,7 +9,7 @@ import { rewardKeys } from './reward-keys';
  * the stored user info follows, so Me and the wallet header agree). A visitor gets the view of a
  * brand-new account (`signed_in: false`).
  */
-export async function fetchTasks(): Promise<TasksOverview> {
+async function fetchTasks(): Promise<TasksOverview> {
   const uid = getSession().userInfo?.uid;
   const readSince = coinAnswersSeen();
   const { data } = await api.call(getTasks);

@@ -15,7 +15,7 @@ import { videoKeys } from './video-keys';
 const EXPIRY_MARGIN_MS = 60_000;
 const PLAYBACK_GC_MS = 10 * 60_000;
 
-export function playbackStaleMs(playback: Playback | undefined, now = Date.now()): number {
+function playbackStaleMs(playback: Playback | undefined, now = Date.now()): number {
   const expires = playback ? Date.parse(playback.expires_at) : Number.NaN;
   return Number.isFinite(expires) ? Math.max(0, expires - now - EXPIRY_MARGIN_MS) : 0;
 }

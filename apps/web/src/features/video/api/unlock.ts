@@ -25,7 +25,7 @@ export async function unlockEpisode(request: UnlockRequest): Promise<UnlockResul
 }
 
 /** The Code.INSUFFICIENT_COINS data (how many coins are missing), or null for any other failure. */
-export function insufficientCoinsFrom(error: unknown): InsufficientCoins | null {
+function insufficientCoinsFrom(error: unknown): InsufficientCoins | null {
   if (!isApiError(error) || error.code !== Code.INSUFFICIENT_COINS) return null;
   return parseInsufficientCoins(error.data);
 }

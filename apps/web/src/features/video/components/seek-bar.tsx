@@ -4,7 +4,7 @@ import { seekTo } from '../../../lib/player/media-element';
 import './seek-bar.css';
 
 /** m:ss */
-export function formatTime(seconds: number): string {
+function formatTime(seconds: number): string {
   const whole = Number.isFinite(seconds) && seconds > 0 ? Math.floor(seconds) : 0;
   return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, '0')}`;
 }

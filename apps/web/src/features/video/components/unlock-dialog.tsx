@@ -42,7 +42,7 @@ export interface UnlockDialogProps {
  * How many coins the viewer lacks: what the server said after a refused attempt (Code.INSUFFICIENT_COINS),
  * else, before any tap, what even this one episode is short of; null when nothing is missing.
  */
-export function shortfallOf(offer: UnlockOffer, insufficient: InsufficientCoins | null | undefined): number | null {
+function shortfallOf(offer: UnlockOffer, insufficient: InsufficientCoins | null | undefined): number | null {
   if (insufficient) return insufficient.shortfall;
   return offer.coin < offer.prices.episode ? offer.prices.episode - offer.coin : null;
 }

@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { saveProgress } from '../api/save-progress';
 
 /** Spec: progress is saved about every 5 s while playing, on pause and on leaving. */
-export const SAVE_EVERY_MS = 5_000;
+const SAVE_EVERY_MS = 5_000;
 
 /**
  * Positions saved during this visit. A cached playback keeps the position it was fetched with,

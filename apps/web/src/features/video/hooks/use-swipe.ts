@@ -1,7 +1,7 @@
 import { useRef, type MouseEvent, type PointerEvent } from 'react';
 
 /** How far (px) a vertical drag must travel to change episode, and how straight it must be. */
-export const SWIPE_MIN_DISTANCE = 60;
+const SWIPE_MIN_DISTANCE = 60;
 
 export type SwipeDirection = 'next' | 'prev' | null;
 

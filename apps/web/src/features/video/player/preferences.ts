@@ -25,7 +25,7 @@ export function writeQuality(quality: Quality): void {
   write(PREFERENCE_KEYS.quality, quality);
 }
 
-export function isSubtitleChoice(value: unknown): value is SubtitleChoice {
+function isSubtitleChoice(value: unknown): value is SubtitleChoice {
   return value === 'off' || (typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value));
 }
 

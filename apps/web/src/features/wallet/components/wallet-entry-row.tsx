@@ -10,7 +10,7 @@ const TASKS: readonly string[] = ['watch_video', 'share_app', 'invite_friends'] 
  * What happened, beyond the kind: "Consumption" alone does not say which drama and episode the
  * coins bought, nor which task or check-in paid. Null when the entry has nothing more to say.
  */
-export function entryDetail(entry: WalletEntry, t: TFunction): string | null {
+function entryDetail(entry: WalletEntry, t: TFunction): string | null {
   if (entry.subject) {
     const { drama_title: title, episode_number: episode } = entry.subject;
     return episode === null
