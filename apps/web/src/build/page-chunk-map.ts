@@ -70,10 +70,7 @@ export function pageImportsIn(file: string, code: string): Map<string, string> {
  * starts no chunk (a group took it, or nothing imports it) fails the build, because the server
  * could not preload it.
  */
-function pageChunkMap(
-  pages: ReadonlyMap<string, string>,
-  bundle: Rolldown.OutputBundle,
-): Record<string, string> {
+function pageChunkMap(pages: ReadonlyMap<string, string>, bundle: Rolldown.OutputBundle): Record<string, string> {
   const chunks = Object.values(bundle).filter((output): output is Rolldown.OutputChunk => output.type === 'chunk');
   return Object.fromEntries(
     [...pages].map(([name, id]) => {

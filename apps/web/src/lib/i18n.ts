@@ -4,7 +4,7 @@ import { createStore } from './store';
 import { isLanguage, isLanguageChoice, LANGUAGE_STORAGE_KEY, readLanguageChoice, resolveLanguage } from './language';
 import { createTranslations } from './translations';
 
-export type { TFunction,  } from './translations';
+export type { TFunction } from './translations';
 
 /** The stored choice ('system' or a language), for the language page's check mark. */
 export const languageChoice = createStore<LanguageChoice>(readLanguageChoice());
