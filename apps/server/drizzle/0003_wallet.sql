@@ -33,7 +33,7 @@ CREATE INDEX "wallet_entries_user_id_idx" ON "wallet_entries" USING btree ("user
 CREATE UNIQUE INDEX "wallet_lots_entry_unique" ON "wallet_lots" USING btree ("entry_id");--> statement-breakpoint
 CREATE INDEX "wallet_lots_user_spendable_idx" ON "wallet_lots" USING btree ("user_id","expires_at") WHERE "wallet_lots"."remaining" > 0;--> statement-breakpoint
 CREATE INDEX "wallet_lots_due_idx" ON "wallet_lots" USING btree ("expires_at") WHERE "wallet_lots"."remaining" > 0 AND "wallet_lots"."expires_at" IS NOT NULL;--> statement-breakpoint
--- The ledger is append-only (DESIGN §6): a correction is a new entry, never an edit. Hand-written
+-- The ledger is append-only (docs/wallet.md): a correction is a new entry, never an edit. Hand-written
 -- (drizzle-kit does not model triggers); it holds for every role, the table owner included.
 CREATE FUNCTION "wallet_entries_append_only"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
