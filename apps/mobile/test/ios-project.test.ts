@@ -94,7 +94,7 @@ describe('iOS project', () => {
 
   it('registers the URL scheme the web app hands sign-ins back through', () => {
     const source = readFileSync(path.join(repoRoot, 'apps/web/src/lib/native-shell.ts'), 'utf8');
-    const scheme = /export const APP_URL_SCHEME = '([a-z][a-z0-9+.-]*)'/.exec(source)?.[1];
+    const scheme = /const APP_URL_SCHEME = '([a-z][a-z0-9+.-]*)'/.exec(source)?.[1];
     expect(scheme).toBeDefined();
     const schemes = /<key>CFBundleURLSchemes<\/key>\s*<array>([\s\S]*?)<\/array>/.exec(readFileSync(infoPlist, 'utf8'))?.[1] ?? '';
     expect(schemes).toContain(`<string>${scheme}</string>`);
