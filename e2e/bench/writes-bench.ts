@@ -39,6 +39,9 @@ export interface WritesBenchResult {
 
 const PRICE = 10;
 const PAID_EPISODES = 40;
+const UNLOCK_ROUNDS = 3;
+const UNLOCK_WARM_UP_PAIRS = 4_000;
+const UNLOCK_BLOCK = 12_000;
 const FREE_EPISODES = 20;
 const SECRET = 'bench-auth-secret-0123456789abcdefghijklmnopqrstuv';
 
@@ -229,8 +232,8 @@ export async function benchWrites(options: WritesBenchOptions): Promise<WritesBe
   const world = await startPgWorld(options.adminUrl, users);
   try {
     const origin = world.server.url;
-    pgbench = await runPgbench(options.adminUrl, 10, seconds);
-    // Distinct user/episode pairs; a warm-up second first, on pairs of its own.
+    // Distinct user/episode pairs: a warm-up second first on pairs of its own, then each round on
+    // a block of its own (UNLOCK_BLOCK pairs, more than a round at 1 000 unlocks/s uses).
     let offset = 0;
     const unlockNext = (i: number) => {
       const pair = pairOf(i + offset, users, world.paidEpisodeIds.length);
@@ -244,15 +247,30 @@ export async function benchWrites(options: WritesBenchOptions): Promise<WritesBe
       );
     };
     await runLoad('warm-up', { origin, concurrency: 10, seconds: 1, next: unlockNext });
-    offset = users * 4;
-    const unlock = await runLoad('POST /unlock (PostgreSQL)', { origin, concurrency: 10, seconds, next: unlockNext });
-    runs.push(unlock);
-    const ratio = unlock.requestsPerSecond / pgbench.tps;
+    // pgbench and the unlock alternate UNLOCK_ROUNDS times and the goal takes the median round:
+    // one pair of runs on a shared host moves by a third from one minute to the next.
+    const rounds: { pgbench: PgbenchResult; unlock: LoadResult; ratio: number }[] = [];
+    for (let round = 0; round < UNLOCK_ROUNDS; round++) {
+      const yardstick = await runPgbench(options.adminUrl, 10, seconds);
+      offset = UNLOCK_WARM_UP_PAIRS + round * UNLOCK_BLOCK;
+      const unlock = await runLoad(`POST /unlock (PostgreSQL), round ${round + 1}`, {
+        origin,
+        concurrency: 10,
+        seconds,
+        next: unlockNext,
+      });
+      runs.push(unlock);
+      rounds.push({ pgbench: yardstick, unlock, ratio: unlock.requestsPerSecond / yardstick.tps });
+    }
+    const median = [...rounds].sort((a, b) => a.ratio - b.ratio)[Math.floor(rounds.length / 2)]!;
+    pgbench = median.pgbench;
     goals.push({
-      name: 'unlock / pgbench TPC-B-like, p99',
-      measured: `${ratio.toFixed(3)}×, p99 ${unlock.p99.toFixed(1)} ms`,
+      name: `unlock / pgbench TPC-B-like, p99 (median of ${rounds.length} rounds)`,
+      measured: `${median.ratio.toFixed(3)}× (${median.unlock.requestsPerSecond} req/s against ${median.pgbench.tps} tps), p99 ${median.unlock.p99.toFixed(1)} ms; rounds ${rounds
+        .map((r) => `${r.ratio.toFixed(3)}×`)
+        .join(', ')}`,
       goal: '≥ 0.5×, p99 < 50 ms',
-      met: ratio >= 0.5 && unlock.p99 < 50 && unlock.errors === 0,
+      met: median.ratio >= 0.5 && median.unlock.p99 < 50 && rounds.every((r) => r.unlock.errors === 0),
     });
 
     const once = (path: string) => (i: number) =>
