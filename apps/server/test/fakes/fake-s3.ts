@@ -2,9 +2,9 @@
  * A local stand-in for S3 (path-style, as MinIO and R2 serve it): PutObject, GetObject and
  * DeleteObject on one bucket, objects in memory. Strict the way S3 is about authentication: it
  * re-derives the SigV4 signature of every request from what arrived on the wire (raw path, query,
- * the headers the client said it signed, the body's hash) with its own copy of the secret and its
- * own signer (fake-s3-sigv4.ts, not the server's aws4fetch), and answers S3's XML errors
- * (SignatureDoesNotMatch, NoSuchKey, …).
+ * the headers the client said it signed, x-amz-date, the body's hash) with its own copy of the
+ * secret and the AWS SDK's signer (fake-s3-signature.ts, not the server's aws4fetch), and answers
+ * S3's XML errors (SignatureDoesNotMatch, NoSuchKey, …).
  *
  *   const s3 = await startFakeS3({ bucket: 'media', accessKeyId: 'AKID', secretAccessKey: '…' });
  *   new S3MediaStorage({ endpoint: s3.url, bucket: 'media', forcePathStyle: true, … })
@@ -13,7 +13,7 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { signV4, sha256Hex, UNSIGNED_PAYLOAD, uriEncode } from './fake-s3-sigv4.js';
+import { expectedS3Signature } from './fake-s3-signature.js';
 
 export interface FakeS3Credentials {
   accessKeyId: string;
@@ -63,6 +63,8 @@ const AUTHORIZATION =
   /^AWS4-HMAC-SHA256 Credential=([^/\s,]+)\/(\d{8})\/([^/\s,]+)\/s3\/aws4_request,\s*SignedHeaders=([a-z0-9;-]+),\s*Signature=([0-9a-f]{64})$/;
 const AMZ_DATE = /^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z$/;
 
+const UNSIGNED_PAYLOAD = 'UNSIGNED-PAYLOAD';
+
 const fail = (status: number, code: string, message: string): FakeS3Error => ({ status, code, message });
 
 function headerOf(headers: FakeS3Request['headers'], name: string): string | undefined {
@@ -70,11 +72,19 @@ function headerOf(headers: FakeS3Request['headers'], name: string): string | und
   return Array.isArray(value) ? value.join(',') : value;
 }
 
-/** S3 normalises the path before signing: decode each segment, re-encode it the SigV4 way. */
+/**
+ * S3 normalises the path before signing: decode each segment, re-encode it as RFC 3986 says
+ * (everything but `A-Za-z0-9-._~` as upper-case %XX; encodeURIComponent spares `!'()*`).
+ */
 function canonicalPathOf(rawPath: string): string {
   return rawPath
     .split('/')
-    .map((segment) => uriEncode(decodeURIComponent(segment)))
+    .map((segment) =>
+      encodeURIComponent(decodeURIComponent(segment)).replace(
+        /[!'()*]/g,
+        (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`,
+      ),
+    )
     .join('/');
 }
 
@@ -82,11 +92,11 @@ function canonicalPathOf(rawPath: string): string {
  * Verifies a request's SigV4 header signature the way S3 does; null when it is genuine.
  * Exported so a test can check a request it captured without a network (virtual-host style).
  */
-export function checkSignature(
+export async function checkSignature(
   request: FakeS3Request,
   credentials: FakeS3Credentials,
   now: Date = new Date(),
-): FakeS3Error | null {
+): Promise<FakeS3Error | null> {
   const region = credentials.region ?? 'us-east-1';
   const authorization = headerOf(request.headers, 'authorization');
   if (authorization === undefined) return fail(403, 'AccessDenied', 'Access Denied');
@@ -105,7 +115,8 @@ export function checkSignature(
     return fail(403, 'AccessDenied', 'AWS authentication requires a valid Date or x-amz-date header');
   }
   const [, y, mo, d, h, mi, s] = parts.map(Number);
-  if (Math.abs(Date.UTC(y!, mo! - 1, d, h, mi, s) - now.getTime()) > MAX_SKEW_MS) {
+  const signedAt = new Date(Date.UTC(y!, mo! - 1, d, h, mi, s));
+  if (Math.abs(signedAt.getTime() - now.getTime()) > MAX_SKEW_MS) {
     return fail(
       403,
       'RequestTimeTooSkewed',
@@ -129,7 +140,7 @@ export function checkSignature(
   const payloadHash = headerOf(request.headers, 'x-amz-content-sha256');
   if (payloadHash === undefined)
     return fail(400, 'InvalidRequest', 'Missing required header for this request: x-amz-content-sha256');
-  if (payloadHash !== UNSIGNED_PAYLOAD && payloadHash !== sha256Hex(request.body)) {
+  if (payloadHash !== UNSIGNED_PAYLOAD && payloadHash !== createHash('sha256').update(request.body).digest('hex')) {
     return fail(
       400,
       'XAmzContentSHA256Mismatch',
@@ -144,18 +155,18 @@ export function checkSignature(
   } catch {
     return fail(400, 'InvalidURI', `Couldn't parse the specified URI.`);
   }
-  const expected = signV4({
-    method: request.method,
-    path,
-    query: [...new URLSearchParams(rawQuery)],
-    headers: Object.fromEntries(signedHeaders.map((name) => [name, headerOf(request.headers, name) ?? ''])),
-    payloadHash,
-    amzDate,
+  const expected = await expectedS3Signature(
+    {
+      method: request.method,
+      path,
+      query: new URLSearchParams(rawQuery),
+      headers: Object.fromEntries(signedHeaders.map((name) => [name, headerOf(request.headers, name) ?? ''])),
+      payloadHash,
+      signedAt,
+    },
+    credentials,
     region,
-    service: 's3',
-    accessKeyId: credentials.accessKeyId,
-    secretAccessKey: credentials.secretAccessKey,
-  }).signature;
+  );
   if (!timingSafeEqual(Buffer.from(expected, 'hex'), Buffer.from(signature, 'hex'))) {
     return fail(
       403,
@@ -201,7 +212,7 @@ export async function startFakeS3(options: FakeS3Options): Promise<FakeS3> {
     const method = req.method ?? 'GET';
     const rawUrl = req.url ?? '/';
     const body = await readBody(req);
-    const authError = checkSignature({ method, rawUrl, headers: req.headers, body }, options);
+    const authError = await checkSignature({ method, rawUrl, headers: req.headers, body }, options);
     if (authError) return refuse(res, authError);
     const failure = pendingFailures.shift();
     if (failure) return refuse(res, failure);

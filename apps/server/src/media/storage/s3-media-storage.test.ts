@@ -1,4 +1,7 @@
+import { createHash } from 'node:crypto';
 import { text } from 'node:stream/consumers';
+import { Sha256 } from '@aws-crypto/sha256-js';
+import { SignatureV4 } from '@smithy/signature-v4';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkSignature, startFakeS3, type FakeS3 } from '../../../test/fakes/fake-s3.js';
 import { MEMORY_DATA_DIR, type MediaS3Config } from '../../config.js';
@@ -6,7 +9,6 @@ import { createMediaStorage } from './create-media-storage.js';
 import { LocalMediaStorage } from './local-media-storage.js';
 import { MemoryMediaStorage } from './memory-media-storage.js';
 import { S3MediaStorage, S3RequestError, type S3MediaStorageOptions } from './s3-media-storage.js';
-import { sha256Hex, signV4, toAmzDate } from '../../../test/fakes/fake-s3-sigv4.js';
 
 const CREDENTIALS = { accessKeyId: 'AKIDFAKES3', secretAccessKey: 'fake-s3-secret-0123456789' };
 const BUCKET = 'cliffhanger-media';
@@ -122,28 +124,36 @@ describe('S3MediaStorage against a signature-checking fake S3', () => {
   );
 
   describe('the fake refuses tampered requests', () => {
-    /** A request signed by hand with the right secret, to tamper with afterwards. */
-    const signed = (method: 'PUT' | 'DELETE', key: string, body = '') => {
+    /** A request signed with the right secret by the AWS SDK's signer, to tamper with afterwards. */
+    const signed = async (method: 'PUT' | 'DELETE', key: string, body = '') => {
       const url = new URL(`${s3.url}/${BUCKET}/${key}`);
-      const amzDate = toAmzDate(new Date());
-      const payloadHash = sha256Hex(body);
-      const headers = { 'x-amz-date': amzDate, 'x-amz-content-sha256': payloadHash, 'content-type': 'image/webp' };
-      const { authorization } = signV4({
-        ...CREDENTIALS,
-        method,
-        path: url.pathname,
-        headers: { ...headers, host: url.host },
-        payloadHash,
-        amzDate,
+      const signer = new SignatureV4({
+        credentials: CREDENTIALS,
         region: 'us-east-1',
         service: 's3',
+        sha256: Sha256,
+        uriEscapePath: false,
       });
-      return { url, init: { method, headers: { ...headers, authorization }, body: body || undefined } };
+      const { headers } = await signer.sign({
+        method,
+        protocol: url.protocol,
+        hostname: url.hostname,
+        port: Number(url.port),
+        path: url.pathname,
+        headers: {
+          host: url.host,
+          'content-type': 'image/webp',
+          'x-amz-content-sha256': createHash('sha256').update(body).digest('hex'),
+        },
+      });
+      // fetch sets Host from the URL, the value signed above.
+      const { host: _host, ...sent } = headers;
+      return { url, init: { method, headers: sent, body: body || undefined } };
     };
     const codeOf = async (response: Response) => /<Code>(\w+)<\/Code>/.exec(await response.text())?.[1];
 
     it('accepts the genuine request, refuses another key, method, header or body', async () => {
-      const { url, init } = signed('PUT', 'avatars/t.webp', 'genuine');
+      const { url, init } = await signed('PUT', 'avatars/t.webp', 'genuine');
       expect((await fetch(url, init)).status).toBe(200);
 
       const otherKey = await fetch(new URL(`${s3.url}/${BUCKET}/avatars/u.webp`), init);
@@ -152,7 +162,7 @@ describe('S3MediaStorage against a signature-checking fake S3', () => {
         await codeOf(await fetch(url, { ...init, headers: { ...init.headers, 'content-type': 'text/html' } })),
       ).toBe('SignatureDoesNotMatch');
       expect(await codeOf(await fetch(url, { ...init, body: 'tampered' }))).toBe('XAmzContentSHA256Mismatch');
-      const deletion = signed('DELETE', 'avatars/t.webp');
+      const deletion = await signed('DELETE', 'avatars/t.webp');
       expect(await codeOf(await fetch(deletion.url, { ...deletion.init, method: 'GET' }))).toBe(
         'SignatureDoesNotMatch',
       );
@@ -194,7 +204,7 @@ describe('S3MediaStorage URL styles', () => {
         },
         CREDENTIALS,
       );
-    return { url: request!.url.href, verdict: verdictOn(Buffer.from('v')), verdictOn };
+    return { url: request!.url.href, verdict: await verdictOn(Buffer.from('v')), verdictOn };
   }
 
   it('addresses ${endpoint}/${bucket}/${key} when path style is forced', async () => {
@@ -215,7 +225,7 @@ describe('S3MediaStorage URL styles', () => {
 
   it('signs the hash of the body, so a body changed on the way is refused', async () => {
     const { verdictOn } = await capture({ ...base, endpoint: 'http://minio:9000', forcePathStyle: true });
-    expect(verdictOn(Buffer.from('w'))?.code).toBe('XAmzContentSHA256Mismatch');
+    expect((await verdictOn(Buffer.from('w')))?.code).toBe('XAmzContentSHA256Mismatch');
   });
 });
 
