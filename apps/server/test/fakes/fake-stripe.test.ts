@@ -135,7 +135,6 @@ describe('protocol', () => {
     const again = await stripe.customers.create({ metadata: { uid: 'u-idem' } }, { idempotencyKey: 'customer-u-idem' });
     expect(again.id).toBe(first.id);
     expect(again.lastResponse.headers['idempotent-replayed']).toBe('true');
-    expect([...fake.customers.values()].filter((c) => c.metadata.uid === 'u-idem')).toHaveLength(1);
 
     const error = await stripe.customers
       .create({ metadata: { uid: 'someone-else' } }, { idempotencyKey: 'customer-u-idem' })
@@ -144,22 +143,18 @@ describe('protocol', () => {
     expect((error as Stripe.errors.StripeError).statusCode).toBe(400);
   });
 
-  it('records each request with its parsed form and idempotency key', async () => {
+  it('records each request and reads the SDK’s bracket-encoded body', async () => {
     const customer = await stripe.customers.create({ metadata: { uid: 'u-rec' } });
-    await paymentSession(customer.id, 'ord_rec');
-    const request = fake.requests.findLast((r) => r.path === '/v1/checkout/sessions')!;
-    expect(request).toMatchObject({
-      method: 'POST',
-      idempotencyKey: 'checkout-ord_rec',
-      stripeVersion: Stripe.API_VERSION,
-      status: 200,
-      form: {
-        mode: 'payment',
-        metadata: { order_id: 'ord_rec', uid: 'user-1' },
-        line_items: [
-          { quantity: '1', price_data: { currency: 'usd', unit_amount: '499', product_data: { name: '500 coins' } } },
-        ],
-      },
+    const session = await paymentSession(customer.id, 'ord_rec');
+    expect(fake.requests.at(-1)).toEqual({ method: 'POST', path: '/v1/checkout/sessions', status: 200 });
+    expect(fake.sessions.get(session.id)).toMatchObject({
+      mode: 'payment',
+      customer: customer.id,
+      client_reference_id: 'user-1',
+      metadata: { order_id: 'ord_rec', uid: 'user-1' },
+      amount_total: 499,
+      currency: 'usd',
+      success_url: 'http://app.test/wallet?session={CHECKOUT_SESSION_ID}',
     });
   });
 
@@ -207,13 +202,10 @@ describe('protocol', () => {
     );
     expect(unknownCustomer).toMatchObject({ statusCode: 404, code: 'resource_missing', param: 'customer' });
 
-    for (const call of [
-      () => stripe.subscriptions.retrieve('sub_nope'),
-      () => stripe.checkout.sessions.retrieve('cs_test_nope'),
-    ]) {
-      const error = await call().catch((e: unknown) => e as Stripe.errors.StripeError);
-      expect(error).toMatchObject({ statusCode: 404, code: 'resource_missing' });
-    }
+    const noSubscription = await stripe.subscriptions
+      .update('sub_nope', { cancel_at_period_end: true })
+      .catch((e: unknown) => e as Stripe.errors.StripeError);
+    expect(noSubscription).toMatchObject({ statusCode: 404, code: 'resource_missing' });
 
     const recurringInPayment = await stripe.checkout.sessions
       .create({
@@ -255,12 +247,7 @@ describe('payment mode', () => {
     expect(deliveries.map((d) => [d.event.type, d.status])).toEqual([['checkout.session.completed', 200]]);
     expect(types()).toEqual(['checkout.session.completed']);
     const event = received[0]!.event as Stripe.CheckoutSessionCompletedEvent;
-    expect(event).toMatchObject({
-      object: 'event',
-      api_version: Stripe.API_VERSION,
-      livemode: false,
-      pending_webhooks: 1,
-    });
+    expect(event).toMatchObject({ object: 'event', created: Math.floor(START / 1000) });
     expect(event.id).toMatch(/^evt_/);
     expect(event.data.object).toMatchObject({
       id: session.id,
@@ -272,12 +259,10 @@ describe('payment mode', () => {
     expect(charge!.payment_intent).toBe(paymentIntent!.id);
     expect(paymentIntent!.latest_charge).toBe(charge!.id);
 
-    const retrieved = await stripe.checkout.sessions.retrieve(session.id, { expand: ['payment_intent'] });
-    expect((retrieved.payment_intent as Stripe.PaymentIntent).metadata.order_id).toBe('ord_pay');
     await expect(fake.completeCheckout(session.id)).rejects.toThrow(/not open/);
   });
 
-  it('refunds cumulatively, opens and closes disputes', async () => {
+  it('refunds cumulatively and opens a dispute', async () => {
     const customer = await stripe.customers.create({});
     const session = await paymentSession(customer.id, 'ord_refund');
     const { paymentIntent } = await fake.completeCheckout(session.id);
@@ -289,8 +274,11 @@ describe('payment mode', () => {
     expect(rest.charge).toMatchObject({ amount_refunded: 499, refunded: true });
     await expect(fake.refund(paymentIntent!.id, 1)).rejects.toThrow(/refundable/);
     const refunded = received[1]!.event as Stripe.ChargeRefundedEvent;
-    expect(refunded.data.object.amount_refunded).toBe(499);
-    expect(refunded.data.previous_attributes).toEqual({ amount_refunded: 199, refunded: false });
+    expect(refunded.data.object).toMatchObject({
+      amount: 499,
+      amount_refunded: 499,
+      payment_intent: paymentIntent!.id,
+    });
 
     const { dispute } = await fake.dispute(paymentIntent!.id);
     expect(dispute).toMatchObject({
@@ -300,9 +288,7 @@ describe('payment mode', () => {
       amount: 499,
     });
     expect(dispute.id).toMatch(/^dp_/);
-    await fake.closeDispute(dispute.id, 'lost');
-    expect(types()).toEqual(['charge.refunded', 'charge.refunded', 'charge.dispute.created', 'charge.dispute.closed']);
-    expect((received[3]!.event as Stripe.ChargeDisputeClosedEvent).data.object.status).toBe('lost');
+    expect(types()).toEqual(['charge.refunded', 'charge.refunded', 'charge.dispute.created']);
   });
 
   it('expires an open session', async () => {
@@ -310,19 +296,19 @@ describe('payment mode', () => {
     const session = await paymentSession(customer.id, 'ord_expire');
     await fake.expireSession(session.id);
     expect(types()).toEqual(['checkout.session.expired']);
-    expect((await stripe.checkout.sessions.retrieve(session.id)).status).toBe('expired');
+    expect(fake.sessions.get(session.id)?.status).toBe('expired');
   });
 });
 
 describe('subscription mode', () => {
-  it('creates subscription, paid first invoice and its payment link, in the chosen order', async () => {
+  it('creates subscription, paid first invoice and its payment link, the session last', async () => {
     const customer = await stripe.customers.create({ metadata: { uid: 'user-1' } });
     const session = await subscriptionSession(customer.id);
-    const result = await fake.completeCheckout(session.id, { order: 'session-first' });
-    expect(types()).toEqual(['checkout.session.completed', 'customer.subscription.created', 'invoice.paid']);
+    const result = await fake.completeCheckout(session.id);
+    expect(types()).toEqual(['customer.subscription.created', 'invoice.paid', 'checkout.session.completed']);
     expect(result.deliveries.every((d) => d.status === 200)).toBe(true);
 
-    const subscription = await stripe.subscriptions.retrieve(result.subscription!.id);
+    const subscription = fake.subscriptions.get(result.subscription!.id)!;
     const week = 7 * 86_400;
     const start = Math.floor(START / 1000);
     expect(subscription).toMatchObject({
@@ -339,7 +325,6 @@ describe('subscription mode', () => {
       current_period_end: start + week,
       price: { unit_amount: 999, recurring: { interval: 'week', interval_count: 1 } },
     });
-    expect(subscription.items.data[0]!.price.unit_amount_decimal?.toString()).toBe('999');
 
     const invoice = result.invoice!;
     expect(invoice).toMatchObject({
@@ -356,7 +341,7 @@ describe('subscription mode', () => {
     expect(invoice).not.toHaveProperty('payment_intent');
     expect(invoice).not.toHaveProperty('subscription');
 
-    const completed = received[0]!.event as Stripe.CheckoutSessionCompletedEvent;
+    const completed = received[2]!.event as Stripe.CheckoutSessionCompletedEvent;
     expect(completed.data.object).toMatchObject({
       subscription: subscription.id,
       invoice: invoice.id,
@@ -379,11 +364,10 @@ describe('subscription mode', () => {
     expect(none.data).toEqual([]);
   });
 
-  it('delivers invoice first by default, renews per period, and ends', async () => {
+  it('renews per period, and ends', async () => {
     const customer = await stripe.customers.create({});
     const session = await subscriptionSession(customer.id, 'month');
     const { subscription } = await fake.completeCheckout(session.id);
-    expect(types()).toEqual(['customer.subscription.created', 'invoice.paid', 'checkout.session.completed']);
     received = [];
 
     const start = Math.floor(START / 1000);
@@ -401,11 +385,11 @@ describe('subscription mode', () => {
     });
     const updated = received[1]!.event as Stripe.CustomerSubscriptionUpdatedEvent;
     expect(updated.data.object.latest_invoice).toBe(renewed.invoice.id);
-    expect(updated.data.previous_attributes).toHaveProperty('latest_invoice');
+    expect(updated.data.object.items.data[0]!.current_period_end).toBe(Math.floor(Date.UTC(2026, 2, 31, 12) / 1000));
 
     await fake.endSubscription(subscription!.id);
     expect(types().at(-1)).toBe('customer.subscription.deleted');
-    expect((await stripe.subscriptions.retrieve(subscription!.id)).status).toBe('canceled');
+    expect(fake.subscriptions.get(subscription!.id)?.status).toBe('canceled');
   });
 
   it('emits customer.subscription.updated and .deleted for API updates and cancels', async () => {
@@ -422,7 +406,6 @@ describe('subscription mode', () => {
     expect(updated).toMatchObject({ cancel_at_period_end: true, cancel_at: updated.items.data[0]!.current_period_end });
     await fake.idle();
     expect(types()).toEqual(['customer.subscription.updated']);
-    expect(received[0]!.event!.request).toEqual({ id: expect.stringMatching(/^req_/), idempotency_key: 'cancel-1' });
     await expect(fake.renew(subscription!.id)).rejects.toThrow(/cancel at period end/);
 
     const canceled = await stripe.subscriptions.cancel(subscription!.id);
@@ -434,9 +417,12 @@ describe('subscription mode', () => {
       customer: customer.id,
       return_url: 'http://app.test/vip',
     });
-    expect(portal.id).toMatch(/^bps_/);
-    const page = await (await fetch(portal.url)).text();
-    expect(page).toContain('href="http://app.test/vip"');
+    expect(portal).toMatchObject({ customer: customer.id, return_url: 'http://app.test/vip' });
+    expect(portal.url).toBe(`${fake.url}/billing-portal/${portal.id}`);
+    const unknown = await stripe.billingPortal.sessions
+      .create({ customer: 'cus_nope', return_url: 'http://app.test/vip' })
+      .catch((e: unknown) => e as Stripe.errors.StripeError);
+    expect(unknown).toMatchObject({ statusCode: 404, code: 'resource_missing', param: 'customer' });
   });
 });
 
@@ -446,14 +432,14 @@ describe('webhook signatures', () => {
     const event = fake.buildEvent('customer.updated', customer);
     const answers = [];
     for (const signature of ['valid', 'bad', 'stale', 'missing'] as const) {
-      answers.push((await fake.deliver(event, { signature })).status);
+      answers.push(await fake.deliver(event, { signature }));
     }
-    expect(answers).toEqual([200, 400, 400, 400]);
+    expect(answers.map((answer) => answer.status)).toEqual([200, 400, 400, 400]);
+    expect(answers[3]!.body).toBe('bad signature');
     expect(received[0]!.event!.id).toBe(event.id);
     expect(received[1]!.error).toMatch(/No signatures found matching/);
     expect(received[2]!.error).toMatch(/Timestamp outside the tolerance zone/);
     expect(received[3]!.error).toBeDefined();
-    expect(fake.sentDeliveries.at(-1)).toMatchObject({ status: 400, body: 'bad signature', signature: 'missing' });
   });
 
   it('stamps signatures with the injected clock', async () => {
@@ -500,8 +486,12 @@ describe('hosted checkout page', () => {
       success_url: 'http://app.test/ok',
     });
     expect(session.amount_total).toBe(398);
-    const retrieved = await stripe.checkout.sessions.retrieve(session.id, { expand: ['line_items'] });
-    expect(retrieved.line_items!.data[0]).toMatchObject({ description: '100 coins', quantity: 2, amount_total: 398 });
+    const page = await (await fetch(session.url!)).text();
+    expect(page).toContain('100 coins $3.98 × 2');
+    const unknown = await stripe.checkout.sessions
+      .create({ mode: 'payment', line_items: [{ price: 'price_nope', quantity: 1 }] })
+      .catch((e: unknown) => e as Stripe.errors.StripeError);
+    expect(unknown).toMatchObject({ statusCode: 404, code: 'resource_missing', param: 'line_items[0][price]' });
   });
 });
 

@@ -1,14 +1,88 @@
 /**
- * Builders for the Stripe objects the fake hands out, typed against the installed SDK so that a
- * field the API version has (or no longer has) shows up as a compile error here, not as a
- * surprise against real Stripe.
+ * Builders for the Stripe objects the fake hands out. Each carries the fields the app's Stripe
+ * code or a test reads, no more; each type is a `Pick` of the installed SDK's type, so a field
+ * the API version renames or drops is a compile error here, not a surprise against real Stripe.
  */
-import Stripe from 'stripe';
-import { idOf, stripeId } from './protocol.js';
+import type Stripe from 'stripe';
+import { stripeId } from './protocol.js';
 
 export type Interval = Stripe.Price.Recurring.Interval;
 
-const decimal = (value: number) => Stripe.Decimal.from(String(value));
+type FakePrice = Pick<Stripe.Price, 'id' | 'object' | 'currency' | 'unit_amount'> & {
+  recurring: Pick<Stripe.Price.Recurring, 'interval' | 'interval_count'> | null;
+};
+export type FakeCustomer = Pick<Stripe.Customer, 'id' | 'object' | 'created' | 'metadata'>;
+export type FakeCheckoutSession = Pick<
+  Stripe.Checkout.Session,
+  | 'id'
+  | 'object'
+  | 'amount_total'
+  | 'cancel_url'
+  | 'client_reference_id'
+  | 'created'
+  | 'currency'
+  | 'customer'
+  | 'invoice'
+  | 'metadata'
+  | 'mode'
+  | 'payment_intent'
+  | 'payment_status'
+  | 'status'
+  | 'subscription'
+  | 'success_url'
+  | 'url'
+>;
+type FakeSubscriptionItem = Pick<
+  Stripe.SubscriptionItem,
+  'id' | 'object' | 'current_period_end' | 'current_period_start' | 'quantity'
+> & { price: FakePrice };
+export type FakeSubscription = Pick<
+  Stripe.Subscription,
+  | 'id'
+  | 'object'
+  | 'billing_cycle_anchor'
+  | 'cancel_at'
+  | 'cancel_at_period_end'
+  | 'created'
+  | 'currency'
+  | 'customer'
+  | 'ended_at'
+  | 'latest_invoice'
+  | 'metadata'
+  | 'status'
+> & { items: { object: 'list'; data: FakeSubscriptionItem[] } };
+type FakeInvoiceLine = Pick<Stripe.InvoiceLineItem, 'id' | 'object' | 'amount' | 'period'>;
+export type FakeInvoice = Pick<
+  Stripe.Invoice,
+  | 'id'
+  | 'object'
+  | 'amount_paid'
+  | 'billing_reason'
+  | 'created'
+  | 'currency'
+  | 'customer'
+  | 'parent'
+  | 'period_end'
+  | 'period_start'
+  | 'status'
+> & { lines: { object: 'list'; data: FakeInvoiceLine[] } };
+export type FakeInvoicePayment = Pick<
+  Stripe.InvoicePayment,
+  'id' | 'object' | 'amount_paid' | 'invoice' | 'payment' | 'status'
+>;
+export type FakePaymentIntent = Pick<
+  Stripe.PaymentIntent,
+  'id' | 'object' | 'amount' | 'currency' | 'customer' | 'latest_charge' | 'metadata' | 'status'
+>;
+export type FakeCharge = Pick<
+  Stripe.Charge,
+  'id' | 'object' | 'amount' | 'amount_refunded' | 'currency' | 'payment_intent' | 'refunded'
+>;
+export type FakeDispute = Pick<
+  Stripe.Dispute,
+  'id' | 'object' | 'amount' | 'charge' | 'currency' | 'payment_intent' | 'status'
+>;
+type FakePortalSession = Pick<Stripe.BillingPortal.Session, 'id' | 'object' | 'customer' | 'return_url' | 'url'>;
 
 /** Stripe's calendar arithmetic: months keep the anchor's day, clamped to the month's last day. */
 export function addIntervals(anchorSec: number, interval: Interval, count: number): number {
@@ -24,31 +98,8 @@ export function addIntervals(anchorSec: number, interval: Interval, count: numbe
   return Math.floor(target.getTime() / 1000);
 }
 
-export function customer(now: number, metadata: Record<string, string>, email: string | null): Stripe.Customer {
-  return {
-    id: stripeId('cus', 14),
-    object: 'customer',
-    address: null,
-    balance: 0,
-    created: now,
-    currency: null,
-    default_source: null,
-    delinquent: false,
-    description: null,
-    discount: null,
-    email,
-    invoice_prefix: stripeId('X', 8).slice(2).toUpperCase(),
-    invoice_settings: { custom_fields: null, default_payment_method: null, footer: null, rendering_options: null },
-    livemode: false,
-    metadata,
-    name: null,
-    next_invoice_sequence: 1,
-    phone: null,
-    preferred_locales: [],
-    shipping: null,
-    tax_exempt: 'none',
-    test_clock: null,
-  };
+export function customer(now: number, metadata: Record<string, string>): FakeCustomer {
+  return { id: stripeId('cus', 14), object: 'customer', created: now, metadata };
 }
 
 export interface PriceInput {
@@ -60,77 +111,30 @@ export interface PriceInput {
 }
 
 export interface PriceRecord {
-  price: Stripe.Price;
+  price: FakePrice;
   productName: string;
 }
 
-export function price(now: number, input: PriceInput): PriceRecord {
+export function price(input: PriceInput): PriceRecord {
   return {
     productName: input.productName,
     price: {
       id: input.id ?? stripeId('price'),
       object: 'price',
-      active: true,
-      billing_scheme: 'per_unit',
-      created: now,
       currency: input.currency ?? 'usd',
-      custom_unit_amount: null,
-      livemode: false,
-      lookup_key: null,
-      metadata: {},
-      nickname: null,
-      product: stripeId('prod', 14),
-      recurring: input.recurring
-        ? {
-            interval: input.recurring.interval,
-            interval_count: input.recurring.interval_count ?? 1,
-            meter: null,
-            trial_period_days: null,
-            usage_type: 'licensed',
-          }
-        : null,
-      tax_behavior: 'unspecified',
-      tiers_mode: null,
-      transform_quantity: null,
-      type: input.recurring ? 'recurring' : 'one_time',
       unit_amount: input.unitAmount,
-      unit_amount_decimal: decimal(input.unitAmount),
+      recurring: input.recurring
+        ? { interval: input.recurring.interval, interval_count: input.recurring.interval_count ?? 1 }
+        : null,
     },
   };
 }
 
-/** The legacy `plan` every subscription item still carries, mirroring its recurring price. */
-export function planOf(p: Stripe.Price): Stripe.Plan {
-  const recurring = p.recurring!;
-  return {
-    id: p.id,
-    object: 'plan',
-    active: true,
-    amount: p.unit_amount,
-    amount_decimal: p.unit_amount_decimal,
-    billing_scheme: 'per_unit',
-    created: p.created,
-    currency: p.currency,
-    interval: recurring.interval,
-    interval_count: recurring.interval_count,
-    livemode: false,
-    metadata: {},
-    meter: null,
-    nickname: null,
-    product: p.product,
-    tiers_mode: null,
-    transform_usage: null,
-    trial_period_days: null,
-    usage_type: 'licensed',
-  };
-}
-
-export interface SessionInput {
+interface SessionInput {
   id: string;
   url: string;
   mode: Stripe.Checkout.Session.Mode;
   customer: string | null;
-  customerEmail: string | null;
   clientReferenceId: string | null;
   metadata: Record<string, string>;
   amount: number;
@@ -139,587 +143,162 @@ export interface SessionInput {
   cancelUrl: string | null;
 }
 
-export function checkoutSession(now: number, input: SessionInput): Stripe.Checkout.Session {
+export function checkoutSession(now: number, input: SessionInput): FakeCheckoutSession {
   return {
     id: input.id,
     object: 'checkout.session',
-    adaptive_pricing: input.mode === 'payment' ? { enabled: true } : null,
-    after_expiration: null,
-    allow_promotion_codes: null,
-    allowed_payment_method_types: null,
-    amount_subtotal: input.amount,
     amount_total: input.amount,
-    automatic_tax: { enabled: false, liability: null, provider: null, status: null },
-    billing_address_collection: null,
     cancel_url: input.cancelUrl,
     client_reference_id: input.clientReferenceId,
-    client_secret: null,
-    collected_information: null,
-    consent: null,
-    consent_collection: null,
     created: now,
     currency: input.currency,
-    currency_conversion: null,
-    custom_fields: [],
-    custom_text: { after_submit: null, shipping_address: null, submit: null, terms_of_service_acceptance: null },
     customer: input.customer,
-    customer_account: null,
-    customer_creation: input.customer ? null : input.mode === 'payment' ? 'if_required' : 'always',
-    customer_details: input.customerEmail
-      ? {
-          address: null,
-          business_name: null,
-          email: input.customerEmail,
-          individual_name: null,
-          name: null,
-          phone: null,
-          tax_exempt: 'none',
-          tax_ids: null,
-        }
-      : null,
-    customer_email: input.customerEmail,
-    discounts: [],
-    expires_at: now + 24 * 3600,
-    integration_identifier: null,
     invoice: null,
-    invoice_creation: input.mode === 'payment' ? { enabled: false, invoice_data: emptyInvoiceData() } : null,
-    livemode: false,
-    locale: null,
-    managed_payments: null,
     metadata: input.metadata,
     mode: input.mode,
-    origin_context: null,
     payment_intent: null,
-    payment_link: null,
-    payment_method_collection: input.mode === 'subscription' ? 'always' : null,
-    payment_method_configuration_details: null,
-    payment_method_options: { card: { request_three_d_secure: 'automatic' } },
-    payment_method_types: ['card'],
     payment_status: 'unpaid',
-    permissions: null,
-    recovered_from: null,
-    saved_payment_method_options: null,
-    setup_intent: null,
-    shipping_address_collection: null,
-    shipping_cost: null,
-    shipping_options: [],
     status: 'open',
-    submit_type: null,
     subscription: null,
     success_url: input.successUrl,
-    total_details: { amount_discount: 0, amount_shipping: 0, amount_tax: 0 },
-    ui_mode: 'hosted',
     url: input.url,
-    wallet_options: null,
   };
 }
 
-function emptyInvoiceData(): Stripe.Checkout.Session.InvoiceCreation.InvoiceData {
-  return {
-    account_tax_ids: null,
-    custom_fields: null,
-    description: null,
-    footer: null,
-    issuer: null,
-    metadata: {},
-    rendering_options: null,
-  };
-}
-
-export interface PaymentInput {
+interface PaymentInput {
   amount: number;
   currency: string;
   customer: string | null;
   metadata: Record<string, string>;
-  description: string | null;
 }
 
 /** A succeeded card PaymentIntent and its captured Charge, as a completed checkout leaves them. */
-export function payment(now: number, input: PaymentInput): { intent: Stripe.PaymentIntent; charge: Stripe.Charge } {
+export function payment(input: PaymentInput): { intent: FakePaymentIntent; charge: FakeCharge } {
   const intentId = stripeId('pi');
   const chargeId = stripeId('ch');
-  const paymentMethod = stripeId('pm');
-  const intent: Stripe.PaymentIntent = {
+  const intent: FakePaymentIntent = {
     id: intentId,
     object: 'payment_intent',
-    allowed_payment_method_types: null,
     amount: input.amount,
-    amount_capturable: 0,
-    amount_details: { tip: {} },
-    amount_received: input.amount,
-    application: null,
-    application_fee_amount: null,
-    automatic_payment_methods: null,
-    canceled_at: null,
-    cancellation_reason: null,
-    capture_method: 'automatic_async',
-    client_secret: `${intentId}_secret_${stripeId('x', 24).slice(2)}`,
-    confirmation_method: 'automatic',
-    created: now,
     currency: input.currency,
     customer: input.customer,
-    customer_account: null,
-    description: input.description,
-    excluded_payment_method_types: null,
-    last_payment_error: null,
     latest_charge: chargeId,
-    livemode: false,
-    managed_payments: null,
     metadata: input.metadata,
-    next_action: null,
-    on_behalf_of: null,
-    payment_method: paymentMethod,
-    payment_method_configuration_details: null,
-    payment_method_options: null,
-    payment_method_types: ['card'],
-    payment_record: null,
-    processing: null,
-    receipt_email: null,
-    review: null,
-    setup_future_usage: null,
-    shipping: null,
-    source: null,
-    statement_descriptor: null,
-    statement_descriptor_suffix: null,
     status: 'succeeded',
-    transfer_data: null,
-    transfer_group: null,
   };
-  const charge: Stripe.Charge = {
+  const charge: FakeCharge = {
     id: chargeId,
     object: 'charge',
     amount: input.amount,
-    amount_captured: input.amount,
     amount_refunded: 0,
-    application: null,
-    application_fee: null,
-    application_fee_amount: null,
-    balance_transaction: stripeId('txn'),
-    billing_details: {
-      address: { city: null, country: 'US', line1: null, line2: null, postal_code: '42424', state: null },
-      email: null,
-      name: null,
-      phone: null,
-      tax_id: null,
-    },
-    calculated_statement_descriptor: 'CLIFFHANGER',
-    captured: true,
-    created: now,
     currency: input.currency,
-    customer: input.customer,
-    description: input.description,
-    disputed: false,
-    failure_balance_transaction: null,
-    failure_code: null,
-    failure_message: null,
-    fraud_details: {},
-    livemode: false,
-    metadata: { ...input.metadata },
-    on_behalf_of: null,
-    outcome: {
-      advice_code: null,
-      network_advice_code: null,
-      network_decline_code: null,
-      network_status: 'approved_by_network',
-      reason: null,
-      risk_level: 'normal',
-      risk_score: 20,
-      seller_message: 'Payment complete.',
-      type: 'authorized',
-    },
-    paid: true,
     payment_intent: intentId,
-    payment_method: paymentMethod,
-    // The card block has dozens of nullable fields; these are the ones integrations read.
-    payment_method_details: {
-      type: 'card',
-      card: {
-        brand: 'visa',
-        country: 'US',
-        exp_month: 12,
-        exp_year: 2034,
-        funding: 'credit',
-        last4: '4242',
-        network: 'visa',
-      },
-    } as unknown as Stripe.Charge.PaymentMethodDetails,
-    receipt_email: null,
-    receipt_number: null,
-    receipt_url: `https://pay.stripe.com/receipts/payment/${chargeId}`,
     refunded: false,
-    review: null,
-    shipping: null,
-    source: null,
-    source_transfer: null,
-    statement_descriptor: null,
-    statement_descriptor_suffix: null,
-    status: 'succeeded',
-    transfer_data: null,
-    transfer_group: null,
   };
   return { intent, charge };
 }
 
-export interface SubscriptionInput {
+interface SubscriptionInput {
   customer: string;
   metadata: Record<string, string>;
-  prices: Array<{ price: Stripe.Price; quantity: number }>;
+  prices: Array<{ price: FakePrice; quantity: number }>;
   start: number;
 }
 
-export function subscription(input: SubscriptionInput): Stripe.Subscription {
-  const id = stripeId('sub');
+export function subscription(input: SubscriptionInput): FakeSubscription {
   const first = input.prices[0]!.price.recurring!;
-  const items: Stripe.SubscriptionItem[] = input.prices.map(({ price: p, quantity }) => ({
+  const items: FakeSubscriptionItem[] = input.prices.map(({ price: p, quantity }) => ({
     id: stripeId('si', 14),
     object: 'subscription_item',
-    billing_thresholds: null,
-    created: input.start,
     current_period_end: addIntervals(input.start, first.interval, first.interval_count),
     current_period_start: input.start,
-    current_trial: null,
-    discounts: [],
-    metadata: {},
-    plan: planOf(p),
     price: p,
     quantity,
-    subscription: id,
-    tax_rates: [],
   }));
   return {
-    id,
+    id: stripeId('sub'),
     object: 'subscription',
-    application: null,
-    application_fee_percent: null,
-    automatic_tax: { disabled_reason: null, enabled: false, liability: null },
     billing_cycle_anchor: input.start,
-    billing_cycle_anchor_config: null,
-    billing_mode: { flexible: { proration_discounts: 'included' }, type: 'flexible', updated_at: input.start },
-    billing_schedules: [],
-    billing_thresholds: null,
     cancel_at: null,
     cancel_at_period_end: false,
-    canceled_at: null,
-    cancellation_details: { comment: null, feedback: null, feedback_option: null, reason: null },
-    collection_method: 'charge_automatically',
     created: input.start,
     currency: input.prices[0]!.price.currency,
     customer: input.customer,
-    customer_account: null,
-    days_until_due: null,
-    default_payment_method: stripeId('pm'),
-    default_source: null,
-    default_tax_rates: [],
-    description: null,
-    discounts: [],
     ended_at: null,
-    invoice_settings: {
-      account_tax_ids: null,
-      custom_fields: null,
-      description: null,
-      footer: null,
-      issuer: { type: 'self' },
-    },
-    items: { object: 'list', data: items, has_more: false, url: `/v1/subscription_items?subscription=${id}` },
+    items: { object: 'list', data: items },
     latest_invoice: null,
-    livemode: false,
-    managed_payments: null,
     metadata: input.metadata,
-    next_pending_invoice_item_invoice: null,
-    on_behalf_of: null,
-    pause_collection: null,
-    payment_settings: {
-      payment_method_options: null,
-      payment_method_types: null,
-      save_default_payment_method: 'off',
-    },
-    pending_invoice_item_interval: null,
-    pending_setup_intent: null,
-    pending_update: null,
-    schedule: null,
-    start_date: input.start,
     status: 'active',
-    test_clock: null,
-    transfer_data: null,
-    trial_end: null,
-    trial_settings: { end_behavior: { billing_cycle_anchor: null, missing_payment_method: 'create_invoice' } },
-    trial_start: null,
   };
 }
 
-export interface InvoiceInput {
-  subscription: Stripe.Subscription;
+interface InvoiceInput {
+  subscription: FakeSubscription;
   billingReason: 'subscription_create' | 'subscription_cycle';
-  productNames: ReadonlyMap<string, string>;
-  number: string;
   now: number;
   /** The invoice's own period: the instant of creation for the first, the period just ended for a renewal. */
   period: { start: number; end: number };
-  hostedBase: string;
 }
 
 /** A paid subscription invoice: one line per item, linked to its subscription through `parent`. */
-export function invoice(input: InvoiceInput): Stripe.Invoice {
+export function invoice(input: InvoiceInput): FakeInvoice {
   const { subscription: sub, now } = input;
-  const id = stripeId('in');
-  const lines: Stripe.InvoiceLineItem[] = sub.items.data.map((item) => {
-    const amount = (item.price.unit_amount ?? 0) * (item.quantity ?? 1);
-    return {
-      id: stripeId('il'),
-      object: 'line_item',
-      amount,
-      currency: sub.currency,
-      description: `${item.quantity ?? 1} × ${input.productNames.get(item.price.id) ?? idOf(item.price.product)}`,
-      discount_amounts: [],
-      discountable: true,
-      discounts: [],
-      invoice: id,
-      livemode: false,
-      metadata: {},
-      parent: {
-        invoice_item_details: null,
-        subscription_item_details: {
-          invoice_item: null,
-          proration: false,
-          proration_details: { credited_items: null },
-          subscription: sub.id,
-          subscription_item: item.id,
-        },
-        type: 'subscription_item_details',
-      },
-      period: { end: item.current_period_end, start: item.current_period_start },
-      pretax_credit_amounts: [],
-      pricing: {
-        price_details: { price: item.price.id, product: idOf(item.price.product) },
-        type: 'price_details',
-        unit_amount_decimal: item.price.unit_amount_decimal,
-      },
-      quantity: item.quantity ?? 1,
-      quantity_decimal: decimal(item.quantity ?? 1),
-      subscription: sub.id,
-      subtotal: amount,
-      taxes: [],
-    };
-  });
-  const total = lines.reduce((sum, line) => sum + line.amount, 0);
+  const lines: FakeInvoiceLine[] = sub.items.data.map((item) => ({
+    id: stripeId('il'),
+    object: 'line_item',
+    amount: (item.price.unit_amount ?? 0) * (item.quantity ?? 1),
+    period: { end: item.current_period_end, start: item.current_period_start },
+  }));
   return {
-    id,
+    id: stripeId('in'),
     object: 'invoice',
-    account_country: 'US',
-    account_name: 'Cliffhanger',
-    account_tax_ids: null,
-    amount_due: total,
-    amount_overpaid: 0,
-    amount_paid: total,
-    amount_remaining: 0,
-    amount_shipping: 0,
-    application: null,
-    attempt_count: 1,
-    attempted: true,
-    auto_advance: false,
-    automatic_tax: { disabled_reason: null, enabled: false, liability: null, provider: null, status: null },
-    automatically_finalizes_at: null,
+    amount_paid: lines.reduce((sum, line) => sum + line.amount, 0),
     billing_reason: input.billingReason,
-    collection_method: 'charge_automatically',
     created: now,
     currency: sub.currency,
-    custom_fields: null,
     customer: sub.customer,
-    customer_account: null,
-    customer_address: null,
-    customer_email: null,
-    customer_name: null,
-    customer_phone: null,
-    customer_shipping: null,
-    customer_tax_exempt: 'none',
-    customer_tax_ids: [],
-    default_payment_method: null,
-    default_source: null,
-    default_tax_rates: [],
-    description: null,
-    discounts: [],
-    due_date: null,
-    effective_at: now,
-    ending_balance: 0,
-    footer: null,
-    from_invoice: null,
-    hosted_invoice_url: `${input.hostedBase}/invoices/${id}`,
-    invoice_pdf: `${input.hostedBase}/invoices/${id}/pdf`,
-    issuer: { type: 'self' },
-    last_finalization_error: null,
-    latest_revision: null,
-    lines: { object: 'list', data: lines, has_more: false, url: `/v1/invoices/${id}/lines` },
-    livemode: false,
-    metadata: {},
-    next_payment_attempt: null,
-    number: input.number,
-    on_behalf_of: null,
+    lines: { object: 'list', data: lines },
     parent: {
       quote_details: null,
       subscription_details: { metadata: { ...sub.metadata }, subscription: sub.id },
       type: 'subscription_details',
     },
-    payment_settings: { default_mandate: null, payment_method_options: null, payment_method_types: null },
     period_end: input.period.end,
     period_start: input.period.start,
-    post_payment_credit_notes_amount: 0,
-    pre_payment_credit_notes_amount: 0,
-    receipt_number: null,
-    rendering: null,
-    shipping_cost: null,
-    shipping_details: null,
-    starting_balance: 0,
-    statement_descriptor: null,
     status: 'paid',
-    status_transitions: { finalized_at: now, marked_uncollectible_at: null, paid_at: now, voided_at: null },
-    subtotal: total,
-    subtotal_excluding_tax: total,
-    test_clock: null,
-    total,
-    total_discount_amounts: [],
-    total_excluding_tax: total,
-    total_pretax_credit_amounts: [],
-    total_taxes: [],
-    webhooks_delivered_at: now,
   };
 }
 
-export function invoicePayment(now: number, inv: Stripe.Invoice, intent: Stripe.PaymentIntent): Stripe.InvoicePayment {
+export function invoicePayment(inv: FakeInvoice, intent: FakePaymentIntent): FakeInvoicePayment {
   return {
     id: stripeId('inpay'),
     object: 'invoice_payment',
     amount_paid: inv.amount_paid,
-    amount_requested: inv.amount_due,
-    created: now,
-    currency: inv.currency,
     invoice: inv.id,
-    is_default: true,
-    livemode: false,
     payment: { payment_intent: intent.id, type: 'payment_intent' },
     status: 'paid',
-    status_transitions: { canceled_at: null, paid_at: now },
   };
 }
 
-const EVIDENCE_FIELDS = [
-  'access_activity_log',
-  'billing_address',
-  'cancellation_policy',
-  'cancellation_policy_disclosure',
-  'cancellation_rebuttal',
-  'customer_communication',
-  'customer_email_address',
-  'customer_name',
-  'customer_purchase_ip',
-  'customer_signature',
-  'duplicate_charge_documentation',
-  'duplicate_charge_explanation',
-  'duplicate_charge_id',
-  'product_description',
-  'receipt',
-  'refund_policy',
-  'refund_policy_disclosure',
-  'refund_refusal_explanation',
-  'service_date',
-  'service_documentation',
-  'shipping_address',
-  'shipping_carrier',
-  'shipping_date',
-  'shipping_documentation',
-  'shipping_tracking_number',
-  'uncategorized_file',
-  'uncategorized_text',
-] as const;
-
-export function dispute(now: number, charge: Stripe.Charge, amount: number, reason: string): Stripe.Dispute {
-  const evidence = Object.fromEntries(EVIDENCE_FIELDS.map((field) => [field, null]));
+export function dispute(charge: FakeCharge): FakeDispute {
   return {
     id: stripeId('dp'),
     object: 'dispute',
-    amount,
-    balance_transactions: [],
+    amount: charge.amount,
     charge: charge.id,
-    created: now,
     currency: charge.currency,
-    enhanced_eligibility_types: [],
-    evidence: { ...evidence, enhanced_evidence: {} } as unknown as Stripe.Dispute.Evidence,
-    evidence_details: {
-      due_by: now + 7 * 86_400,
-      enhanced_eligibility: {},
-      has_evidence: false,
-      past_due: false,
-      submission_count: 0,
-      submission_method: null,
-    } as unknown as Stripe.Dispute.EvidenceDetails,
-    intended_submission_method: null,
-    is_charge_refundable: false,
-    livemode: false,
-    metadata: {},
-    payment_intent: typeof charge.payment_intent === 'string' ? charge.payment_intent : null,
-    reason,
+    payment_intent: charge.payment_intent,
     status: 'needs_response',
   };
 }
 
-export function portalSession(
-  now: number,
-  url: string,
-  id: string,
-  cust: string,
-  returnUrl: string | null,
-): Stripe.BillingPortal.Session {
+export function portalSession(baseUrl: string, cust: string, returnUrl: string | null): FakePortalSession {
+  const id = stripeId('bps');
   return {
     id,
     object: 'billing_portal.session',
-    configuration: stripeId('bpc'),
-    created: now,
     customer: cust,
-    customer_account: null,
-    flow: null,
-    livemode: false,
-    locale: null,
-    on_behalf_of: null,
     return_url: returnUrl,
-    url,
-  };
-}
-
-export function refund(now: number, charge: Stripe.Charge, amount: number): Stripe.Refund {
-  return {
-    id: stripeId('re'),
-    object: 'refund',
-    amount,
-    balance_transaction: stripeId('txn'),
-    charge: charge.id,
-    created: now,
-    currency: charge.currency,
-    customer: typeof charge.customer === 'string' ? charge.customer : null,
-    customer_account: null,
-    metadata: {},
-    payment_intent: typeof charge.payment_intent === 'string' ? charge.payment_intent : null,
-    payment_method: charge.payment_method,
-    reason: null,
-    receipt_number: null,
-    source_transfer_reversal: null,
-    status: 'succeeded',
-    transfer_reversal: null,
-  };
-}
-
-export function lineItem(record: PriceRecord, quantity: number): Stripe.LineItem {
-  const amount = (record.price.unit_amount ?? 0) * quantity;
-  return {
-    id: stripeId('li'),
-    object: 'item',
-    adjustable_quantity: null,
-    amount_discount: 0,
-    amount_subtotal: amount,
-    amount_tax: 0,
-    amount_total: amount,
-    currency: record.price.currency,
-    description: record.productName,
-    metadata: {},
-    price: record.price,
-    quantity,
+    url: `${baseUrl}/billing-portal/${id}`,
   };
 }

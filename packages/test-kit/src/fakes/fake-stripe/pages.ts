@@ -1,13 +1,13 @@
 /**
- * The fake's stand-ins for Stripe-hosted pages: Checkout (pay, decline, back) and the customer
- * portal. Plain forms, no script, so a browser test and a bare `fetch` drive them the same way.
+ * The fake's stand-in for Stripe's hosted Checkout page (pay, decline, back). Plain forms, no
+ * script, so a browser test and a bare `fetch` drive it the same way.
  */
-import type Stripe from 'stripe';
+import type { FakeCheckoutSession } from './objects.js';
 
 const escape = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
-export function formatAmount(amount: number, currency: string): string {
+function formatAmount(amount: number, currency: string): string {
   return new Intl.NumberFormat('en-US', { style: 'currency', currency: currency.toUpperCase() }).format(amount / 100);
 }
 
@@ -25,20 +25,17 @@ export interface CheckoutLine {
   amount: number;
   currency: string;
   quantity: number;
-  recurring: string | null;
 }
 
-export function checkoutPage(session: Stripe.Checkout.Session, lines: CheckoutLine[], declined: boolean): string {
+export function checkoutPage(session: FakeCheckoutSession, lines: CheckoutLine[], declined: boolean): string {
   const action = `/checkout/${encodeURIComponent(session.id)}`;
   if (session.status !== 'open') {
-    return page('Checkout', `<p data-testid="fake-stripe-inactive">This Checkout Session is no longer active.</p>`);
+    return page('Checkout', `<p>This Checkout Session is no longer active.</p>`);
   }
   const items = lines
     .map(
       (line) =>
-        `<li data-testid="fake-stripe-line"><span data-testid="fake-stripe-line-name">${escape(line.name)}</span>` +
-        ` <span data-testid="fake-stripe-line-amount">${escape(formatAmount(line.amount, line.currency))}</span>` +
-        (line.recurring ? ` <span>${escape(line.recurring)}</span>` : '') +
+        `<li>${escape(line.name)} ${escape(formatAmount(line.amount, line.currency))}` +
         (line.quantity > 1 ? ` × ${line.quantity}` : '') +
         '</li>',
     )
@@ -54,13 +51,6 @@ ${declined ? '<p role="alert" data-testid="fake-stripe-error">Your card was decl
 <form method="post" action="${action}/decline"><button type="submit" data-testid="fake-stripe-decline">Pay with a declined card</button></form>
 <form method="post" action="${action}/cancel"><button type="submit" data-testid="fake-stripe-cancel">Back</button></form>`,
   );
-}
-
-export function portalPage(session: Stripe.BillingPortal.Session): string {
-  const back = session.return_url
-    ? `<a data-testid="fake-stripe-portal-return" href="${escape(session.return_url)}">Return</a>`
-    : '';
-  return page('Billing portal', `<h1>Fake Stripe customer portal</h1><p>${escape(session.customer)}</p>${back}`);
 }
 
 export function notFoundPage(): string {

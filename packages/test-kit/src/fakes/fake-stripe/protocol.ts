@@ -67,7 +67,7 @@ export function readBody(req: IncomingMessage): Promise<string> {
   });
 }
 
-export type StripeErrorType = 'invalid_request_error' | 'idempotency_error' | 'api_error' | 'card_error';
+type StripeErrorType = 'invalid_request_error' | 'idempotency_error';
 
 /** Thrown by route handlers; rendered as Stripe's `{ error: { … } }` body. */
 export class StripeApiError extends Error {
@@ -83,15 +83,12 @@ export class StripeApiError extends Error {
     super(message);
   }
 
-  body(requestId: string): Record<string, unknown> {
+  body(): Record<string, unknown> {
     return {
       error: {
-        ...(this.code
-          ? { code: this.code, doc_url: `https://stripe.com/docs/error-codes/${this.code.replace(/_/g, '-')}` }
-          : {}),
+        ...(this.code ? { code: this.code } : {}),
         message: this.message,
         ...(this.param ? { param: this.param } : {}),
-        request_log_url: `https://dashboard.stripe.com/test/logs/${requestId}`,
         type: this.type,
       },
     };
@@ -143,11 +140,10 @@ export function metadataOf(params: Params | undefined, name = 'metadata'): Recor
   );
 }
 
-export interface IdempotentResult {
+interface IdempotentResult {
   fingerprint: string;
   status: number;
   body: unknown;
-  requestId: string;
 }
 
 /** Same key + same endpoint and parameters → the stored answer; anything else with that key → 400. */
