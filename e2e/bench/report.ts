@@ -66,7 +66,7 @@ function versionOf(command: string, args: string[]): string {
  */
 const STACK_FLOOR_CHUNK = /^unused-javascript: \/assets\/(react|early-player|use-hls-player|hls\.worker)-[\w-]+\.js /;
 
-export const isStackFloor = (item: string): boolean => STACK_FLOOR_CHUNK.test(item);
+const isStackFloor = (item: string): boolean => STACK_FLOOR_CHUNK.test(item);
 
 export function deliveryGoals(delivery: DeliveryFile): Goal[] {
   const goals: Goal[] = [];
