@@ -21,12 +21,7 @@ export function DownloadAction({ url, locked }: DownloadActionProps) {
   if (url) {
     return (
       <a className="video-action" href={url} download aria-label={t('video.download')} data-testid="video-download">
-        <span className="video-action__icon">
-          <DownloadIcon />
-        </span>
-        <span className="video-action__caption" aria-hidden="true">
-          {t('video.download')}
-        </span>
+        <DownloadFace label={t('video.download')} />
       </a>
     );
   }
@@ -43,15 +38,24 @@ export function DownloadAction({ url, locked }: DownloadActionProps) {
       data-testid="video-download"
       data-reason={locked ? 'locked' : 'loading'}
     >
-      <span className="video-action__icon">
-        <DownloadIcon />
-      </span>
-      <span className="video-action__caption" aria-hidden="true">
-        {t('video.download')}
-      </span>
+      <DownloadFace label={t('video.download')} />
       <span id={reasonId} className="visually-hidden" data-testid="video-download-reason">
         {reason}
       </span>
     </button>
+  );
+}
+
+/** The icon and caption both states of the action show. */
+function DownloadFace({ label }: { label: string }) {
+  return (
+    <>
+      <span className="video-action__icon">
+        <DownloadIcon />
+      </span>
+      <span className="video-action__caption" aria-hidden="true">
+        {label}
+      </span>
+    </>
   );
 }
