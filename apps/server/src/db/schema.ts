@@ -6,3 +6,4 @@ export * from './social.schema.js';
 export * from './wallet.schema.js';
 export * from './rewards.schema.js';
 export * from './payments.schema.js';
+export * from './operators.schema.js';
