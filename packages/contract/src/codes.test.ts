@@ -14,13 +14,14 @@ describe('response-code catalogue', () => {
     expect(new Set(ALL_CODES).size).toBe(ALL_CODES.length);
   });
 
-  it('groups codes by range: coins 3xxxx, tasks 4xxxx, payments 5xxxx, invites 6xxxx, sign-in 7xxxx', () => {
+  it('groups codes by range: coins 3xxxx, tasks 4xxxx, payments 5xxxx, invites 6xxxx, sign-in 7xxxx, console 8xxxx', () => {
     const ranges: [string, number, number][] = [
       ['INSUFFICIENT_COINS', 30000, 39999],
       ['TASK_NOT_COMPLETED', 40000, 49999],
       ['PAYMENT_FAILED', 50000, 59999],
       ['INVITE_CODE_INVALID', 60000, 69999],
       ['SIGNIN_WRONG_CODE', 70000, 79999],
+      ['OPERATOR_EMAIL_TAKEN', 80000, 89999],
     ];
     for (const [name, lo, hi] of ranges) {
       const code = Code[name as keyof typeof Code];

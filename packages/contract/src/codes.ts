@@ -85,6 +85,13 @@ export const Code = {
   SIGNIN_OAUTH_STATE_INVALID: 70008,
   /** A password on the common-password list, or one character repeated (NIST SP 800-63B). */
   PASSWORD_TOO_WEAK: 70009,
+
+  /** Operator console (docs/console.md): an operator with this e-mail already exists. */
+  OPERATOR_EMAIL_TAKEN: 80001,
+  /** An operator enrolment link that is unknown, already used or expired, or a step taken out of order. */
+  OPERATOR_ENROLMENT_INVALID: 80002,
+  /** Too many wrong passwords or codes in a row: the operator cannot sign in for a while. */
+  OPERATOR_LOCKED: 80003,
 } as const;
 
 export type CodeName = keyof typeof Code;
@@ -150,6 +157,7 @@ export function httpStatusOf(code: ResponseCode): number {
       return 404;
     case Code.TOO_MANY_REQUESTS:
     case Code.SIGNIN_RESEND_TOO_EARLY:
+    case Code.OPERATOR_LOCKED:
       return 429;
     case Code.PAYLOAD_TOO_LARGE:
       return 413;
@@ -183,6 +191,8 @@ export function httpStatusOf(code: ResponseCode): number {
     case Code.SIGNIN_CODE_EXPIRED:
     case Code.SIGNIN_WRONG_PASSWORD:
     case Code.SIGNIN_PROVIDER_ERROR:
+    case Code.OPERATOR_EMAIL_TAKEN:
+    case Code.OPERATOR_ENROLMENT_INVALID:
       return 409;
   }
 }
