@@ -27,6 +27,7 @@ await build({
     migrate: path.join(server, 'src/cli/migrate.ts'),
     catalog: path.join(server, 'src/cli/catalog.ts'),
     wallet: path.join(server, 'src/cli/wallet.ts'),
+    console: path.join(server, 'src/cli/console.ts'),
   },
   outdir,
   bundle: true,
