@@ -141,6 +141,10 @@ describe('signIn', () => {
   it('accepts each recovery code once, in any case and with or without its dash', async () => {
     const { email, recoveryCodes } = await enrolled();
     const [first = '', second = ''] = recoveryCodes;
+    // A wrong password does not use the code up.
+    await expect(accounts.signIn(email, 'wrong password!', first)).rejects.toMatchObject({
+      code: Code.SIGNIN_WRONG_PASSWORD,
+    });
     await accounts.signIn(email, PASSWORD, first);
     await expect(accounts.signIn(email, PASSWORD, first)).rejects.toMatchObject({ code: Code.SIGNIN_WRONG_PASSWORD });
     const token = await accounts.signIn(email, PASSWORD, second.replace('-', '').toLowerCase());
@@ -156,10 +160,12 @@ describe('signIn', () => {
     }
     await expect(accounts.signIn(email, PASSWORD, codeFor(uri))).rejects.toMatchObject({
       code: Code.OPERATOR_LOCKED,
+      data: { retry_after_s: 15 * 60 },
     });
     clock.advance(15 * 60 - 1);
     await expect(accounts.signIn(email, PASSWORD, codeFor(uri))).rejects.toMatchObject({
       code: Code.OPERATOR_LOCKED,
+      data: { retry_after_s: 1 },
     });
     clock.advance(1);
     await accounts.signIn(email, PASSWORD, codeFor(uri));
@@ -204,6 +210,18 @@ describe('sessions', () => {
     const other = await accounts.signIn(email, PASSWORD, codeFor(uri));
     await accounts.signOut(other);
     await expect(accounts.sessionOf(other)).rejects.toMatchObject({ code: Code.SESSION_EXPIRED });
+  });
+
+  it('end when the operator is disabled, who can then no longer sign in', async () => {
+    const { email, uri } = await enrolled();
+    const token = await accounts.signIn(email, PASSWORD, codeFor(uri));
+    await t.app.database.db.execute(sql`UPDATE operators SET disabled_at = now() WHERE email = ${email}`);
+    await expect(accounts.sessionOf(token)).rejects.toMatchObject({ code: Code.SESSION_REVOKED });
+    await expect(accounts.sessionOf(token)).rejects.toMatchObject({ code: Code.SESSION_EXPIRED });
+    clock.advance(30);
+    await expect(accounts.signIn(email, PASSWORD, codeFor(uri))).rejects.toMatchObject({
+      code: Code.SIGNIN_WRONG_PASSWORD,
+    });
   });
 });
 

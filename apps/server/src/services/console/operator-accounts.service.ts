@@ -178,7 +178,7 @@ export class OperatorAccountsService {
     const operator = await this.operators.findByEmail(email.trim().toLowerCase());
     if (operator?.lockedUntil && operator.lockedUntil > now) {
       throw new AppError(Code.OPERATOR_LOCKED, 'Too many failed attempts; try again later', {
-        retryAfterS: Math.ceil((operator.lockedUntil.getTime() - now.getTime()) / 1000),
+        retry_after_s: Math.ceil((operator.lockedUntil.getTime() - now.getTime()) / 1000),
       });
     }
     const usable = operator?.passwordHash != null && operator.totpSecret !== null && operator.disabledAt === null;
