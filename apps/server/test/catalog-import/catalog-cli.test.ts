@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_MANIFEST } from '../../src/demo-catalog/seed-demo-catalog.js';
 import { loadManifest } from '../../src/catalog-import/load-manifest.js';
-import { catalogCli } from '../helpers/catalog-cli.js';
+import { catalogCli } from '../helpers/cli.js';
 
 describe('npm run catalog', () => {
   let dir: string;

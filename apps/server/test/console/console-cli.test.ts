@@ -1,32 +1,14 @@
-import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase } from '../../src/db/create-database.js';
 import { systemClock } from '../../src/lib/clock.js';
-import { serverRoot } from '../../src/paths.js';
 import { OperatorAccountsService } from '../../src/services/console/operator-accounts.service.js';
-
-interface Exit {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
+import { runCli } from '../helpers/cli.js';
 
 /** `npm run console -- …` without npm: the same entry point, run by tsx. */
-function consoleCli(args: string[], env: Record<string, string>): Promise<Exit> {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(serverRoot, 'src/cli/console.ts'), ...args], {
-    cwd: serverRoot,
-    env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'silent', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  return new Promise((resolve) => child.on('close', (code) => resolve({ code, stdout, stderr })));
-}
+const consoleCli = (args: string[], env: Record<string, string>) => runCli('console', args, env);
 
 describe('npm run console', () => {
   let dir: string;

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ProductsRepository } from '../../src/repositories/products.repository.js';
 import { ProductChangeError, parseFlags, setProduct } from '../../src/services/payments/product-admin.js';
 import { envelope } from '../helpers/accounts.js';
-import { catalogCli } from '../helpers/catalog-cli.js';
+import { catalogCli } from '../helpers/cli.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 
 describe('changing products without a deploy', () => {

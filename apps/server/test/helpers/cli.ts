@@ -10,7 +10,12 @@ export interface Exit {
 
 /** `npm run catalog -- …` without npm: the same entry point, run by tsx. */
 export function catalogCli(args: string[], env: Record<string, string>): Promise<Exit> {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(serverRoot, 'src/cli/catalog.ts'), ...args], {
+  return runCli('catalog', args, env);
+}
+
+/** `npm run <command> -- …` of a command in src/cli/, run by tsx with only `env` (and PATH). */
+export function runCli(command: string, args: string[], env: Record<string, string>): Promise<Exit> {
+  const child = spawn(process.execPath, ['--import', 'tsx', join(serverRoot, `src/cli/${command}.ts`), ...args], {
     cwd: serverRoot,
     env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'silent', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
