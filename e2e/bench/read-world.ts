@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { startFakeTwilio } from '@cliffhanger/test-kit/fakes/fake-twilio';
 import { startServer, type RunningServer } from '../support/server-process.js';
-import { createDatabase } from '../support/pg-admin.js';
+import { createDatabase } from '@cliffhanger/test-kit/pg-admin';
 
 /** The real server with the demo catalogue and one signed-in viewer, in embedded or PostgreSQL mode. */
 export interface ReadWorld {

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { freePort, repoRoot, startServer, type RunningServer } from '../support/server-process.js';
 import { runLoad, type LoadResult } from './load.js';
-import { createDatabase } from '../support/pg-admin.js';
+import { createDatabase } from '@cliffhanger/test-kit/pg-admin';
 
 const run = promisify(execFile);
 

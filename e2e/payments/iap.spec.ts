@@ -23,7 +23,7 @@ import {
   type FakeStoreKitSettings,
   type FakeStoreKitState,
 } from '../support/fake-native-purchases.js';
-import { createDatabase } from '../support/pg-admin.js';
+import { createDatabase } from '@cliffhanger/test-kit/pg-admin';
 import { startServer, type RunningServer } from '../support/server-process.js';
 import { signInBySms } from '../support/sign-in.js';
 

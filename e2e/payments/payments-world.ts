@@ -4,7 +4,7 @@ import path from 'node:path';
 import { startFakeStripe, type FakeStripe } from '@cliffhanger/test-kit/fakes/fake-stripe';
 import { startFakeTwilio, type FakeTwilio } from '@cliffhanger/test-kit/fakes/fake-twilio';
 import { startServer, type RunningServer } from '../support/server-process.js';
-import { createDatabase } from '../support/pg-admin.js';
+import { createDatabase } from '@cliffhanger/test-kit/pg-admin';
 
 /** PostgreSQL like the wallet suite: fulfilment is the wallet's job, on the database CI runs. */
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL;

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { startFakeTwilio, type FakeTwilio } from '@cliffhanger/test-kit/fakes/fake-twilio';
 import { repoRoot, startServer, type RunningServer } from '../support/server-process.js';
-import { createDatabase } from '../support/pg-admin.js';
+import { createDatabase } from '@cliffhanger/test-kit/pg-admin';
 
 const run = promisify(execFile);
 

@@ -1,15 +1,15 @@
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
-import pg from 'pg';
+import { createDatabase as createAdminDatabase } from '@cliffhanger/test-kit/pg-admin';
 import type { TestProject } from 'vitest/node';
 import { createDatabase } from '../src/db/create-database.js';
 import { MEMORY_DATA_DIR } from '../src/config.js';
 import { migrationsFolder } from '../src/paths.js';
+import { testAdminUrl } from './helpers/admin-url.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -45,28 +45,14 @@ async function migratedDataDir(project: TestProject): Promise<() => Promise<void
 }
 
 async function migratedTemplate(project: TestProject): Promise<() => Promise<void>> {
-  const adminUrl = process.env.TEST_DATABASE_URL;
-  if (!adminUrl) throw new Error('server-pg needs TEST_DATABASE_URL, e.g. postgres://postgres@127.0.0.1:5432/test');
-  const name = `ch_template_${randomBytes(6).toString('hex')}`;
-  const admin = async (statement: string) => {
-    const client = new pg.Client({ connectionString: adminUrl });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
-  await admin(`CREATE DATABASE ${name}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const database = await createDatabase({ databaseUrl: url.toString(), dataDir: MEMORY_DATA_DIR });
+  const template = await createAdminDatabase(testAdminUrl(), 'ch_template');
+  const database = await createDatabase({ databaseUrl: template.url, dataDir: MEMORY_DATA_DIR });
   try {
     await database.migrate();
   } finally {
     // A template must have no open connection while it is copied.
     await database.close();
   }
-  project.provide('migratedTemplateDatabase', name);
-  return () => admin(`DROP DATABASE IF EXISTS ${name}`);
+  project.provide('migratedTemplateDatabase', template.name);
+  return () => template.drop();
 }

@@ -1,6 +1,6 @@
-import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import pg from 'pg';
+import { createDatabase as createAdminDatabase } from '@cliffhanger/test-kit/pg-admin';
+import { testAdminUrl } from './admin-url.js';
 import { inject } from 'vitest';
 import { buildApp, type BuildAppDeps } from '../../src/app.js';
 import { loadConfig, MEMORY_DATA_DIR, type Env, type ServerConfig } from '../../src/config.js';
@@ -22,52 +22,17 @@ export interface TestDatabaseUrl {
   drop(): Promise<void>;
 }
 
-function adminUrl(): string {
-  const url = process.env.TEST_DATABASE_URL;
-  if (!url) {
-    throw new Error(
-      'TEST_DB_DRIVER=pg needs TEST_DATABASE_URL, e.g. TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test',
-    );
-  }
-  return url;
-}
-
-async function withAdmin<T>(run: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: adminUrl() });
-  await client.connect();
-  try {
-    return await run(client);
-  } finally {
-    await client.end();
-  }
-}
-
 /**
  * A fresh database for one test file. On PostgreSQL: `CREATE DATABASE ch_test_<random>` on the
  * TEST_DATABASE_URL server, so test files running in parallel never see each other's rows; empty,
  * or with `migrated` a copy of the database the suite's global set-up migrated
- * (global-setup-database.ts).
+ * (global-setup-database.ts). `drop` also ends a pool a failed test left open.
  */
 export async function createTestDatabaseUrl(options: { migrated?: boolean } = {}): Promise<TestDatabaseUrl> {
   if (testDbDriver() === 'pglite') return { databaseUrl: undefined, drop: () => Promise.resolve() };
-
-  const name = `ch_test_${randomBytes(6).toString('hex')}`;
-  const template = options.migrated ? ` TEMPLATE ${inject('migratedTemplateDatabase')}` : '';
-  await withAdmin((client) => client.query(`CREATE DATABASE ${name}${template}`));
-  const url = new URL(adminUrl());
-  url.pathname = `/${name}`;
-  return {
-    databaseUrl: url.toString(),
-    drop: () =>
-      withAdmin(async (client) => {
-        // A pool that was not closed (a failed test) would otherwise block the DROP.
-        await client.query(
-          'SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()',
-          [name],
-        );
-        await client.query(`DROP DATABASE IF EXISTS ${name}`);
-      }),
-  };
+  const template = options.migrated ? inject('migratedTemplateDatabase') : undefined;
+  const database = await createAdminDatabase(testAdminUrl(), 'ch_test', template);
+  return { databaseUrl: database.url, drop: () => database.drop() };
 }
 
 export interface TestAppOptions {

@@ -12,16 +12,22 @@ export async function withAdmin<T>(adminUrl: string, work: (client: pg.Client) =
   }
 }
 
-/** A fresh database on the admin URL's server, named `<prefix>_<random>`; `drop` ends its sessions and removes it. */
+/**
+ * A fresh database on the admin URL's server, named `<prefix>_<random>`: empty, or a copy of
+ * `template` (which must have no open connection). `drop` ends its sessions and removes it.
+ */
 export async function createDatabase(
   adminUrl: string,
   prefix: string,
-): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `${prefix}_${randomBytes(5).toString('hex')}`;
-  await withAdmin(adminUrl, (client) => client.query(`CREATE DATABASE ${name}`));
+  template?: string,
+): Promise<{ name: string; url: string; drop(): Promise<void> }> {
+  const name = `${prefix}_${randomBytes(6).toString('hex')}`;
+  const from = template ? ` TEMPLATE ${template}` : '';
+  await withAdmin(adminUrl, (client) => client.query(`CREATE DATABASE ${name}${from}`));
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   return {
+    name,
     url: url.toString(),
     drop: () =>
       withAdmin(adminUrl, async (client) => {
