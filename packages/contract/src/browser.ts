@@ -5,6 +5,8 @@
  */
 export * from './codes.js';
 export * from './constants.js';
+export * from './genres.js';
+export * from './chart-kinds.js';
 export * from './values.js';
 export * from './guards.js';
 export * from './artwork.js';
@@ -20,6 +22,8 @@ export type {
   Ad,
   AppConfig,
   Banner,
+  ChartEntry,
+  Charts,
   CheckinDay,
   CheckinResult,
   CoinPack,
@@ -30,6 +34,9 @@ export type {
   EpisodeSummary,
   ExpiringCoins,
   FavoriteItem,
+  FeedItem,
+  FeedReason,
+  ForYouPage,
   HistoryItem,
   Home,
   InsufficientCoins,
@@ -38,6 +45,8 @@ export type {
   MemberPlan,
   Membership,
   NextAd,
+  NotificationSettings,
+  PushSubscriptionBody,
   Order,
   OrderStatus,
   Playback,

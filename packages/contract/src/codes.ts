@@ -12,6 +12,8 @@ export const Code = {
   SESSION_EXPIRED: 20003,
   NOT_SIGNED_IN: 10027,
   SESSION_REVOKED: 20007,
+  /** The account is blocked by support: its tokens are refused and it cannot sign in until unblocked. */
+  ACCOUNT_BLOCKED: 20008,
 
   INTERNAL_ERROR: 10000,
   INVALID_INPUT: 10001,
@@ -92,6 +94,60 @@ export const Code = {
   OPERATOR_ENROLMENT_INVALID: 80002,
   /** Too many wrong passwords or codes in a row: the operator cannot sign in for a while. */
   OPERATOR_LOCKED: 80003,
+  /** The signed-in operator's role may not do this. */
+  OPERATOR_ROLE_FORBIDDEN: 80004,
+  /** A money action without a fresh, valid TOTP code in the x-console-totp header. */
+  OPERATOR_TOTP_REQUIRED: 80005,
+  /** A console write without the x-console-request header (the console's CSRF defence). */
+  CONSOLE_REQUEST_HEADER_MISSING: 80006,
+  /** An admin may not demote, disable, reset or unlock their own account (another admin does it). */
+  OPERATOR_SELF_CHANGE: 80007,
+  /** The change would leave no enabled, enrolled admin. */
+  OPERATOR_LAST_ADMIN: 80008,
+  /** An episode upload that is not a usable video: declared as another type, or ffprobe finds no video in it. */
+  EPISODE_SOURCE_INVALID: 80009,
+  /** An episode upload left unfinished past its 24 hours: its bytes are deleted, it must be sent again. */
+  EPISODE_UPLOAD_EXPIRED: 80010,
+  /** A drama without a banner image placed on the home banner carousel. */
+  EDITORIAL_BANNER_IMAGE_MISSING: 80011,
+  /** A new product whose id is already in use. */
+  PRODUCT_ID_TAKEN: 80012,
+  /** Another product already has this App Store product id. */
+  PRODUCT_APPLE_ID_TAKEN: 80013,
+  /** A product that was ordered cannot be deleted: take it off sale instead. */
+  PRODUCT_HAS_ORDERS: 80014,
+  /** Publishing or scheduling a drama that has no poster or no episode yet. */
+  DRAMA_NOT_READY: 80015,
+  /** A change only a drama viewers cannot see may take (deleting an episode): unpublish it first. */
+  DRAMA_IS_PUBLISHED: 80016,
+  /** Deleting an episode a viewer has unlocked with coins. */
+  EPISODE_UNLOCKED: 80017,
+  /** A console refund of an order that cannot be refunded from the console: not a paid Stripe order, or already refunded in full. */
+  ORDER_NOT_REFUNDABLE: 80100,
+  /** A console refund larger than what is left of the order's price after earlier refunds (`data.remaining_cents`). */
+  REFUND_EXCEEDS_REMAINING: 80101,
+  /** A coin adjustment larger than the operator's role may make at once (`data.cap`). */
+  VIEWER_ADJUSTMENT_OVER_CAP: 80120,
+  /** A coin debit larger than the viewer's balance (`data.balance`): a balance never goes below zero. */
+  VIEWER_BALANCE_TOO_LOW: 80121,
+  /** A change to a deleted account (coins, VIP, block): nothing is written. */
+  VIEWER_DELETED: 80122,
+  /** A moderation action (hide, unhide, keep) on a comment that was deleted: nothing is left to act on. */
+  MODERATION_COMMENT_DELETED: 80140,
+  /** A Numbers dashboard asked for a range that ends before it starts or is longer than REPORT_RANGE_MAX_DAYS. */
+  REPORT_RANGE_INVALID: 80160,
+
+  /** Comments (docs/social.md): reporting one's own comment. */
+  COMMENT_REPORT_OWN: 90001,
+  /** Moderators have blocked this viewer from commenting: new comments are refused. */
+  COMMENTS_BLOCKED: 90002,
+
+  /** Notifications (docs/notifications.md): a subscription whose endpoint is not https or whose keys are not a P-256 key and a 16-byte secret. */
+  PUSH_SUBSCRIPTION_INVALID: 91001,
+  /** A subscription whose endpoint is not on a known browser push service: nothing is stored. */
+  PUSH_SERVICE_UNKNOWN: 91002,
+  /** An iOS device token while this server has no APNs key configured. */
+  PUSH_CHANNEL_UNAVAILABLE: 91003,
 } as const;
 
 export type CodeName = keyof typeof Code;
@@ -107,6 +163,7 @@ export const SESSION_INVALID_CODES: readonly number[] = [
   Code.SESSION_EXPIRED,
   Code.NOT_SIGNED_IN,
   Code.SESSION_REVOKED,
+  Code.ACCOUNT_BLOCKED,
 ];
 
 export type CodeClass = 'success' | 'session-invalid' | 'rejected';
@@ -138,6 +195,7 @@ export function httpStatusOf(code: ResponseCode): number {
     case Code.SESSION_EXPIRED:
     case Code.NOT_SIGNED_IN:
     case Code.SESSION_REVOKED:
+    case Code.ACCOUNT_BLOCKED:
       return 401;
     case Code.INTERNAL_ERROR:
       return 500;
@@ -152,9 +210,15 @@ export function httpStatusOf(code: ResponseCode): number {
     case Code.PASSWORD_TOO_WEAK:
     case Code.IAP_WRONG_APP:
     case Code.IAP_WRONG_ENVIRONMENT:
+    case Code.EPISODE_SOURCE_INVALID:
+    case Code.REPORT_RANGE_INVALID:
+    case Code.PUSH_SUBSCRIPTION_INVALID:
+    case Code.PUSH_SERVICE_UNKNOWN:
       return 400;
     case Code.NOT_FOUND:
       return 404;
+    case Code.EPISODE_UPLOAD_EXPIRED:
+      return 410;
     case Code.TOO_MANY_REQUESTS:
     case Code.SIGNIN_RESEND_TOO_EARLY:
     case Code.OPERATOR_LOCKED:
@@ -163,6 +227,12 @@ export function httpStatusOf(code: ResponseCode): number {
       return 413;
     case Code.FORBIDDEN:
     case Code.SIGNIN_METHOD_DISABLED:
+    case Code.COMMENT_REPORT_OWN:
+    case Code.COMMENTS_BLOCKED:
+    case Code.OPERATOR_ROLE_FORBIDDEN:
+    case Code.OPERATOR_TOTP_REQUIRED:
+    case Code.CONSOLE_REQUEST_HEADER_MISSING:
+    case Code.VIEWER_ADJUSTMENT_OVER_CAP:
       return 403;
     case Code.CONFLICT:
     case Code.USERNAME_TAKEN:
@@ -193,6 +263,21 @@ export function httpStatusOf(code: ResponseCode): number {
     case Code.SIGNIN_PROVIDER_ERROR:
     case Code.OPERATOR_EMAIL_TAKEN:
     case Code.OPERATOR_ENROLMENT_INVALID:
+    case Code.OPERATOR_SELF_CHANGE:
+    case Code.OPERATOR_LAST_ADMIN:
+    case Code.DRAMA_NOT_READY:
+    case Code.DRAMA_IS_PUBLISHED:
+    case Code.EPISODE_UNLOCKED:
+    case Code.EDITORIAL_BANNER_IMAGE_MISSING:
+    case Code.PRODUCT_ID_TAKEN:
+    case Code.PRODUCT_APPLE_ID_TAKEN:
+    case Code.PRODUCT_HAS_ORDERS:
+    case Code.ORDER_NOT_REFUNDABLE:
+    case Code.REFUND_EXCEEDS_REMAINING:
+    case Code.MODERATION_COMMENT_DELETED:
+    case Code.VIEWER_BALANCE_TOO_LOW:
+    case Code.VIEWER_DELETED:
+    case Code.PUSH_CHANNEL_UNAVAILABLE:
       return 409;
   }
 }

@@ -24,7 +24,9 @@ export const deleteComment: Route<typeof E.deleteComment> = { method: 'DELETE', 
 export const deleteUser: Route<typeof E.deleteUser> = { method: 'DELETE', path: '/user' };
 export const getAppConfig: Route<typeof E.getAppConfig> = { method: 'GET', path: '/app/config' };
 export const getCoinTypes: Route<typeof E.getCoinTypes> = { method: 'GET', path: '/coin/type' };
+export const getCharts: Route<typeof E.getCharts> = { method: 'GET', path: '/charts' };
 export const getDrama: Route<typeof E.getDrama> = { method: 'GET', path: '/dramas/:id' };
+export const getForYou: Route<typeof E.getForYou> = { method: 'GET', path: '/feed/for-you' };
 export const getHome: Route<typeof E.getHome> = { method: 'GET', path: '/home' };
 export const getInvite: Route<typeof E.getInvite> = { method: 'GET', path: '/invite' };
 export const getMemberTypes: Route<typeof E.getMemberTypes> = { method: 'GET', path: '/member/type' };
@@ -32,6 +34,7 @@ export const getMembership: Route<typeof E.getMembership> = { method: 'GET', pat
 export const getNextAd: Route<typeof E.getNextAd> = { method: 'GET', path: '/ads/next' };
 export const getOAuthUrl: Route<typeof E.getOAuthUrl> = { method: 'GET', path: '/auth/oauth/:provider/url' };
 export const getOrder: Route<typeof E.getOrder> = { method: 'GET', path: '/orders/:id' };
+export const getPlaybackPreferences: Route<typeof E.getPlaybackPreferences> = { method: 'GET', path: '/user/playback' };
 export const getTasks: Route<typeof E.getTasks> = { method: 'GET', path: '/task' };
 export const getUser: Route<typeof E.getUser> = { method: 'GET', path: '/user' };
 export const getWallet: Route<typeof E.getWallet> = { method: 'GET', path: '/wallet' };
@@ -59,9 +62,27 @@ export const postTaskShare: Route<typeof E.postTaskShare> = { method: 'POST', pa
 export const postUnlock: Route<typeof E.postUnlock> = { method: 'POST', path: '/unlock' };
 export const postUserAvatar: Route<typeof E.postUserAvatar> = { method: 'POST', path: '/user/avatar', multipart: true };
 export const putInvite: Route<typeof E.putInvite> = { method: 'PUT', path: '/invite/:invite_code' };
+export const putPlaybackPreferences: Route<typeof E.putPlaybackPreferences> = { method: 'PUT', path: '/user/playback' };
 export const putUser: Route<typeof E.putUser> = { method: 'PUT', path: '/user' };
 export const putUserPassword: Route<typeof E.putUserPassword> = { method: 'PUT', path: '/user/password' };
 export const removeFavorite: Route<typeof E.removeFavorite> = { method: 'DELETE', path: '/favorites/:drama_id' };
 export const removeHistory: Route<typeof E.removeHistory> = { method: 'DELETE', path: '/history/:drama_id' };
+export const reportComment: Route<typeof E.reportComment> = { method: 'POST', path: '/comments/:id/report' };
 export const saveProgress: Route<typeof E.saveProgress> = { method: 'PUT', path: '/history' };
 export const unlikeEpisode: Route<typeof E.unlikeEpisode> = { method: 'DELETE', path: '/episodes/:id/like' };
+export const getNotificationSettings: Route<typeof E.getNotificationSettings> = {
+  method: 'GET',
+  path: '/notifications/settings',
+};
+export const putNotificationSettings: Route<typeof E.putNotificationSettings> = {
+  method: 'PUT',
+  path: '/notifications/settings',
+};
+export const postPushSubscription: Route<typeof E.postPushSubscription> = {
+  method: 'POST',
+  path: '/notifications/subscriptions',
+};
+export const deletePushSubscriptions: Route<typeof E.deletePushSubscriptions> = {
+  method: 'DELETE',
+  path: '/notifications/subscriptions',
+};

@@ -54,7 +54,20 @@ export const PASSWORD_MAX = 72;
 export const INVITE_CODE_MAX_LENGTH = 32;
 
 /** The longest comment: comments are one input like any other. */
+/** The player's speeds, slowest first; 1 is normal speed and every viewer's default. */
+export const PLAYBACK_RATES = [0.75, 1, 1.25, 1.5, 2] as const;
+export type PlaybackRate = (typeof PLAYBACK_RATES)[number];
+export const DEFAULT_PLAYBACK_RATE: PlaybackRate = 1;
+
+export function isPlaybackRate(value: unknown): value is PlaybackRate {
+  return (PLAYBACK_RATES as readonly unknown[]).includes(value);
+}
+
 export const COMMENT_MAX = INPUT_MAX_LENGTH;
+
+/** Why a viewer reports a comment (POST /comments/{id}/report). */
+export const COMMENT_REPORT_REASONS = ['spam', 'abuse', 'spoiler', 'other'] as const;
+export type CommentReportReason = (typeof COMMENT_REPORT_REASONS)[number];
 
 /**
  * Coins (docs/wallet.md): the wallet ledger and unlocking episodes with coins.
@@ -62,7 +75,8 @@ export const COMMENT_MAX = INPUT_MAX_LENGTH;
  * Wallet entry kinds (docs/product.md#wallet-transaction-kinds): the product's twelve plus two of the
  * system's own, `coin_expiry`, which an honest ledger needs (expired reward coins leave the balance through
  * an entry of their own), and `recharge_reversal`: purchased coins taken back because the payment was
- * refunded or disputed. The income/expense grouping of each kind is defined here and nowhere else.
+ * refunded or disputed; and `support_credit`/`support_debit`, coins an operator adds or takes away by hand
+ * with a reason (docs/console.md). The income/expense grouping of each kind is defined here and nowhere else.
  */
 export const WALLET_KIND_GROUPS = {
   task_reward: 'income',
@@ -79,6 +93,8 @@ export const WALLET_KIND_GROUPS = {
   coin_unfreeze: 'income',
   coin_expiry: 'expense',
   recharge_reversal: 'expense',
+  support_credit: 'income',
+  support_debit: 'expense',
 } as const satisfies Record<string, 'income' | 'expense'>;
 
 export type WalletKind = keyof typeof WALLET_KIND_GROUPS;

@@ -1,4 +1,5 @@
 import { spawnSync } from 'node:child_process';
+import path from 'node:path';
 import { repoRoot } from './server-process.js';
 
 /**
@@ -33,6 +34,17 @@ export function ensureWebBuild(): void {
   once('CLIFFHANGER_TEST_WEB_BUILT', () =>
     run('npm', ['run', 'build', '-w', 'apps/web'], { NODE_ENV: 'production', WEB_PRECOMPRESS: 'fast' }),
   );
+}
+
+/** Where `npm run build -w apps/console` writes the operator console (the server's CONSOLE_DIST_DIR). */
+export const CONSOLE_DIST_DIR = path.join(repoRoot, 'apps/console/dist');
+
+/** `npm run build -w apps/console`: the operator console the e2e worlds serve under /console/. */
+export function ensureConsoleBuild(): string {
+  once('CLIFFHANGER_TEST_CONSOLE_BUILT', () =>
+    run('npm', ['run', 'build', '-w', 'apps/console'], { NODE_ENV: 'production' }),
+  );
+  return CONSOLE_DIST_DIR;
 }
 
 /** `npm run build:server`: the compiled server production runs (apps/server/dist). */

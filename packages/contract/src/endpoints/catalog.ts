@@ -3,6 +3,7 @@ import { inputString } from '../text.js';
 import { INPUT_MAX_LENGTH, LANGUAGES } from '../constants.js';
 import { defineEndpoint } from '../endpoint.js';
 import { DRAMA_SORTS } from '../values.js';
+import { GENRES } from '../genres.js';
 import { pageOf, pageQuerySchema } from '../pagination.js';
 
 /**
@@ -13,7 +14,6 @@ import { pageOf, pageQuerySchema } from '../pagination.js';
 export const langQuerySchema = z.object({ lang: z.enum(LANGUAGES).optional() });
 
 export const idParamsSchema = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
-
 
 /** Coin prices of a drama for this viewer, shown before the tap (docs/architecture.md#catalogue-and-unlocking). */
 export const unlockPricesSchema = z.object({
@@ -32,6 +32,8 @@ export const dramaCardSchema = z.object({
   title: z.string(),
   poster: z.string(),
   tags: z.array(z.string()),
+  /** Genre keys (GENRES), at most three; the names are the contract's GENRE_NAMES. */
+  genres: z.array(z.string()),
   hits: z.number().int(),
   likes: z.number().int(),
   episode_count: z.number().int(),
@@ -67,6 +69,8 @@ export const dramaListQuerySchema = pageQuerySchema.extend({
   sort: z.enum(DRAMA_SORTS).default('hits'),
   /** Search by title, in any language (case-insensitive substring). */
   q: inputString().trim().max(INPUT_MAX_LENGTH).optional(),
+  /** Only dramas filed under this genre (a key of GENRES). */
+  genre: z.enum(GENRES).optional(),
   lang: z.enum(LANGUAGES).optional(),
 });
 
@@ -74,7 +78,7 @@ export const listDramas = defineEndpoint({
   method: 'GET',
   path: '/dramas',
   auth: 'none',
-  summary: 'Browse or search dramas (sort hits, likes or A to Z)',
+  summary: 'Browse or search dramas (sort hits, likes or A to Z), optionally of one genre',
   query: dramaListQuerySchema,
   data: pageOf(dramaCardSchema),
 });
@@ -103,6 +107,11 @@ export const progressSchema = z.object({
 export const dramaDetailSchema = dramaCardSchema.extend({
   synopsis: z.string(),
   banner: z.string(),
+  /**
+   * A VIP member plays every episode without unlocking, by the same rule as playback and the
+   * wallet's unlock (docs/architecture.md#catalogue-and-unlocking); the drama's page says so before the tap.
+   */
+  vip_covers: z.boolean(),
   episodes: z.array(episodeSummarySchema),
   prices: unlockPricesSchema,
   favorited: z.boolean(),

@@ -7,3 +7,6 @@ export * from './social.js';
 export * from './wallet.js';
 export * from './rewards.js';
 export * from './payments.js';
+export * from './feed.js';
+export * from './notifications.js';
+export * from './charts.js';

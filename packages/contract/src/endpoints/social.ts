@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { inputMultiline } from '../text.js';
 import { defineEndpoint } from '../endpoint.js';
-import { COMMENT_MAX } from '../values.js';
+import { COMMENT_MAX, COMMENT_REPORT_REASONS } from '../values.js';
 import { pageOf, pageQuerySchema } from '../pagination.js';
 import { dramaCardSchema, idParamsSchema, langQuerySchema } from './catalog.js';
 
@@ -25,6 +25,11 @@ export const commentSchema = z.object({
   created_at: z.string(),
   /** The viewer wrote it (and may delete it). */
   mine: z.boolean(),
+  /**
+   * Hidden by moderators. Only its author is still shown it (with a notice); every other viewer's
+   * list leaves it out.
+   */
+  hidden: z.boolean(),
 });
 export type Comment = z.infer<typeof commentSchema>;
 
@@ -55,6 +60,16 @@ export const deleteComment = defineEndpoint({
   summary: 'Delete one of your own comments',
   params: idParamsSchema,
   data: z.object({ deleted: z.literal(true) }),
+});
+
+export const reportComment = defineEndpoint({
+  method: 'POST',
+  path: '/comments/:id/report',
+  auth: 'required',
+  summary: "Report someone else's comment to the moderators (once per comment; a repeat answers 10019)",
+  params: idParamsSchema,
+  body: z.object({ reason: z.enum(COMMENT_REPORT_REASONS) }),
+  data: z.object({ reported: z.literal(true) }),
 });
 
 export const likeStateSchema = z.object({ liked: z.boolean(), likes: z.number().int() });

@@ -2,7 +2,17 @@ import { z } from 'zod';
 import { CONTROL_CHARS, inputString } from '../text.js';
 import { INPUT_MAX_LENGTH } from '../constants.js';
 import { defineEndpoint } from '../endpoint.js';
-import { NICKNAME_MAX, PASSWORD_MAX, PASSWORD_MIN, USERNAME_MAX, USERNAME_MIN, USERNAME_PATTERN } from '../values.js';
+import {
+  isPlaybackRate,
+  NICKNAME_MAX,
+  PASSWORD_MAX,
+  PASSWORD_MIN,
+  PLAYBACK_RATES,
+  USERNAME_MAX,
+  USERNAME_MIN,
+  USERNAME_PATTERN,
+  type PlaybackRate,
+} from '../values.js';
 
 export const nicknameSchema = z
   .string()
@@ -121,4 +131,28 @@ export const putUserPassword = defineEndpoint({
   summary: 'Set or change the password (the current one is required when one is set)',
   body: z.object({ password: passwordSchema, current_password: inputString().max(PASSWORD_MAX).optional() }),
   data: z.null(),
+});
+
+export const playbackRateSchema = z.custom<PlaybackRate>(isPlaybackRate, {
+  message: `playback_rate must be one of ${PLAYBACK_RATES.join(', ')}`,
+});
+
+export const playbackPreferencesSchema = z.object({ playback_rate: playbackRateSchema });
+export type PlaybackPreferences = z.infer<typeof playbackPreferencesSchema>;
+
+export const getPlaybackPreferences = defineEndpoint({
+  method: 'GET',
+  path: '/user/playback',
+  auth: 'required',
+  summary: "The signed-in viewer's player choices (speed), the same on every device",
+  data: playbackPreferencesSchema,
+});
+
+export const putPlaybackPreferences = defineEndpoint({
+  method: 'PUT',
+  path: '/user/playback',
+  auth: 'required',
+  summary: 'Remember the player speed for this viewer (0.75, 1, 1.25, 1.5 or 2)',
+  body: playbackPreferencesSchema,
+  data: playbackPreferencesSchema,
 });

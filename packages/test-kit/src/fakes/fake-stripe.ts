@@ -20,6 +20,7 @@ import type {
   FakeDispute,
   FakeInvoice,
   FakePaymentIntent,
+  FakeRefund,
   FakeSubscription,
   PriceInput,
 } from './fake-stripe/objects.js';
@@ -99,6 +100,10 @@ export interface FakeStripe {
     paymentIntentId: string,
     amountCents?: number,
   ): Promise<{ charge: FakeCharge; deliveries: FakeStripeDelivery[] }>;
+  /** The bank returned a refund made through the API: `refund.failed` (the charge's refunded amount goes back down). */
+  failRefund(refundId: string, reason?: string): Promise<{ deliveries: FakeStripeDelivery[] }>;
+  /** Refunds made through `POST /v1/refunds`, by id. */
+  refunds: ReadonlyMap<string, FakeRefund>;
   /** The whole charge disputed: `charge.dispute.created`. */
   dispute(paymentIntentId: string): Promise<{ dispute: FakeDispute; deliveries: FakeStripeDelivery[] }>;
   /** Stripe ends the subscription (period end after cancel_at_period_end, failed payments…): `customer.subscription.deleted`. */
@@ -310,6 +315,11 @@ export async function startFakeStripe(options: FakeStripeOptions): Promise<FakeS
       const { events: pending, charge } = store.refund(paymentIntentId, amountCents);
       return { charge, deliveries: await deliverAll(emit(pending)) };
     },
+    async failRefund(refundId, reason = 'expired_or_canceled_card') {
+      const { events: pending } = store.failRefund(refundId, reason);
+      return { deliveries: await deliverAll(emit(pending)) };
+    },
+    refunds: store.refunds,
     async dispute(paymentIntentId) {
       const { events: pending, dispute } = store.dispute(paymentIntentId);
       return { dispute, deliveries: await deliverAll(emit(pending)) };

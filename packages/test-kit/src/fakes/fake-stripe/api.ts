@@ -291,12 +291,33 @@ export function handleApi(store: Store, ctx: ApiContext): ApiResult {
       if (sub.status === 'canceled') throw noSuch('subscription', id);
       return ok(sub, store.endSubscription(sub.id).events);
     }
+    case 'POST /refunds': {
+      only(params, ['payment_intent', 'amount', 'metadata']);
+      const paymentIntent = str(params, 'payment_intent');
+      if (!paymentIntent) {
+        throw new StripeApiError(
+          400,
+          'invalid_request_error',
+          'One of the following params should be provided for this request: payment_intent or charge.',
+          'parameter_missing',
+          undefined,
+          true,
+        );
+      }
+      if (!store.paymentIntents.has(paymentIntent)) throw noSuch('payment_intent', paymentIntent, 'payment_intent');
+      const amount = integer(params.amount, 'amount');
+      if (amount !== undefined && amount < 1)
+        throw invalidParam('amount', 'This value must be greater than or equal to 1.');
+      const { refund, events } = store.createRefund(paymentIntent, amount, metadata(params, 'metadata'));
+      return ok(refund, events);
+    }
     case 'GET /invoice_payments': {
-      only(params, ['payment', 'limit']);
+      only(params, ['invoice', 'payment', 'limit']);
       const payment = obj(params, 'payment');
       if (payment && !str(payment, 'type')) throw missingParam('payment[type]');
       const limit = integer(params.limit, 'limit') ?? 10;
       const data = [...store.invoicePayments.values()]
+        .filter((p) => !str(params, 'invoice') || p.invoice === str(params, 'invoice'))
         .filter((p) => !payment || p.payment.type === str(payment, 'type'))
         .filter((p) => !str(payment, 'payment_intent') || p.payment.payment_intent === str(payment, 'payment_intent'))
         .reverse();

@@ -78,6 +78,19 @@ export type FakeCharge = Pick<
   Stripe.Charge,
   'id' | 'object' | 'amount' | 'amount_refunded' | 'currency' | 'payment_intent' | 'refunded'
 >;
+export type FakeRefund = Pick<
+  Stripe.Refund,
+  | 'id'
+  | 'object'
+  | 'amount'
+  | 'charge'
+  | 'created'
+  | 'currency'
+  | 'failure_reason'
+  | 'metadata'
+  | 'payment_intent'
+  | 'status'
+>;
 export type FakeDispute = Pick<
   Stripe.Dispute,
   'id' | 'object' | 'amount' | 'charge' | 'currency' | 'payment_intent' | 'status'
@@ -277,6 +290,21 @@ export function invoicePayment(inv: FakeInvoice, intent: FakePaymentIntent): Fak
     invoice: inv.id,
     payment: { payment_intent: intent.id, type: 'payment_intent' },
     status: 'paid',
+  };
+}
+
+/** A card refund: Stripe answers it `succeeded` at once. */
+export function refund(charge: FakeCharge, amount: number, now: number, metadata: Record<string, string>): FakeRefund {
+  return {
+    id: stripeId('re'),
+    object: 'refund',
+    amount,
+    charge: charge.id,
+    created: now,
+    currency: charge.currency,
+    metadata,
+    payment_intent: charge.payment_intent,
+    status: 'succeeded',
   };
 }
 

@@ -5,7 +5,7 @@
  */
 import type Stripe from 'stripe';
 import * as build from './objects.js';
-import { idOf } from './protocol.js';
+import { idOf, StripeApiError } from './protocol.js';
 
 /** An event before it has an id: what happened, to which object. */
 export interface PendingEvent {
@@ -32,6 +32,7 @@ export function createStore(nowSec: () => number, baseUrl: () => string) {
   const invoicePayments = new Map<string, build.FakeInvoicePayment>();
   const paymentIntents = new Map<string, build.FakePaymentIntent>();
   const charges = new Map<string, build.FakeCharge>();
+  const refunds = new Map<string, build.FakeRefund>();
 
   const addPrice = (input: build.PriceInput): build.PriceRecord => {
     const record = build.price(input);
@@ -93,6 +94,8 @@ export function createStore(nowSec: () => number, baseUrl: () => string) {
     sessionExtras,
     subscriptions,
     invoicePayments,
+    paymentIntents,
+    refunds,
     addPrice,
 
     createCustomer,
@@ -187,6 +190,58 @@ export function createStore(nowSec: () => number, baseUrl: () => string) {
       charge.amount_refunded += value;
       charge.refunded = charge.amount_refunded === charge.amount;
       return { charge, events: [{ type: 'charge.refunded', object: charge }] as PendingEvent[] };
+    },
+
+    /**
+     * `POST /v1/refunds`: a refund object for `amount` of the payment (all that is left when
+     * undefined), refused as Stripe refuses one larger than what is left. Stripe sends
+     * `charge.refunded` (what the app reverses by) and `refund.created`.
+     */
+    createRefund(paymentIntentId: string, amount: number | undefined, metadata: Record<string, string>) {
+      const charge = chargeOf(paymentIntentId);
+      const remaining = charge.amount - charge.amount_refunded;
+      if (remaining === 0) {
+        throw new StripeApiError(
+          400,
+          'invalid_request_error',
+          `Charge ${charge.id} has already been refunded.`,
+          'charge_already_refunded',
+        );
+      }
+      const value = amount ?? remaining;
+      if (value > remaining) {
+        const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
+        throw new StripeApiError(
+          400,
+          'invalid_request_error',
+          `Refund amount (${dollars(value)}) is greater than unrefunded amount on charge (${dollars(remaining)})`,
+          'amount_too_large',
+          'amount',
+        );
+      }
+      charge.amount_refunded += value;
+      charge.refunded = charge.amount_refunded === charge.amount;
+      const created = build.refund(charge, value, nowSec(), metadata);
+      refunds.set(created.id, created);
+      return {
+        refund: created,
+        events: [
+          { type: 'charge.refunded', object: charge },
+          { type: 'refund.created', object: created },
+        ] as PendingEvent[],
+      };
+    },
+
+    /** The bank returned a refund Stripe had made: `refund.failed`, the money stays with the merchant. */
+    failRefund(refundId: string, reason: string) {
+      const found = refunds.get(refundId);
+      if (!found) throw new Error(`fake-stripe: no refund ${refundId}`);
+      found.status = 'failed';
+      found.failure_reason = reason;
+      const charge = charges.get(idOf(found.charge))!;
+      charge.amount_refunded -= found.amount;
+      charge.refunded = false;
+      return { refund: found, events: [{ type: 'refund.failed', object: found }] as PendingEvent[] };
     },
 
     dispute(paymentIntentId: string) {
