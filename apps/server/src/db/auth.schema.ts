@@ -95,7 +95,11 @@ export const userIdentities = pgTable(
     subject: text('subject').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [uniqueIndex('user_identities_provider_subject_unique').on(table.provider, table.subject)],
+  (table) => [
+    uniqueIndex('user_identities_provider_subject_unique').on(table.provider, table.subject),
+    // A user's linked accounts (support's page of a viewer, account deletion) without reading the table.
+    index('user_identities_user_idx').on(table.userId),
+  ],
 );
 
 /**

@@ -35,6 +35,9 @@ export const dramas = pgTable(
     poster: text('poster').notNull(),
     banner: text('banner').notNull().default(''),
     tags: jsonb('tags').$type<string[]>().notNull().default([]),
+    // Genre keys from the contract's catalogue (GENRES), at most three; the writers validate
+    // them, the check keeps the count honest. GIN-indexed for the browse list's genre filter.
+    genres: jsonb('genres').$type<string[]>().notNull().default([]),
     // Real plays (one per viewer, episode and day) and the sum of the episodes' likes.
     hits: bigint('hits', { mode: 'number' }).notNull().default(0),
     likes: bigint('likes', { mode: 'number' }).notNull().default(0),
@@ -45,7 +48,10 @@ export const dramas = pgTable(
     // Editorial placement on home: recommended order (NULL = not recommended), banner order.
     recommendRank: integer('recommend_rank'),
     bannerRank: integer('banner_rank'),
-    publishedAt: timestamp('published_at', { withTimezone: true }).notNull().defaultNow(),
+    // When viewers may see the drama: NULL while it is a draft or unpublished, a future time while
+    // its release is scheduled. Viewers' reads show only dramas released by now. A manifest import
+    // without a time publishes at once, hence the default; the console creates drafts (NULL).
+    publishedAt: timestamp('published_at', { withTimezone: true }).defaultNow(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -57,6 +63,8 @@ export const dramas = pgTable(
     index('dramas_likes_idx').on(table.likes),
     index('dramas_sort_title_idx').on(table.sortTitle),
     index('dramas_published_at_idx').on(table.publishedAt),
+    index('dramas_genres_idx').using('gin', table.genres),
+    check('dramas_genres_at_most_three', sql`jsonb_array_length(${table.genres}) <= 3`),
   ],
 );
 

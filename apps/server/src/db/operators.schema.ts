@@ -40,6 +40,10 @@ export const operators = pgTable(
     // Wrong passwords or codes since the last successful sign-in; enough of them set locked_until.
     failedSignIns: integer('failed_sign_ins').notNull().default(0),
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    // Kept on the operator because sessions are deleted when they end: the operators list still
+    // shows when someone last signed in and was last active after they signed out.
+    lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
   },
   (table) => [
     uniqueIndex('operators_email_unique').on(table.email),
@@ -122,7 +126,15 @@ export const operatorAuditLog = pgTable(
     after: jsonb('after'),
     reason: text('reason').notNull().default(''),
   },
-  (table) => [index('operator_audit_log_operator_idx').on(table.operatorId, table.id)],
+  (table) => [
+    index('operator_audit_log_operator_idx').on(table.operatorId, table.id),
+    // The audit viewer's filters, each read newest first by id (keyset pages): one target's
+    // history, one action family (`action LIKE 'drama.%'` needs the pattern operator class
+    // whatever the database's collation) and a date range.
+    index('operator_audit_log_target_idx').on(table.target, table.id),
+    index('operator_audit_log_action_idx').on(table.action.op('text_pattern_ops'), table.id),
+    index('operator_audit_log_at_idx').on(table.at),
+  ],
 );
 
 export type OperatorRow = typeof operators.$inferSelect;

@@ -12,6 +12,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { operators } from './operators.schema.js';
 import { userIdColumn } from './users.schema.js';
 
 /**
@@ -19,7 +20,7 @@ import { userIdColumn } from './users.schema.js';
  * subscriptions, the notifications already handled, and the VIP ledger. Money is whole cents.
  */
 
-/** VIP plans and coin packs. Changed with `npm run catalog -- products …`, never by a deploy. */
+/** VIP plans and coin packs. Changed by `npm run catalog -- products …` or the console (ProductAdminService), never by a deploy. */
 export const products = pgTable(
   'products',
   {
@@ -100,6 +101,8 @@ export const orders = pgTable(
     uniqueIndex('orders_stripe_payment_intent_unique').on(table.stripePaymentIntentId),
     uniqueIndex('orders_app_account_token_unique').on(table.appAccountToken),
     index('orders_user_idx').on(table.userId, table.id),
+    // The console's order search and the revenue figures read orders by time.
+    index('orders_created_idx').on(table.createdAt),
     // Support lists the flagged orders; they are few, so the index holds only them.
     index('orders_flagged_idx')
       .on(table.flaggedAt)
@@ -172,7 +175,11 @@ export const paymentEvents = pgTable(
     outcome: text('outcome').notNull(),
     receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [primaryKey({ columns: [table.provider, table.eventId] })],
+  (table) => [
+    primaryKey({ columns: [table.provider, table.eventId] }),
+    // The console's order timeline lists the notifications of one order.
+    index('payment_events_order_idx').on(table.orderId),
+  ],
 );
 
 /**
@@ -214,3 +221,39 @@ export type OrderRow = typeof orders.$inferSelect;
 export type NewOrderRow = typeof orders.$inferInsert;
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
 export type VipEntryRow = typeof vipEntries.$inferSelect;
+
+/**
+ * A refund an operator asked the provider for (docs/console.md). The row is written, with the order
+ * locked, before the provider is called, so concurrent refunds of one order can never add up to
+ * more than was paid; `provider_refund_id` ties the provider's answer and webhooks back to it. What
+ * the refund takes back (coins, VIP) is done by the provider's refund notification, as for a refund
+ * made in the provider's own dashboard.
+ */
+export const orderRefunds = pgTable(
+  'order_refunds',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    orderId: bigint('order_id', { mode: 'number' })
+      .notNull()
+      .references(() => orders.id),
+    amountCents: integer('amount_cents').notNull(),
+    currency: text('currency').notNull(),
+    status: text('status').$type<'pending' | 'succeeded' | 'failed' | 'canceled'>().notNull().default('pending'),
+    providerRefundId: text('provider_refund_id'),
+    operatorId: bigint('operator_id', { mode: 'number' })
+      .notNull()
+      .references(() => operators.id),
+    reason: text('reason').notNull(),
+    failureReason: text('failure_reason'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('order_refunds_provider_id_unique').on(table.providerRefundId),
+    index('order_refunds_order_idx').on(table.orderId),
+    check('order_refunds_amount_positive', sql`${table.amountCents} > 0`),
+    check('order_refunds_status_known', sql`${table.status} IN ('pending', 'succeeded', 'failed', 'canceled')`),
+  ],
+);
+
+export type OrderRefundRow = typeof orderRefunds.$inferSelect;

@@ -7,3 +7,8 @@ export * from './wallet.schema.js';
 export * from './rewards.schema.js';
 export * from './payments.schema.js';
 export * from './operators.schema.js';
+export * from './episode-imports.schema.js';
+export * from './reports.schema.js';
+export * from './charts.schema.js';
+export * from './recommendations.schema.js';
+export * from './push.schema.js';

@@ -13,9 +13,15 @@ export const comments = pgTable(
     body: text('body').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    // Hidden by a moderator: gone for every viewer but its author, who sees it with a notice.
+    hiddenAt: timestamp('hidden_at', { withTimezone: true }),
+    // When a moderator last looked at its reports and kept it: reports before this are settled.
+    reportsReviewedAt: timestamp('reports_reviewed_at', { withTimezone: true }),
   },
   (table) => [
     index('comments_episode_created_idx').on(table.episodeId, table.createdAt),
+    // The console's newest comments, across every drama.
+    index('comments_created_idx').on(table.createdAt),
     check('comments_body_length', sql`char_length(${table.body}) BETWEEN 1 AND 140`),
   ],
 );
@@ -76,6 +82,25 @@ export const shareEvents = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('share_events_user_created_idx').on(table.userId, table.createdAt)],
+);
+
+/** A viewer's report of a comment: at most one per viewer and comment (the primary key). */
+export const commentReports = pgTable(
+  'comment_reports',
+  {
+    commentId: bigint('comment_id', { mode: 'number' })
+      .notNull()
+      .references(() => comments.id, { onDelete: 'cascade' }),
+    userId: userIdColumn(),
+    reason: text('reason').$type<'spam' | 'abuse' | 'spoiler' | 'other'>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.commentId, table.userId] }),
+    // A viewer's reports in time order, for the per-viewer report limit.
+    index('comment_reports_user_created_idx').on(table.userId, table.createdAt),
+    check('comment_reports_reason_known', sql`${table.reason} IN ('spam', 'abuse', 'spoiler', 'other')`),
+  ],
 );
 
 export type CommentRow = typeof comments.$inferSelect;

@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, boolean, check, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  check,
+  integer,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 
 export const users = pgTable(
   'users',
@@ -27,11 +38,20 @@ export const users = pgTable(
     // Set when a refund or dispute took back less than it should have (the coins were spent):
     // support reviews such accounts (docs/payments.md).
     paymentFlaggedAt: timestamp('payment_flagged_at', { withTimezone: true }),
+    // Set by an operator: the account's tokens are refused until it is cleared. The ledger is untouched.
+    blockedAt: timestamp('blocked_at', { withTimezone: true }),
+    blockReason: text('block_reason'),
+    // Set by a moderator: the viewer may still watch and read, but not post comments.
+    commentsBlockedAt: timestamp('comments_blocked_at', { withTimezone: true }),
+    // The player's speed in hundredths (75 = 0.75×), so it follows the viewer to every device.
+    playbackRatePct: smallint('playback_rate_pct').notNull().default(100),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },
   (table) => [
     check('users_coin_nonnegative', sql`${table.coin} >= 0`),
+    // The speeds the player offers (PLAYBACK_RATES in the contract), and no other.
+    check('users_playback_rate_pct', sql`${table.playbackRatePct} in (75, 100, 125, 150, 200)`),
     // One live account per phone; a deleted account keeps no phone at all.
     uniqueIndex('users_phone_unique').on(table.phone),
     uniqueIndex('users_invite_code_unique').on(table.inviteCode),

@@ -1,0 +1,1 @@
+ALTER TABLE "dramas" ALTER COLUMN "published_at" DROP NOT NULL;

@@ -1,0 +1,1 @@
+CREATE INDEX "payment_events_order_idx" ON "payment_events" USING btree ("order_id");

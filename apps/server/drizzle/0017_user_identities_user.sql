@@ -1,0 +1,1 @@
+CREATE INDEX "user_identities_user_idx" ON "user_identities" USING btree ("user_id");

@@ -1,0 +1,2 @@
+ALTER TABLE "users" ADD COLUMN "playback_rate_pct" smallint DEFAULT 100 NOT NULL;--> statement-breakpoint
+ALTER TABLE "users" ADD CONSTRAINT "users_playback_rate_pct" CHECK ("users"."playback_rate_pct" in (75, 100, 125, 150, 200));
