@@ -1,4 +1,6 @@
 import type { AuthRule } from '@cliffhanger/contract';
+import type { ConsoleAccess } from '@cliffhanger/contract/console';
+import type { OperatorIdentity } from './services/console/operator-accounts.service.js';
 import type { ServerConfig } from './config.js';
 import type { AppServices } from './services/app-services.js';
 import type { AuthContext } from './http/auth-context.js';
@@ -32,6 +34,10 @@ declare module 'fastify' {
     sessionInHandler?: boolean;
     /** Media that pages of another site (a CDN in front) may embed: `Cross-Origin-Resource-Policy: cross-origin`. */
     crossOriginMedia?: boolean;
+    /** A console route's rule (registerConsoleEndpoint), enforced by the console plugin's guard. */
+    consoleAccess?: ConsoleAccess;
+    /** A console money action: the guard wants a fresh TOTP code too. */
+    freshTotp?: boolean;
   }
   interface FastifyInstance {
     /** The validated, frozen configuration this app was built with. */
@@ -51,5 +57,7 @@ declare module 'fastify' {
     auth: AuthContext | null;
     /** On a `sessionInHandler` route, the token the request presented (not yet resolved), else null. */
     sessionToken: string | null;
+    /** On console routes, the signed-in operator (null on public ones); elsewhere always null. */
+    operator: OperatorIdentity | null;
   }
 }

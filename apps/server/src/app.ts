@@ -4,15 +4,19 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import { seedDemoCatalog } from './demo-catalog/seed-demo-catalog.js';
 import type { ServerConfig } from './config.js';
 import type { Database } from './db/database.js';
+import { registerListenerSplit } from './http/console-listener.js';
 import { answerFrameworkError } from './http/framework-errors.js';
 import { prettyLogStream } from './http/log-destination.js';
 import { requestLogSerializer } from './http/log-serializers.js';
 import { REQUEST_ID_HEADER, requestIdOf } from './http/request-id.js';
 import { registerRequestLog } from './http/request-log.js';
+import { httpServerOptions } from './http/server-options.js';
 import { registerShutdownHooks } from './http/shutdown.js';
 import type { AppInstance } from './app-instance.js';
 import authPlugin from './plugins/auth.plugin.js';
 import compressPlugin from './plugins/compress.plugin.js';
+import consolePlugin from './plugins/console.plugin.js';
+import consoleWebPlugin from './plugins/console-web.plugin.js';
 import corsPlugin from './plugins/cors.plugin.js';
 import databasePlugin from './plugins/database.plugin.js';
 import errorHandlerPlugin from './plugins/error-handler.plugin.js';
@@ -26,6 +30,7 @@ import { appConfigRoutes } from './routes/app-config.routes.js';
 import { authRoutes } from './routes/auth.routes.js';
 import { avatarRoutes } from './routes/avatar.routes.js';
 import { catalogRoutes } from './routes/catalog.routes.js';
+import { feedRoutes } from './routes/feed.routes.js';
 import { healthRoutes } from './routes/health.routes.js';
 import { mediaRoutes } from './routes/media.routes.js';
 import { oauthRoutes } from './routes/oauth.routes.js';
@@ -37,13 +42,16 @@ import { walletRoutes } from './routes/wallet.routes.js';
 import { adsRoutes } from './routes/ads.routes.js';
 import { inviteRoutes } from './routes/invite.routes.js';
 import { rewardsRoutes } from './routes/rewards.routes.js';
+import { notificationsRoutes } from './routes/notifications.routes.js';
 import { configWarnings, RATE_LIMITS_PER_PROCESS } from './services/health.service.js';
 import { InProcessJobs } from './jobs/in-process-jobs.js';
 import { createJobHandlers } from './jobs/job-handlers.js';
 import { JOB } from './services/jobs.js';
-
-/** How often Node looks for connections past their header or request timeout. */
-const TIMEOUT_CHECK_INTERVAL_MS = 1000;
+import { EPISODE_UPLOAD_SWEEP_INTERVAL_S } from './services/console/episode-import.service.js';
+import { REPORTS_REFRESH_INTERVAL_S } from './services/console/reports/report-rollup.service.js';
+import { CHARTS_REFRESH_INTERVAL_S } from './services/charts/charts-refresh.service.js';
+import { PUSH_REMINDERS_INTERVAL_S } from './services/push/push-dispatch.service.js';
+import { RECOMMENDATIONS_REFRESH_INTERVAL_S } from './services/recommendations/recommendations-refresh.service.js';
 
 /** What a caller may put in place of what the config chooses: the services' (ServicesPluginOptions) and these. */
 export interface BuildAppDeps extends ServicesPluginOptions {
@@ -62,18 +70,8 @@ export interface BuildAppDeps extends ServicesPluginOptions {
 export async function buildApp(config: Readonly<ServerConfig>, deps: BuildAppDeps = {}): Promise<AppInstance> {
   const { database, extend, logStream, ...services } = deps;
   const app = Fastify({
-    // Our own server so every timeout is set, including how often Node checks them (its default
-    // of 30 s would let a slow client hold a connection half a minute past its timeout).
-    serverFactory: (handler) =>
-      createServer(
-        {
-          headersTimeout: config.httpHeadersTimeoutS * 1000,
-          requestTimeout: config.httpRequestTimeoutS * 1000,
-          keepAliveTimeout: config.httpKeepAliveTimeoutS * 1000,
-          connectionsCheckingInterval: TIMEOUT_CHECK_INTERVAL_MS,
-        },
-        handler,
-      ),
+    // Our own server so every timeout is set (http/server-options.ts).
+    serverFactory: (handler) => createServer(httpServerOptions(config), handler),
     logger: {
       level: config.logLevel,
       serializers: { req: requestLogSerializer },
@@ -111,6 +109,8 @@ export async function buildApp(config: Readonly<ServerConfig>, deps: BuildAppDep
     // Before any route: each route gets its timing hook as it is added (the CORS preflight too).
     await app.register(metricsPlugin);
     await app.register(securityHeadersPlugin);
+    // With CONSOLE_PORT, the console's listener and the main one each answer only their own paths.
+    registerListenerSplit(app, config);
     // Before any route, so every answer (errors and 404s included) carries the CORS headers.
     await app.register(corsPlugin);
     // JSON and pages above 1 KB go out as brotli or gzip. Cached catalogue answers and the built
@@ -129,6 +129,7 @@ export async function buildApp(config: Readonly<ServerConfig>, deps: BuildAppDep
     await app.register(userRoutes);
     await app.register(avatarRoutes);
     await app.register(catalogRoutes);
+    await app.register(feedRoutes);
     await app.register(mediaRoutes);
     await app.register(socialRoutes);
     await app.register(walletRoutes);
@@ -136,8 +137,11 @@ export async function buildApp(config: Readonly<ServerConfig>, deps: BuildAppDep
     await app.register(rewardsRoutes);
     await app.register(inviteRoutes);
     await app.register(adsRoutes);
+    await app.register(notificationsRoutes);
     await app.register(paymentsRoutes);
+    await app.register(consolePlugin);
     if (extend) await app.register(async (scope) => extend(scope));
+    await app.register(consoleWebPlugin);
     await app.register(webPlugin);
     // With JOB_RUNNER=in-process this process runs the jobs (docs/deploy.md). Started once the
     // app is ready, so a failed boot leaves no timer; close handlers run in reverse order, so a
@@ -158,15 +162,30 @@ export async function buildApp(config: Readonly<ServerConfig>, deps: BuildAppDep
             db: app.database.db,
             wallet: services.wallet,
             avatarCopy: services.avatarCopy,
+            charts: services.chartsRefresh,
+            episodeImports: services.console.episodeImports,
+            reportRollups: services.console.reportRollups,
+            recommendations: services.recommendationsRefresh,
+            push: services.push.dispatch,
             log: app.log,
           }),
         );
         localJobs.schedule(JOB.coinExpiry, {}, config.coinExpiryIntervalS * 1000);
+        localJobs.schedule(JOB.chartsRefresh, {}, CHARTS_REFRESH_INTERVAL_S * 1000);
+        // A process counts the charts as it starts, not only after the first interval.
+        void localJobs.send(JOB.chartsRefresh, {});
+        localJobs.schedule(JOB.episodeUploadSweep, {}, EPISODE_UPLOAD_SWEEP_INTERVAL_S * 1000);
+        localJobs.schedule(JOB.reportsRefresh, {}, REPORTS_REFRESH_INTERVAL_S * 1000);
+        localJobs.schedule(JOB.pushReminders, {}, PUSH_REMINDERS_INTERVAL_S * 1000);
+        localJobs.schedule(JOB.recommendationsRefresh, {}, RECOMMENDATIONS_REFRESH_INTERVAL_S * 1000);
+        // The feed ranks by similarity from the start, not only after the first half hour.
+        void localJobs.send(JOB.recommendationsRefresh, {});
       }
       done();
     });
     app.addHook('onClose', async () => {
       await localJobs?.stop();
+      await app.services.push.dispatch.close();
       // Plays are written after their answers: the last batch goes in before the pool closes.
       await app.services.playRecorder.flush();
     });

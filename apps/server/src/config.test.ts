@@ -118,6 +118,25 @@ describe('loadConfig', () => {
     expect(join(serverRoot, '../..')).toBe(repoRoot);
   });
 
+  it('serves the console on the main listener unless CONSOLE_PORT is set, then on CONSOLE_HOST', () => {
+    expect(loadConfig({})).toMatchObject({
+      consoleDistDir: join(repoRoot, 'apps/console/dist'),
+      consolePort: undefined,
+      consoleHost: '127.0.0.1',
+    });
+    expect(loadConfig({ CONSOLE_PORT: '' }).consolePort).toBeUndefined();
+    expect(
+      loadConfig({ CONSOLE_PORT: '9090', CONSOLE_HOST: '10.0.0.5', CONSOLE_DIST_DIR: '/srv/console' }),
+    ).toMatchObject({
+      consolePort: 9090,
+      consoleHost: '10.0.0.5',
+      consoleDistDir: '/srv/console',
+    });
+    expect(configErrorOf({ CONSOLE_PORT: '70000' }).issues).toEqual([
+      { variable: 'CONSOLE_PORT', message: 'must be at most 65535' },
+    ]);
+  });
+
   it('keeps memory:// as the in-memory database marker', () => {
     expect(loadConfig({ DATA_DIR: 'memory://' }).dataDir).toBe('memory://');
   });
@@ -166,6 +185,8 @@ describe('loadConfig', () => {
     ['SMS_PHONE_HOURLY_CAP', '0'],
     ['LOGIN_HOURLY_CAP', 'ten'],
     ['AVATAR_MAX_BYTES', '1'],
+    ['CONSOLE_UPLOAD_MAX_BYTES', '1000'],
+    ['CONSOLE_UPLOAD_MAX_BYTES', '2GB'],
   ])('rejects %s=%s and names the variable', (name, value) => {
     const error = configErrorOf({ [name]: value });
     expect(error.issues.map((issue) => issue.variable)).toEqual([name]);
@@ -185,6 +206,7 @@ describe('loadConfig', () => {
       smsIpHourlyCap: 20,
       loginHourlyCap: 10,
       avatarMaxBytes: 5_242_880,
+      consoleUploadMaxBytes: 2_147_483_648,
     });
   });
 

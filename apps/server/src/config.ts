@@ -55,6 +55,35 @@ function appleConfigOf(e: EnvValues) {
   });
 }
 
+/** Web Push and APNs (docs/notifications.md). */
+function pushConfigOf(e: EnvValues) {
+  const vapid =
+    e.VAPID_PUBLIC_KEY !== undefined && e.VAPID_PRIVATE_KEY !== undefined
+      ? Object.freeze({ publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY })
+      : undefined;
+  const apns =
+    e.APNS_KEY_FILE !== undefined && e.APNS_KEY_ID !== undefined && e.APNS_TEAM_ID !== undefined
+      ? Object.freeze({
+          keyFile: resolvePath(e.APNS_KEY_FILE),
+          keyId: e.APNS_KEY_ID,
+          teamId: e.APNS_TEAM_ID,
+          topic: e.APNS_TOPIC ?? e.APPLE_BUNDLE_ID ?? e.APP_ID,
+          production: e.APNS_ENVIRONMENT === 'production',
+          host: e.APNS_HOST,
+          caFile: e.APNS_CA_FILE === undefined ? undefined : resolvePath(e.APNS_CA_FILE),
+        })
+      : undefined;
+  return Object.freeze({
+    /** Undefined: a key pair generated into DATA_DIR (lib/vapid-keys.ts). */
+    vapid,
+    vapidSubject: e.VAPID_SUBJECT ?? `mailto:${e.SUPPORT_EMAIL}`,
+    extraOrigins: Object.freeze(e.WEB_PUSH_EXTRA_ORIGINS ?? []),
+    webPushCaFile: e.WEB_PUSH_CA_FILE === undefined ? undefined : resolvePath(e.WEB_PUSH_CA_FILE),
+    /** Undefined: iOS devices cannot subscribe. */
+    apns,
+  });
+}
+
 function mediaS3ConfigOf(e: EnvValues) {
   if (e.MEDIA_STORAGE === 'local') return undefined;
   // crossFieldIssues has already refused an s3 setup without these.
@@ -96,10 +125,17 @@ function toConfig(e: EnvValues) {
     supportEmail: e.SUPPORT_EMAIL,
     iosAppUrl: e.IOS_APP_URL,
     mediaBaseUrl: e.MEDIA_BASE_URL,
+    /** undefined: one key derived from the auth secret (catalog-services.ts). */
+    mediaTokenKeys: e.MEDIA_TOKEN_KEYS,
     /** Set when MEDIA_STORAGE=s3; undefined: media in `${dataDir}/media`. */
     mediaS3: mediaS3ConfigOf(e),
     /** Absolute path of the web build. */
     webDistDir: resolvePath(e.WEB_DIST_DIR),
+    /** Absolute path of the operator console's build. */
+    consoleDistDir: resolvePath(e.CONSOLE_DIST_DIR),
+    /** Set: the console has a listener of its own on consoleHost (main.ts); unset: it shares the main one. */
+    consolePort: e.CONSOLE_PORT,
+    consoleHost: e.CONSOLE_HOST,
     publicBaseUrl: e.PUBLIC_BASE_URL,
     passwordLoginEnabled: e.PASSWORD_LOGIN_ENABLED,
     googleClientId: e.GOOGLE_CLIENT_ID,
@@ -128,6 +164,7 @@ function toConfig(e: EnvValues) {
      * Code.PAYMENT_CHANNEL_UNAVAILABLE).
      */
     apple: appleConfigOf(e),
+    push: pushConfigOf(e),
     trustProxy: e.TRUST_PROXY,
     corsOrigins: Object.freeze(e.CORS_ORIGINS),
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
@@ -146,6 +183,7 @@ function toConfig(e: EnvValues) {
     smsPhoneDailyCap: e.SMS_PHONE_DAILY_CAP,
     loginHourlyCap: e.LOGIN_HOURLY_CAP,
     avatarMaxBytes: e.AVATAR_MAX_BYTES,
+    consoleUploadMaxBytes: e.CONSOLE_UPLOAD_MAX_BYTES,
     ffmpegPath: e.FFMPEG_PATH,
     ffprobePath: e.FFPROBE_PATH,
     demoCatalog: e.DEMO_CATALOG ?? e.NODE_ENV !== 'production',

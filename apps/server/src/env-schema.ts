@@ -4,6 +4,7 @@
  * server's settings; config-docs.ts writes the README table and `.env.example` from it.
  */
 import { z } from 'zod';
+import { parseMediaTokenKeys } from './media/signing/media-token.js';
 
 const DAY_S = 86_400;
 
@@ -65,6 +66,16 @@ const checkinRewards = z
   .pipe(z.array(z.number().int().min(1, { error: 'each day must pay at least 1 coin' }).max(100_000)));
 
 const httpUrl = urlWithProtocols(['http:', 'https:']);
+
+/** MEDIA_TOKEN_KEYS: `kid:secret[:from]`, comma-separated (media-token.ts says what each part means). */
+const mediaTokenKeys = z.string().transform((value, ctx) => {
+  try {
+    return parseMediaTokenKeys(value);
+  } catch (error) {
+    ctx.addIssue({ code: 'custom', message: (error as Error).message });
+    return z.NEVER;
+  }
+});
 const nonEmpty = z.string().min(1);
 
 /**
@@ -216,6 +227,10 @@ export const envSchema = z.object({
     '/media',
     'Where clients fetch media: a path on this server or a CDN URL. For the iOS app make it absolute (e.g. `https://api.example.com/media`, this server at its public origin): the app resolves a path against its own origin, where no media is.',
   ),
+  MEDIA_TOKEN_KEYS: optional(
+    mediaTokenKeys,
+    'Keys of the media tokens that open episode files, shared with the edge (deploy/nginx/edge.conf, docs/edge.md): `kid:secret[:from]` comma-separated, each secret ≥ 32 base64 characters, `from` the unix second it starts signing (the latest started key signs; every listed key verifies). Unset: one key `k0` derived from AUTH_SECRET. See docs/media.md.',
+  ),
   MEDIA_STORAGE: setting(
     oneOf(['local', 's3']),
     'local',
@@ -254,6 +269,20 @@ export const envSchema = z.object({
     'Path-style URLs `${endpoint}/${bucket}/${key}` (MinIO, R2, most S3-compatible stores); false: virtual-host style `${bucket}.${endpoint host}/${key}`.',
   ),
   WEB_DIST_DIR: setting(nonEmpty, 'apps/web/dist', 'Built web app served at /. Relative to the repository root.'),
+  CONSOLE_DIST_DIR: setting(
+    nonEmpty,
+    'apps/console/dist',
+    'Built operator console served at /console/. Relative to the repository root. See docs/console.md.',
+  ),
+  CONSOLE_PORT: optional(
+    integer(0, 65535),
+    'TCP port of a listener of its own for the operator console (its pages and /console/api), on CONSOLE_HOST; the main listener then answers 404 under /console, and this one 404 for everything else. Unset: the console is served on the main listener. See docs/console.md.',
+  ),
+  CONSOLE_HOST: setting(
+    nonEmpty,
+    '127.0.0.1',
+    "Interface the console's own listener binds to when CONSOLE_PORT is set (by default only this machine: reach it through a VPN or an SSH tunnel).",
+  ),
   PUBLIC_BASE_URL: setting(
     httpUrl,
     'http://localhost:8080',
@@ -363,6 +392,54 @@ export const envSchema = z.object({
     'true',
     'Check App Store certificates for revocation (OCSP) and expiry against the current time. false only for tests with a self-made chain.',
   ),
+  VAPID_PUBLIC_KEY: optional(
+    z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{87}$/, { error: 'must be an uncompressed P-256 public key, base64url (87 characters)' }),
+    'Web Push (VAPID) public key, base64url (`npx web-push generate-vapid-keys`); set together with VAPID_PRIVATE_KEY. Unset: a key pair is generated once into `${DATA_DIR}/vapid.json` (mode 0600), per process with `memory://`; set it whenever more than one machine runs the API or the worker (each would generate its own, and browsers bind a subscription to one key). See docs/notifications.md.',
+  ),
+  VAPID_PRIVATE_KEY: optional(
+    z.string().regex(/^[A-Za-z0-9_-]{43}$/, { error: 'must be a P-256 private key, base64url (43 characters)' }),
+    'Web Push (VAPID) private key, base64url; set together with VAPID_PUBLIC_KEY.',
+  ),
+  VAPID_SUBJECT: optional(
+    z.string().regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, { error: 'must be a mailto: or https: URL' }),
+    'Contact the push services may use about this sender (VAPID `sub`). Unset: `mailto:` + SUPPORT_EMAIL.',
+  ),
+  WEB_PUSH_EXTRA_ORIGINS: optional(
+    webOrigins,
+    'Push-service origins accepted besides the known browser push services (comma-separated `https://host[:port]`): only for tests with a stand-in push service; refused when NODE_ENV=production.',
+  ),
+  WEB_PUSH_CA_FILE: optional(
+    nonEmpty,
+    "PEM file of an extra CA the connections to push services trust (a stand-in's test certificate); refused when NODE_ENV=production.",
+  ),
+  APNS_KEY_FILE: optional(
+    nonEmpty,
+    'Path of the APNs auth key (`AuthKey_XXXX.p8`, ES256) that signs the provider tokens. Set with APNS_KEY_ID and APNS_TEAM_ID: iOS devices can subscribe to notifications. Relative to the repository root.',
+  ),
+  APNS_KEY_ID: optional(
+    z.string().regex(/^[A-Z0-9]{10}$/, { error: 'must be a 10-character key id' }),
+    'Key id of APNS_KEY_FILE.',
+  ),
+  APNS_TEAM_ID: optional(
+    z.string().regex(/^[A-Z0-9]{10}$/, { error: 'must be a 10-character team id' }),
+    'Apple developer team id (JWT `iss`).',
+  ),
+  APNS_TOPIC: optional(nonEmpty, "The app's bundle id, sent as apns-topic. Unset: APPLE_BUNDLE_ID, else APP_ID."),
+  APNS_ENVIRONMENT: setting(
+    oneOf(['sandbox', 'production']),
+    'sandbox',
+    'APNs environment: sandbox (development builds, TestFlight uses production) or production.',
+  ),
+  APNS_HOST: optional(
+    z.string().regex(/^[a-z0-9.-]+(:\d{1,5})?$/, { error: 'must be host[:port]' }),
+    "APNs server as host[:port], instead of the environment's: only for tests with a stand-in; refused when NODE_ENV=production.",
+  ),
+  APNS_CA_FILE: optional(
+    nonEmpty,
+    "PEM file of an extra CA the APNs connection trusts (a stand-in's test certificate).",
+  ),
   TRUST_PROXY: setting(boolean, 'false', 'Trust X-Forwarded-* headers (true only behind a reverse proxy you control).'),
   CORS_ORIGINS: setting(
     webOrigins,
@@ -458,12 +535,21 @@ export const envSchema = z.object({
     '5242880',
     'Largest accepted avatar upload in bytes (code 10004, HTTP 413 beyond).',
   ),
+  CONSOLE_UPLOAD_MAX_BYTES: setting(
+    integer(1024 * 1024, 1024 ** 4),
+    String(2 * 1024 ** 3),
+    'Largest episode video an operator may upload through the console, in bytes (default 2 GiB). A larger `Upload-Length` is refused before any byte is sent (code 10004, HTTP 413). Uploads are staged in `${DATA_DIR}/uploads` (a temporary folder with `memory://`), also with MEDIA_STORAGE=s3; see docs/console.md.',
+  ),
   FFMPEG_PATH: setting(
     nonEmpty,
     'ffmpeg',
-    'ffmpeg executable used by `npm run catalog -- import` (a name on PATH or a path). Not needed to serve, nor to load the demo catalogue.',
+    'ffmpeg executable used by `npm run catalog -- import` and by the import of episodes uploaded through the console, in whichever process runs jobs (a name on PATH or a path). Not needed to serve viewers, nor to load the demo catalogue.',
   ),
-  FFPROBE_PATH: setting(nonEmpty, 'ffprobe', 'ffprobe executable used by the catalogue import to check source videos.'),
+  FFPROBE_PATH: setting(
+    nonEmpty,
+    'ffprobe',
+    "ffprobe executable used by the catalogue import and the console's episode imports to check source videos.",
+  ),
   DEMO_CATALOG: optional(
     boolean,
     'When the dramas table is empty at boot, import the committed demo catalogue (`apps/server/demo`: 12 dramas with real video, subtitles and posters; no ffmpeg needed). Never touches a catalogue that has dramas. Unset: on, except with NODE_ENV=production, where it is off and `true` is refused (a production deployment starts empty).',
@@ -491,7 +577,7 @@ export const envSchema = z.object({
   JOB_RUNNER: setting(
     oneOf(['in-process', 'worker']),
     'in-process',
-    "Who runs the background jobs (coin expiry, copies of sign-in providers' pictures, catalogue imports queued with `npm run catalog -- enqueue`): `in-process`, each server itself (one machine), or `worker`, a separate `npm run worker` on PostgreSQL through a job queue (pg-boss) while the API processes only queue them. `worker` needs DATABASE_URL. See docs/deploy.md.",
+    "Who runs the background jobs (coin expiry, copies of sign-in providers' pictures, catalogue imports queued with `npm run catalog -- enqueue`, imports of episodes uploaded through the console and the sweep of their uploads): `in-process`, each server itself (one machine), or `worker`, a separate `npm run worker` on PostgreSQL through a job queue (pg-boss) while the API processes only queue them. `worker` needs DATABASE_URL. See docs/deploy.md.",
   ),
   WORKER_METRICS_PORT: setting(
     integer(0, 65535),
@@ -565,6 +651,26 @@ function crossFieldIssues(e: EnvValues, report: (variable: string, message: stri
   // stored code and deleted-phone hash into noise: production must set one on purpose.
   if (e.NODE_ENV === 'production' && e.AUTH_SECRET === undefined) {
     report('AUTH_SECRET', 'is required when NODE_ENV=production');
+  }
+  if ((e.VAPID_PUBLIC_KEY === undefined) !== (e.VAPID_PRIVATE_KEY === undefined)) {
+    report(
+      e.VAPID_PUBLIC_KEY === undefined ? 'VAPID_PUBLIC_KEY' : 'VAPID_PRIVATE_KEY',
+      'VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together',
+    );
+  }
+  // Stand-ins receive viewers' notifications: never in production.
+  if (e.NODE_ENV === 'production' && e.WEB_PUSH_EXTRA_ORIGINS !== undefined) {
+    report('WEB_PUSH_EXTRA_ORIGINS', 'must be unset when NODE_ENV=production');
+  }
+  if (e.NODE_ENV === 'production' && e.WEB_PUSH_CA_FILE !== undefined) {
+    report('WEB_PUSH_CA_FILE', 'must be unset when NODE_ENV=production');
+  }
+  if (e.NODE_ENV === 'production' && e.APNS_HOST !== undefined) {
+    report('APNS_HOST', 'must be unset when NODE_ENV=production');
+  }
+  const apns = [e.APNS_KEY_FILE, e.APNS_KEY_ID, e.APNS_TEAM_ID];
+  if (apns.some((value) => value !== undefined) && apns.some((value) => value === undefined)) {
+    report('APNS_KEY_FILE', 'APNS_KEY_FILE, APNS_KEY_ID and APNS_TEAM_ID go together');
   }
   // A shifted clock pays tomorrow's check-in today: a testing aid, never a production setting.
   if (e.NODE_ENV === 'production' && e.CLOCK_OFFSET_S !== 0) {

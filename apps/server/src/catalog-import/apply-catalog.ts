@@ -44,6 +44,7 @@ function dramaValues(prepared: PreparedDrama) {
     poster: artwork.posterPath,
     banner: artwork.bannerPath,
     tags: drama.tags,
+    genres: drama.genres,
     freeEpisodes: drama.free_episodes,
     episodePrice: drama.episode_price,
     allPrice: drama.all_price,
@@ -92,11 +93,13 @@ function episodeDiffers(row: EpisodeRow, values: ReturnType<typeof episodeValues
 export async function applyCatalog(
   db: Db,
   prepared: readonly PreparedDrama[],
-): Promise<{ applied: AppliedDrama[]; superseded: Superseded }> {
+): Promise<{ applied: AppliedDrama[]; superseded: Superseded; addedEpisodes: number[] }> {
   return db.transaction(async (tx) => {
     const repo = new CatalogImportRepository(tx);
     const applied: AppliedDrama[] = [];
     const superseded: Superseded = { dramas: [], episodes: [] };
+    // Episodes new to a drama that was already there: its followers hear of them (docs/notifications.md).
+    const addedEpisodes: number[] = [];
     const existing = new Map(
       (await repo.findDramasBySlugs(prepared.map((p) => p.drama.slug))).map((row) => [row.slug, row]),
     );
@@ -127,7 +130,8 @@ export async function applyCatalog(
         const current = byNumber.get(episode.number);
         byNumber.delete(episode.number);
         if (!current) {
-          await repo.insertEpisode({ dramaId, number: episode.number, ...next });
+          const id = await repo.insertEpisode({ dramaId, number: episode.number, ...next });
+          if (!created) addedEpisodes.push(id);
           changed = true;
         } else if (episodeDiffers(current, next)) {
           superseded.episodes.push({ mediaDir: current.mediaDir, subtitles: current.subtitles });
@@ -146,6 +150,6 @@ export async function applyCatalog(
         removedEpisodes: removed.length,
       });
     }
-    return { applied, superseded };
+    return { applied, superseded, addedEpisodes };
   });
 }

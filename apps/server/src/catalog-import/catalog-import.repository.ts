@@ -45,8 +45,11 @@ export class CatalogImportRepository {
     await this.db.update(dramas).set(values).where(eq(dramas.id, id));
   }
 
-  async insertEpisode(values: NewEpisodeRow): Promise<void> {
-    await this.db.insert(episodes).values(values);
+  /** Answers the new episode's id. */
+  async insertEpisode(values: NewEpisodeRow): Promise<number> {
+    const [row] = await this.db.insert(episodes).values(values).returning({ id: episodes.id });
+    if (!row) throw new Error('episode insert returned no row');
+    return row.id;
   }
 
   async updateEpisode(id: number, values: Partial<NewEpisodeRow>): Promise<void> {

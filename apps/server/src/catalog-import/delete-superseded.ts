@@ -3,8 +3,14 @@ import type { MediaStorage } from '../media/storage/media-storage.js';
 import type { PreparedDrama, Superseded } from './apply-catalog.js';
 import { readEpisodeRecord, RECORD_FILE } from './episode-record.js';
 
+/** Media the catalogue references after a change: episode dirs, and single files (subtitles, artwork). */
+interface LiveMedia {
+  dirs: Set<string>;
+  paths: Set<string>;
+}
+
 /** Media the catalogue references after the import. */
-function liveMedia(prepared: readonly PreparedDrama[]): { dirs: Set<string>; paths: Set<string> } {
+function liveMedia(prepared: readonly PreparedDrama[]): LiveMedia {
   const dirs = new Set<string>();
   const paths = new Set<string>();
   for (const { artwork, episodes } of prepared) {
@@ -28,7 +34,32 @@ export async function deleteSuperseded(
   prepared: readonly PreparedDrama[],
   warn: (message: string) => void,
 ): Promise<void> {
-  const live = liveMedia(prepared);
+  await deleteUnused(media, superseded, liveMedia(prepared), warn);
+}
+
+/**
+ * After the commit that switched one episode to `current` media (a console upload): deletes the
+ * episode's previous media dir and subtitles unless `current` still uses them. Best effort.
+ */
+export async function deleteReplacedEpisode(
+  media: MediaStorage,
+  previous: Superseded['episodes'][number],
+  current: Superseded['episodes'][number],
+  warn: (message: string) => void,
+): Promise<void> {
+  const live: LiveMedia = {
+    dirs: new Set([current.mediaDir]),
+    paths: new Set(Object.values(current.subtitles).filter((path): path is string => path !== undefined)),
+  };
+  await deleteUnused(media, { dramas: [], episodes: [previous] }, live, warn);
+}
+
+async function deleteUnused(
+  media: MediaStorage,
+  superseded: Superseded,
+  live: LiveMedia,
+  warn: (message: string) => void,
+): Promise<void> {
   const doomed = new Set<string>();
   for (const episode of superseded.episodes) {
     for (const path of Object.values(episode.subtitles)) if (path && !live.paths.has(path)) doomed.add(path);

@@ -11,8 +11,9 @@ import type { PlannedDrama } from './import-plan.js';
 import { loadManifest } from './load-manifest.js';
 import type { MediaTools } from './media-tools.js';
 import { prepareArtwork } from './prepare-artwork.js';
-import { prepareEpisode, type EpisodeAction, type PrepareContext } from './prepare-episode.js';
-import { uploadPrepared } from './upload-prepared.js';
+import { deleteStoredEpisode, importEpisode } from './import-episode.js';
+import type { EpisodeAction, PrepareContext, PreparedEpisode } from './prepare-episode.js';
+import { uploadArtwork } from './upload-prepared.js';
 import { validateFiles } from './validate-files.js';
 
 export interface ImportCatalogDeps {
@@ -30,18 +31,30 @@ type DramaImportSummary = Omit<AppliedDrama, 'removedEpisodes'> & {
 
 export interface ImportSummary {
   dramas: DramaImportSummary[];
+  /** Ids of the episodes this import added to dramas that were already in the catalogue. */
+  addedEpisodes: number[];
   durationMs: number;
 }
 
-/** Phase 2: transcodes, artwork and subtitles into the scratch folder; an ffmpeg failure names its episode. */
-async function prepareAll(plan: readonly PlannedDrama[], ctx: PrepareContext): Promise<PreparedDrama[]> {
+/**
+ * Phases 2 and 3: each episode transcoded and stored (import-episode.ts, as the console's uploads
+ * are), then the artwork rendered; an ffmpeg failure names its episode. `stored` collects the
+ * episodes written to storage, for removal if the import stops before its transaction.
+ */
+async function prepareAll(
+  plan: readonly PlannedDrama[],
+  ctx: PrepareContext,
+  stored: PreparedEpisode[],
+): Promise<PreparedDrama[]> {
   const prepared: PreparedDrama[] = [];
   for (const planned of plan) {
     const { slug } = planned.drama;
     const episodes = [];
     for (const episode of planned.episodes) {
       try {
-        episodes.push(await prepareEpisode(slug, episode, ctx));
+        const done = await importEpisode(slug, episode, ctx);
+        if (done.upload) stored.push(done);
+        episodes.push(done);
       } catch (error) {
         const file = episode.input.kind === 'source' ? episode.input.file : episode.input.dir;
         throw new CatalogImportError([{ slug, episode: episode.number, file, message: errorMessage(error) }]);
@@ -74,10 +87,12 @@ function summaryOf(prepared: PreparedDrama, { removedEpisodes, ...drama }: Appli
  * Imports a manifest into media storage and the database, in four phases:
  * 1. validate every file (nothing written; all problems reported together);
  * 2. prepare in a scratch folder (transcode, download.mp4, WebVTT, poster and banner);
- * 3. upload into content-versioned paths, never over what the catalogue serves now;
+ * 3. upload into content-versioned paths, never over what the catalogue serves now (each episode
+ *    right after its transcode, so scratch space holds one episode at a time);
  * 4. one transaction switches the catalogue to the new rows.
- * Only then is media the catalogue no longer uses deleted. A failure before phase 4 commits leaves
- * the catalogue as it was. Re-importing the same manifest transcodes and changes nothing.
+ * Only then is media the catalogue no longer uses deleted. A failure before phase 4 leaves the
+ * catalogue as it was and deletes the episode media this run stored. Re-importing the same
+ * manifest transcodes and changes nothing.
  * @throws CatalogImportError with every problem found (phase 1) or the one that stopped phase 2.
  */
 export async function importCatalog(manifestPath: string, deps: ImportCatalogDeps): Promise<ImportSummary> {
@@ -86,14 +101,24 @@ export async function importCatalog(manifestPath: string, deps: ImportCatalogDep
   const checked = await validateFiles(manifest, deps.tools);
   if ('problems' in checked) throw new CatalogImportError(checked.problems);
 
+  const warn = deps.warn ?? (() => undefined);
   const workDir = await mkdtemp(join(tmpdir(), 'cliffhanger-import-'));
   try {
-    const prepared = await prepareAll(checked.plan, { media: deps.media, tools: deps.tools, workDir });
-    await uploadPrepared(deps.media, prepared);
-    const { applied, superseded } = await applyCatalog(deps.db, prepared);
-    await deleteSuperseded(deps.media, superseded, prepared, deps.warn ?? (() => undefined));
+    const stored: PreparedEpisode[] = [];
+    let prepared: PreparedDrama[];
+    try {
+      prepared = await prepareAll(checked.plan, { media: deps.media, tools: deps.tools, workDir }, stored);
+      await uploadArtwork(deps.media, prepared);
+    } catch (error) {
+      for (const episode of stored) await deleteStoredEpisode(deps.media, episode, warn);
+      throw error;
+    }
+    // Not cleaned up past this point: a commit whose answer was lost may already point at them.
+    const { applied, superseded, addedEpisodes } = await applyCatalog(deps.db, prepared);
+    await deleteSuperseded(deps.media, superseded, prepared, warn);
     return {
       dramas: prepared.map((item, i) => summaryOf(item, applied[i]!)),
+      addedEpisodes,
       durationMs: Date.now() - started,
     };
   } finally {

@@ -1,21 +1,21 @@
+import {
+  dramaGenresSchema,
+  dramaPriceSchema,
+  dramaSlugSchema,
+  dramaSynopsisSchema,
+  dramaTagsSchema,
+  dramaTitleSchema,
+  episodeNumberSchema,
+  episodeTitleSchema,
+  freeEpisodesSchema,
+} from '@cliffhanger/contract';
 import { z } from 'zod';
 
 /**
  * The catalogue manifest read by `npm run catalog -- import <manifest.json>` (docs/media.md,
- * "Import and demo catalogue"). File paths are relative to the manifest's folder.
+ * "Import and demo catalogue"). File paths are relative to the manifest's folder. What a drama may
+ * hold (slug, titles, tags, genres, prices) is the contract's drama rules, which the console's forms use too.
  */
-
-/** Becomes part of media paths (`episodes/<slug>/…`), which only allow lowercase, digits and `-`. */
-const SLUG = /^[a-z0-9][a-z0-9-]{0,62}$/;
-
-const localised = (max: number) =>
-  z
-    .object({
-      en: z.string().trim().min(1).max(max),
-      zh: z.string().trim().min(1).max(max).optional(),
-      tr: z.string().trim().min(1).max(max).optional(),
-    })
-    .strict();
 
 /** An issue at every item of `list` whose `key` an earlier item already had. */
 function flagRepeats<T, K extends keyof T & string>(
@@ -38,8 +38,8 @@ const rank = z.number().int().min(0).max(1_000_000);
 
 const manifestEpisodeSchema = z
   .object({
-    number: z.number().int().min(1).max(10_000),
-    title: localised(200),
+    number: episodeNumberSchema,
+    title: episodeTitleSchema,
     /** A video file to transcode into the HLS ladder. */
     source: filePath.optional(),
     /** A prebuilt folder: master.m3u8, hd/ and sd/ playlists with their segments, download.mp4. */
@@ -57,15 +57,15 @@ const manifestEpisodeSchema = z
 
 const manifestDramaSchema = z
   .object({
-    slug: z.string().regex(SLUG, {
-      error: 'must be lowercase letters, digits and "-" (at most 63), starting with a letter or digit',
-    }),
-    title: localised(200),
-    synopsis: localised(2000),
-    tags: z.array(z.string().trim().min(1).max(32)).max(20).default([]),
-    free_episodes: z.number().int().min(0).max(10_000).default(5),
-    episode_price: count,
-    all_price: count,
+    slug: dramaSlugSchema,
+    title: dramaTitleSchema,
+    synopsis: dramaSynopsisSchema,
+    tags: dramaTagsSchema.default([]),
+    /** Up to three genre keys of the contract's catalogue (GENRES); anything else stops the import. */
+    genres: dramaGenresSchema.default([]),
+    free_episodes: freeEpisodesSchema.default(5),
+    episode_price: dramaPriceSchema,
+    all_price: dramaPriceSchema,
     recommend_rank: rank.nullable().optional(),
     banner_rank: rank.nullable().optional(),
     published_at: z.iso.datetime({ offset: true }).optional(),

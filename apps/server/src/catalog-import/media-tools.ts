@@ -15,9 +15,10 @@ export interface MediaTools {
   checkVideo(file: string): Promise<string | undefined>;
   /**
    * An episode folder into outDir: the HLS ladder (master.m3u8, hd/, sd/) and download.mp4 from
-   * the SD playlist by stream copy; resolves to the duration in seconds.
+   * the SD playlist by stream copy; resolves to the duration in seconds. `onProgress` is told the
+   * share encoded so far (0–1) while the ladder is made.
    */
-  transcode(source: string, outDir: string): Promise<number>;
+  transcode(source: string, outDir: string, onProgress?: (fraction: number) => void): Promise<number>;
   /** A JPEG frame (720×960) of a video or HLS playlist, for the default poster. */
   extractFrame(video: string, outFile: string): Promise<void>;
 }
@@ -49,8 +50,8 @@ export function createFfmpegTools(options: FfmpegToolsOptions): MediaTools {
         return `ffprobe cannot read it: ${reason(error)}`;
       }
     },
-    async transcode(source, outDir) {
-      const durationS = await transcodeToHls({ source, outDir, ...options });
+    async transcode(source, outDir, onProgress) {
+      const durationS = await transcodeToHls({ source, outDir, ...options, onProgress });
       await remuxToMp4({
         playlist: join(outDir, 'sd', 'index.m3u8'),
         outFile: join(outDir, DOWNLOAD_FILE),

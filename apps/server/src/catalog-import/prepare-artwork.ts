@@ -16,6 +16,14 @@ const WEBP_QUALITY = 78;
 const WEBP_EFFORT = 2;
 /** Bump when the rendering below changes, so stored artwork is made again. */
 const ARTWORK_VERSION = 'artwork-v2';
+/** A poster larger than this is a mistake (or a decompression bomb), not artwork. */
+export const ARTWORK_MAX_INPUT_PIXELS = 40_000_000;
+
+export type ArtworkKind = 'poster' | 'banner';
+const ARTWORK: Record<ArtworkKind, { folder: string; size: { width: number; height: number } }> = {
+  poster: { folder: 'posters', size: POSTER_SIZE },
+  banner: { folder: 'banners', size: BANNER_SIZE },
+};
 
 export interface PreparedArtwork {
   posterPath: string;
@@ -24,13 +32,36 @@ export interface PreparedArtwork {
   uploads: { path: string; bytes: Buffer }[];
 }
 
+/** The key of artwork made from an image file with this SHA-256 (a frame of a video has another). */
+export function imageArtworkKey(sha256: string): string {
+  return `image:${sha256}`;
+}
+
+/**
+ * Where a drama's artwork made from `key` is stored: `posters/<slug>-<hash8>-720w.jpg`. Named after
+ * the input and the rendering, so an unchanged image is neither rendered nor uploaded again, and an
+ * image gets the same name whether the import or the console stored it.
+ */
+export function artworkPathOf(kind: ArtworkKind, slug: string, key: string): string {
+  const { folder, size } = ARTWORK[kind];
+  return artworkPath(`${folder}/${slug}-${short(sha256Hex(`${ARTWORK_VERSION}:${key}`))}`, size.width);
+}
+
 /**
  * The JPEG and its WebP copies (the contract's artwork rule), the JPEG last: the importer checks
- * for the JPEG alone, so its presence means the copies were stored before it.
+ * for the JPEG alone, so its presence means the copies were stored before it. EXIF and every other
+ * piece of metadata are dropped (sharp keeps none unless told to).
  */
-async function render(image: string, path: string, size: { width: number; height: number }) {
+export async function renderArtwork(
+  kind: ArtworkKind,
+  image: string | Buffer,
+  path: string,
+): Promise<{ path: string; bytes: Buffer }[]> {
+  const { size } = ARTWORK[kind];
   // rotate(): honour EXIF orientation; cover + centre: fill the frame, crop the overflow.
-  const frame = sharp(image).rotate().resize(size.width, size.height, { fit: 'cover' });
+  const frame = sharp(image, { limitInputPixels: ARTWORK_MAX_INPUT_PIXELS })
+    .rotate()
+    .resize(size.width, size.height, { fit: 'cover' });
   const copies = await Promise.all(
     artworkCopies(path).map(async (copy) => ({
       path: copy.path,
@@ -54,11 +85,10 @@ export async function prepareArtwork(planned: PlannedDrama, ctx: PrepareContext)
   const { slug } = planned.drama;
   const first = planned.episodes[0];
   if (!first) throw new Error(`Drama ${slug} has no episodes`);
-  const posterKey = planned.poster ? `image:${planned.poster.sha256}` : `frame:${first.input.sha256}`;
-  const bannerKey = planned.banner ? `image:${planned.banner.sha256}` : posterKey;
-  const nameOf = (key: string) => `${slug}-${short(sha256Hex(`${ARTWORK_VERSION}:${key}`))}`;
-  const posterPath = artworkPath(`posters/${nameOf(posterKey)}`, POSTER_SIZE.width);
-  const bannerPath = artworkPath(`banners/${nameOf(bannerKey)}`, BANNER_SIZE.width);
+  const posterKey = planned.poster ? imageArtworkKey(planned.poster.sha256) : `frame:${first.input.sha256}`;
+  const bannerKey = planned.banner ? imageArtworkKey(planned.banner.sha256) : posterKey;
+  const posterPath = artworkPathOf('poster', slug, posterKey);
+  const bannerPath = artworkPathOf('banner', slug, bannerKey);
 
   const uploads: PreparedArtwork['uploads'] = [];
   const needPoster = !(await isStored(ctx.media, posterPath));
@@ -71,8 +101,8 @@ export async function prepareArtwork(planned: PlannedDrama, ctx: PrepareContext)
     const video = first.input.kind === 'source' ? first.input.file : join(first.input.dir, 'hd', 'index.m3u8');
     await ctx.tools.extractFrame(video, posterImage);
   }
-  if (needPoster && posterImage) uploads.push(...(await render(posterImage, posterPath, POSTER_SIZE)));
+  if (needPoster && posterImage) uploads.push(...(await renderArtwork('poster', posterImage, posterPath)));
   const bannerImage = planned.banner?.file ?? posterImage;
-  if (needBanner && bannerImage) uploads.push(...(await render(bannerImage, bannerPath, BANNER_SIZE)));
+  if (needBanner && bannerImage) uploads.push(...(await renderArtwork('banner', bannerImage, bannerPath)));
   return { posterPath, bannerPath, uploads };
 }

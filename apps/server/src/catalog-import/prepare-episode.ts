@@ -6,6 +6,7 @@ import { sha256Hex } from '../lib/tokens.js';
 import { short } from './file-hash.js';
 import { inspectHlsFolder } from './hls-folder.js';
 import type { PlannedEpisode } from './import-plan.js';
+import { subtitlePath } from './subtitle-path.js';
 import type { MediaTools } from './media-tools.js';
 
 export type EpisodeAction = 'unchanged' | 'transcoded' | 'copied';
@@ -35,7 +36,7 @@ export interface PrepareContext {
 function subtitlesOf(planned: PlannedEpisode, mediaDir: string): PreparedEpisode['subtitles'] {
   const out: PreparedEpisode['subtitles'] = {};
   for (const [lang, subtitle] of Object.entries(planned.subtitles) as [Language, { vtt: string }][]) {
-    out[lang] = { path: `${mediaDir}/subs/${lang}-${short(sha256Hex(subtitle.vtt))}.vtt`, vtt: subtitle.vtt };
+    out[lang] = { path: subtitlePath(mediaDir, lang, subtitle.vtt), vtt: subtitle.vtt };
   }
   return out;
 }
@@ -49,6 +50,7 @@ export async function prepareEpisode(
   slug: string,
   planned: PlannedEpisode,
   ctx: PrepareContext,
+  onProgress?: (fraction: number) => void,
 ): Promise<PreparedEpisode> {
   const { input } = planned;
   const recordKey = `${input.kind === 'hls' ? 'prebuilt' : ctx.tools.pipeline}:${input.sha256}`;
@@ -75,7 +77,7 @@ export async function prepareEpisode(
   }
 
   const outDir = join(ctx.workDir, slug, String(planned.number));
-  const durationS = await ctx.tools.transcode(input.file, outDir);
+  const durationS = await ctx.tools.transcode(input.file, outDir, onProgress);
   const folder = await inspectHlsFolder(outDir);
   if ('problems' in folder)
     throw new Error(`Transcoding ${input.file} left an incomplete folder: ${folder.problems.join('; ')}`);

@@ -6,13 +6,12 @@ import { convertToWebVtt } from '../media/subtitles/to-webvtt.js';
 import { sha256File, sha256Folder } from './file-hash.js';
 import { kindOf } from '../lib/file-kind.js';
 import { inspectHlsFolder } from './hls-folder.js';
+import { checkSourceVideo } from './import-episode.js';
 import type { ImportProblem } from './import-problem.js';
 import type { EpisodeInput, PlannedDrama, PlannedEpisode, PlannedImage, PlannedSubtitle } from './import-plan.js';
 import type { Manifest, ManifestDrama, ManifestEpisode } from './manifest.js';
 import type { MediaTools } from './media-tools.js';
-
-/** A poster larger than this is a mistake (or a decompression bomb), not artwork. */
-const MAX_IMAGE_PIXELS = 40_000_000;
+import { ARTWORK_MAX_INPUT_PIXELS } from './prepare-artwork.js';
 
 type Report = (problem: ImportProblem) => void;
 
@@ -22,7 +21,7 @@ async function checkImage(file: string, report: Report): Promise<PlannedImage | 
     return undefined;
   }
   try {
-    const meta = await sharp(file, { limitInputPixels: MAX_IMAGE_PIXELS }).metadata();
+    const meta = await sharp(file, { limitInputPixels: ARTWORK_MAX_INPUT_PIXELS }).metadata();
     if (!meta.width || !meta.height) throw new Error('no dimensions');
   } catch (error) {
     report({ file, message: `not a readable image (${(error as Error).message})` });
@@ -59,16 +58,12 @@ async function checkInput(
 ): Promise<EpisodeInput | undefined> {
   if (episode.source !== undefined) {
     const file = episode.source;
-    if ((await kindOf(file)) !== 'file') {
-      report({ file, message: 'source video not found' });
+    const checked = await checkSourceVideo(file, tools);
+    if ('problem' in checked) {
+      report({ file, message: checked.problem });
       return undefined;
     }
-    const problem = await tools.checkVideo(file);
-    if (problem) {
-      report({ file, message: `source video is not usable: ${problem}` });
-      return undefined;
-    }
-    return { kind: 'source', file, sha256: await sha256File(file) };
+    return checked.input;
   }
   const dir = episode.hls ?? '';
   if ((await kindOf(dir)) !== 'dir') {

@@ -7,8 +7,11 @@ import { configForCli, withCliDatabase } from './cli-config.js';
 import { importAndAnnounce } from '../jobs/catalog-import.job.js';
 import { enqueueJob } from '../jobs/job-queue.js';
 import { JOB } from '../services/jobs.js';
-import { ProductsRepository } from '../repositories/products.repository.js';
-import { formatProducts, parseFlags, ProductChangeError, setProduct } from '../services/payments/product-admin.js';
+import { AppError } from '../http/envelope.js';
+import { systemClock } from '../lib/clock.js';
+import { createPushServices } from '../services/push/push-services.js';
+import { ProductAdminService } from '../services/payments/product-admin.service.js';
+import { flagOfField, formatProducts, parseProductFlags, ProductFlagsError } from './product-flags.js';
 
 /**
  * `npm run catalog -- import <manifest.json>`: imports dramas into the configured database and
@@ -22,29 +25,46 @@ const USAGE = [
   '       npm run catalog -- products list',
   '       npm run catalog -- products set <id> [--kind vip|coins] [--period week|month|quarter|year] [--coins N] [--bonus N]',
   '                                         [--price-cents N] [--stripe-price price_…|none] [--apple-product ID|none]',
-  '                                         [--active true|false] [--sort N]',
+  '                                         [--active true|false] [--sort N] [--reason TEXT]',
+  '       npm run catalog -- products delete <id> [--reason TEXT]   (only a product nobody ordered)',
 ].join('\n');
 
-/** `products list | set`: what is for sale, changed in the database the server reads. */
+/** What the service refused, as the command line says it: the message, then each field by its flag. */
+function refusal(error: unknown): string | undefined {
+  if (error instanceof ProductFlagsError) return error.message;
+  if (!(error instanceof AppError) || error.status >= 500) return undefined;
+  const data = error.data as { fields?: { field: string; message: string }[] } | null;
+  const fields = data?.fields ?? [];
+  if (fields.length === 0) return error.message;
+  return fields.map((f) => `${flagOfField(f.field)}: ${f.message}`).join('\n');
+}
+
+/**
+ * `products list | set | delete`: what is for sale, changed in the database the server reads,
+ * through the console's own service (same checks, same audit log, with no operator).
+ */
 async function runProducts(args: readonly string[]): Promise<void> {
   const [sub, id, ...flagArgs] = args;
-  if (sub !== 'list' && sub !== 'set') fail(USAGE, 2);
-  if (sub === 'set' && id === undefined) fail(USAGE, 2);
+  if (sub !== 'list' && sub !== 'set' && sub !== 'delete') fail(USAGE, 2);
+  if (sub !== 'list' && id === undefined) fail(USAGE, 2);
   await withCliDatabase(async (database) => {
-    const products = new ProductsRepository(database.db);
-    if (sub === 'set' && id !== undefined) {
+    const admin = new ProductAdminService({ db: database.db, clock: systemClock });
+    if (sub !== 'list' && id !== undefined) {
       try {
-        await setProduct(products, id, parseFlags(flagArgs));
+        const { changes, reason } = parseProductFlags(flagArgs);
+        const actor = { operatorId: null, reason };
+        if (sub === 'set') await admin.set(id, changes, actor);
+        else if (Object.keys(changes).length > 0) throw new ProductFlagsError('delete takes only --reason');
+        else await admin.remove(id, actor);
       } catch (error) {
-        if (error instanceof ProductChangeError) {
-          process.stderr.write(`Nothing was changed: ${error.message}\n`);
-          process.exitCode = 1;
-          return;
-        }
-        throw error;
+        const message = refusal(error);
+        if (message === undefined) throw error;
+        process.stderr.write(`Nothing was changed: ${message}\n`);
+        process.exitCode = 1;
+        return;
       }
     }
-    process.stdout.write(formatProducts(await products.listAll()));
+    process.stdout.write(formatProducts(await admin.list()));
   });
 }
 
@@ -56,13 +76,20 @@ function manifestPath(arg: string): string {
 async function runImport(manifestArg: string): Promise<void> {
   const manifest = manifestPath(manifestArg);
   try {
-    const summary = await withCliDatabase((database, config) =>
-      importAndAnnounce(manifest, {
-        config,
-        db: database.db,
-        warn: (message) => process.stderr.write(`warning: ${message}\n`),
-      }),
-    );
+    const summary = await withCliDatabase(async (database, config) => {
+      // The deliveries are written here; a running server or worker sends them within a minute.
+      const push = createPushServices({ db: database.db, clock: systemClock, config }).dispatch;
+      try {
+        return await importAndAnnounce(manifest, {
+          config,
+          db: database.db,
+          warn: (message) => process.stderr.write(`warning: ${message}\n`),
+          push,
+        });
+      } finally {
+        await push.close();
+      }
+    });
     process.stdout.write(formatSummary(summary));
   } catch (error) {
     if (error instanceof CatalogImportError) {

@@ -2,6 +2,7 @@ import { fail, runMain } from '../config.js';
 import { operatorRole, type OperatorRole } from '../db/schema.js';
 import { isAppError } from '../http/envelope.js';
 import { systemClock } from '../lib/clock.js';
+import { enrolmentLink } from '../services/console/enrolment-link.js';
 import { OperatorAccountsService } from '../services/console/operator-accounts.service.js';
 import { withCliDatabase } from './cli-config.js';
 
@@ -34,8 +35,7 @@ async function main(argv: readonly string[]): Promise<void> {
     await withCliDatabase(async (database, config) => {
       const accounts = new OperatorAccountsService({ db: database.db, clock: systemClock });
       const created = await accounts.createOperator(email, role);
-      // The token is base64url: it needs no escaping in a query string.
-      const link = `${config.publicBaseUrl.replace(/\/+$/, '')}/console/enrol?token=${created.enrolmentToken}`;
+      const link = enrolmentLink(config.publicBaseUrl, created.enrolmentToken);
       process.stdout.write(
         `Created operator ${created.operatorId} (${role}). One-time enrolment link, valid until ${created.expiresAt.toISOString()}:\n${link}\n`,
       );

@@ -1,4 +1,4 @@
-import type { Language } from '@cliffhanger/contract';
+import type { Genre, Language } from '@cliffhanger/contract';
 import type { DemoScene } from './demo-render.js';
 
 /**
@@ -12,6 +12,8 @@ export interface DemoDrama {
   title: Text3;
   synopsis: Text3;
   tags: string[];
+  /** At most three genre keys: what the home's genre chips filter by. */
+  genres: Genre[];
   /** The palette: shadows and highlights of every picture (hex RGB). */
   colors: [string, string];
   /** How the episodes, poster and banner look (generator and grade); `colors` is its palette. */
@@ -39,6 +41,7 @@ export const DEMO_DRAMAS: DemoDrama[] = [
       tr: "Babasının fırınını kurtarmak için Lin, şehrin en soğuk CEO'suyla bir yıllık evlilik sözleşmesi imzalar. Birinci kural: asla âşık olma.",
     },
     tags: ['romance', 'ceo'],
+    genres: ['romance', 'ceo'],
     colors: ['3a0ca3', 'f72585'],
     toneHz: 392,
     scene: { kind: 'embers', seed: 11, glow: 'ffc8dd' },
@@ -88,6 +91,7 @@ export const DEMO_DRAMAS: DemoDrama[] = [
       tr: 'Nişanlısı tarafından ihanete uğrayıp ölüme terk edilen Song ailesinin varisi, beş yıl sonra yeni bir isim ve kusursuz bir planla geri döner.',
     },
     tags: ['revenge', 'family'],
+    genres: ['revenge', 'family'],
     colors: ['0b090a', 'a4161a'],
     toneHz: 330,
     scene: { kind: 'fractal', seed: 20, contrast: 1.25, gamma: 0.9 },
@@ -128,6 +132,7 @@ export const DEMO_DRAMAS: DemoDrama[] = [
       tr: "Dolunay gecesi sürüsü tarafından reddedilen Aria, kuzeyin en korkulan Alfası'nın kaderindeki eşi olduğunu keşfeder.",
     },
     tags: ['werewolf', 'fantasy', 'romance'],
+    genres: ['werewolf', 'fantasy', 'romance'],
     colors: ['03045e', '48cae4'],
     toneHz: 294,
     scene: { kind: 'mist', seed: 31, glow: 'caf0f8' },
@@ -169,6 +174,7 @@ export const DEMO_DRAMAS: DemoDrama[] = [
       tr: "Zehirler konusunda yasak bir yeteneğe sahip bir saray hizmetçisi, sır üstüne sır ile çamaşırhaneden Anka Tahtı'na yükselir.",
     },
     tags: ['palace', 'historical'],
+    genres: ['historical', 'revenge'],
     colors: ['6a040f', 'ffba08'],
     toneHz: 262,
     scene: { kind: 'fractal', seed: 42, glow: 'ffd166' },
@@ -209,6 +215,7 @@ export const DEMO_DRAMAS: DemoDrama[] = [
       tr: 'Sessiz ev hanımını bir sosyetik için boşadı. Şimdi çalıştığı şirketin sahibi o, ve işe alım yapıyor.',
     },
     tags: ['revenge', 'ceo', 'comedy'],
+    genres: ['revenge', 'ceo', 'comedy'],
     colors: ['1b4332', 'd8f3dc'],
     toneHz: 440,
     scene: { kind: 'silk', seed: 53, contrast: 1.15 },
@@ -254,6 +261,7 @@ export const DEMO_DRAMAS: DemoDrama[] = [
       tr: 'Üç yıl boyunca işe yaramaz iç güveysi diye alay edilen Chen Feng, aslında dünyanın en zengin ailesinin varisidir. Bugün saklanmayı bırakıyor.',
     },
     tags: ['urban', 'revenge'],
+    genres: ['revenge', 'family'],
     colors: ['240046', 'ff9e00'],
     toneHz: 220,
     scene: { kind: 'embers', seed: 64, glow: 'ffb703' },
@@ -296,6 +304,7 @@ export const DEMO_DRAMAS: DemoDrama[] = [
       tr: 'Uzaklaştırdığı adamın pişmanlığıyla öldü. On yıl önceye uyandığında, her şeyi düzeltmek için tek bir şansı var.',
     },
     tags: ['rebirth', 'romance'],
+    genres: ['rebirth', 'romance'],
     colors: ['590d22', 'ffccd5'],
     toneHz: 349,
     scene: { kind: 'weave', seed: 75, glow: 'fff0f3', contrast: 0.95 },
@@ -344,6 +353,7 @@ export const DEMO_DRAMAS: DemoDrama[] = [
       tr: 'Korumalarla dolu bir konakta ikizlere bakmak için işe alınan Emma, babalarının geceleri şehri yönettiğini kısa sürede öğrenir.',
     },
     tags: ['romance', 'mafia'],
+    genres: ['romance', 'thriller'],
     colors: ['000000', '6c757d'],
     toneHz: 247,
     scene: { kind: 'mist', seed: 86, saturation: 0, contrast: 1.3, grain: 6 },
@@ -386,6 +396,7 @@ export const DEMO_DRAMAS: DemoDrama[] = [
       tr: "Yok edilmiş bir tarikatın son öğrencisi efsanevi Yeşim Kılıcı'nı ve içinde hapsolmuş ölümsüz ruhu bulur.",
     },
     tags: ['martial arts', 'fantasy'],
+    genres: ['historical', 'fantasy'],
     colors: ['081c15', '74c69d'],
     toneHz: 196,
     scene: { kind: 'mist', seed: 97, glow: 'd8f3dc' },
@@ -424,6 +435,7 @@ export const DEMO_DRAMAS: DemoDrama[] = [
       tr: 'Unutulmaz bir geceden altı yıl sonra bekâr bir anne eve döner ve dahi ikizleri milyarder babalarını kendileri bulmaya karar verir.',
     },
     tags: ['family', 'ceo', 'comedy'],
+    genres: ['family', 'ceo', 'comedy'],
     colors: ['ff6d00', 'ffe66d'],
     toneHz: 523,
     scene: { kind: 'silk', seed: 108, saturation: 1.3 },
@@ -471,6 +483,7 @@ export const DEMO_DRAMAS: DemoDrama[] = [
       tr: 'Gece vardiyasındaki bir hemşire, hiç yaşlanmayan, hiç yemek yemeyen ve onu dört yüzyıldır sevdiğine yemin eden yaralı bir yabancıyı kurtarır.',
     },
     tags: ['vampire', 'fantasy', 'romance'],
+    genres: ['fantasy', 'romance', 'thriller'],
     colors: ['10002b', '9d0208'],
     toneHz: 277,
     scene: { kind: 'fractal', seed: 119, contrast: 1.2, gamma: 0.85 },
@@ -505,6 +518,7 @@ export const DEMO_DRAMAS: DemoDrama[] = [
       tr: 'Utangaç bir sanat öğrencisinin, basketbol kaptanına duygularını açmak için mezuniyete otuz günü var. Oda arkadaşlarının bir planı var.',
     },
     tags: ['campus', 'youth', 'romance'],
+    genres: ['romance', 'comedy'],
     colors: ['023e8a', 'ade8f4'],
     toneHz: 466,
     scene: { kind: 'weave', seed: 130, glow: 'caf0f8' },

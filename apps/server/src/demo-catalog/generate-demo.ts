@@ -69,6 +69,7 @@ async function generateDrama(drama: DemoDrama, out: string, r: Renderer, tools: 
     title: drama.title,
     synopsis: drama.synopsis,
     tags: drama.tags,
+    genres: drama.genres,
     free_episodes: drama.freeEpisodes,
     episode_price: drama.episodePrice,
     all_price: allPrice(drama),

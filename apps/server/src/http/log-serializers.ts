@@ -1,13 +1,16 @@
 import type { FastifyRequest } from 'fastify';
 
-/** Query parameters that are credentials: a media URL's signature works for anyone who reads it. */
+/** Query parameters that are credentials: whoever reads one in a log could use it. */
 const SECRET_PARAMS = ['sig', 'code', 'state', 'token'];
+/** A media token in a path (`/media/t/<token>/…`) opens its episode for anyone who reads it. */
+const MEDIA_TOKEN_IN_PATH = /^(\/media\/t\/)[^/?#]*/;
 
 /**
  * The URL as logged: path and query, with the value of every credential parameter replaced.
  * Logs travel to places (aggregators, support tickets) where a working signed URL must not.
  */
-export function redactUrl(url: string): string {
+export function redactUrl(rawUrl: string): string {
+  const url = rawUrl.replace(MEDIA_TOKEN_IN_PATH, '$1[redacted]');
   const q = url.indexOf('?');
   if (q < 0) return url;
   const params = new URLSearchParams(url.slice(q + 1));

@@ -5,7 +5,7 @@ import type { Success } from './envelope.js';
 import { PreparedAnswer, PrivateAnswer, sendPrepared } from './prepared-answer.js';
 
 /** The request as a handler sees it: params, query and body already parsed by the endpoint's schemas. */
-type EndpointRequest<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType> = Omit<
+export type EndpointRequest<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType> = Omit<
   FastifyRequest,
   'params' | 'query' | 'body'
 > & {
@@ -31,6 +31,28 @@ export type EndpointHost = Pick<FastifyInstance, 'route' | 'hasDecorator' | 'aut
 /** OpenAPI tag: the first path segment (`/app/config` → `app`). */
 function tagOf(path: string): string {
   return path.split('/').find((segment) => segment !== '' && !segment.startsWith(':')) ?? 'api';
+}
+
+/**
+ * The route schema of a contract endpoint: its zod schemas validate params, query and body (not a
+ * multipart body, which its handler parses) and serialise the answer in the envelope.
+ */
+export function routeSchema(
+  endpoint: Pick<Endpoint, 'summary' | 'params' | 'query' | 'body' | 'multipart' | 'data'>,
+  tag: string,
+) {
+  return {
+    summary: endpoint.summary,
+    tags: [tag],
+    ...(endpoint.params ? { params: endpoint.params } : {}),
+    ...(endpoint.query ? { querystring: endpoint.query } : {}),
+    ...(endpoint.body && !endpoint.multipart ? { body: endpoint.body } : {}),
+    response: {
+      200: envelopeSchema(endpoint.data),
+      '4xx': anyEnvelopeSchema,
+      '5xx': anyEnvelopeSchema,
+    },
+  };
 }
 
 /**
@@ -65,18 +87,7 @@ export function registerEndpoint<P extends z.ZodType, Q extends z.ZodType, B ext
     config: { auth: endpoint.auth, sessionInHandler: options.sessionInHandler === true },
     // The handler checks such a route's session before it reports a bad body (below).
     attachValidation: options.sessionInHandler === true,
-    schema: {
-      summary: endpoint.summary,
-      tags: [tagOf(endpoint.path)],
-      ...(endpoint.params ? { params: endpoint.params } : {}),
-      ...(endpoint.query ? { querystring: endpoint.query } : {}),
-      ...(endpoint.body && !endpoint.multipart ? { body: endpoint.body } : {}),
-      response: {
-        200: envelopeSchema(endpoint.data),
-        '4xx': anyEnvelopeSchema,
-        '5xx': anyEnvelopeSchema,
-      },
-    },
+    schema: routeSchema(endpoint, tagOf(endpoint.path)),
     handler: async (request, reply) => {
       if (request.validationError) {
         // Its session's code comes first, as on routes whose session the auth plugin resolved.

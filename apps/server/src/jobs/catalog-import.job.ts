@@ -5,11 +5,14 @@ import { createFfmpegTools } from '../catalog-import/media-tools.js';
 import type { Db } from '../db/database.js';
 import { createMediaStorage } from '../media/storage/create-media-storage.js';
 import { createCatalogChanges } from '../services/catalog/catalog-changes.js';
+import type { PushDispatchService } from '../services/push/push-dispatch.service.js';
 
 export interface CatalogImportDeps {
   config: Readonly<ServerConfig>;
   db: Db;
   warn: (message: string) => void;
+  /** Tells the followers of each drama that got a new episode (their deliveries; sending is the push jobs'). */
+  push: Pick<PushDispatchService, 'notifyNewEpisode'>;
 }
 
 /**
@@ -33,6 +36,13 @@ export async function importAndAnnounce(manifest: string, deps: CatalogImportDep
     deps.warn(`could not tell running servers (they catch up within seconds): ${String(error)}`);
   } finally {
     await changes.close();
+  }
+  for (const episodeId of summary.addedEpisodes) {
+    try {
+      await deps.push.notifyNewEpisode(episodeId);
+    } catch (error) {
+      deps.warn(`episode ${episodeId}: its followers were not notified (${String(error)})`);
+    }
   }
   return summary;
 }

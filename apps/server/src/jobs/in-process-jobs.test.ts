@@ -23,7 +23,19 @@ async function runs(metrics: ProcessMetrics, job: JobName, outcome: JobOutcome):
 /** Every handler but the one under test refuses to run: a call there is a bug. */
 function handlers(overrides: Partial<JobHandlers>): JobHandlers {
   const never = () => Promise.reject(new Error('not under test'));
-  return { 'coin-expiry': never, 'catalog-import': never, 'avatar-copy': never, ...overrides };
+  return {
+    'coin-expiry': never,
+    'charts-refresh': never,
+    'catalog-import': never,
+    'avatar-copy': never,
+    'episode-import': never,
+    'episode-upload-sweep': never,
+    'reports-refresh': never,
+    'recommendations-refresh': never,
+    'push-new-episode': never,
+    'push-reminders': never,
+    ...overrides,
+  };
 }
 
 function policies(avatarCopy: Partial<JobPolicy>): Record<JobName, JobPolicy> {

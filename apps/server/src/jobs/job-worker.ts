@@ -3,10 +3,22 @@ import type { ServerConfig } from '../config.js';
 import { withAfterCommit } from '../db/after-commit.js';
 import type { Db } from '../db/database.js';
 import type { Clock } from '../lib/clock.js';
+import { CHARTS_REFRESH_INTERVAL_S, ChartsRefreshService } from '../services/charts/charts-refresh.service.js';
 import { createMediaStorage } from '../media/storage/create-media-storage.js';
 import type { MediaStorage } from '../media/storage/media-storage.js';
 import type { ProcessMetrics } from '../observability/metrics.js';
 import { AvatarCopyService } from '../services/avatar-copy.service.js';
+import { createFfmpegTools } from '../catalog-import/media-tools.js';
+import { createCatalogChanges } from '../services/catalog/catalog-changes.js';
+import { EPISODE_UPLOAD_SWEEP_INTERVAL_S, EpisodeImportService } from '../services/console/episode-import.service.js';
+import { REPORTS_REFRESH_INTERVAL_S, ReportRollupService } from '../services/console/reports/report-rollup.service.js';
+import { PUSH_REMINDERS_INTERVAL_S } from '../services/push/push-dispatch.service.js';
+import { createPushServices } from '../services/push/push-services.js';
+import {
+  RECOMMENDATIONS_REFRESH_INTERVAL_S,
+  RecommendationsRefreshService,
+} from '../services/recommendations/recommendations-refresh.service.js';
+import { UploadStaging } from '../services/console/upload-staging.js';
 import { createProviderImageFetcher, type ProviderImageFetcher } from '../services/oauth/provider-image.js';
 import { createWalletServices } from '../services/wallet/wallet-services.js';
 import { createJobHandlers } from './job-handlers.js';
@@ -52,13 +64,44 @@ export async function startJobWorker(databaseUrl: string, deps: JobWorkerDeps): 
   // Ledger entries are counted once their transaction has committed, as in the API.
   const db = withAfterCommit(deps.db, (error) => log.error({ err: error }, 'after-commit work failed'));
   const { wallet } = createWalletServices({ db, clock, config, onLedgerEntry: (kind) => metrics.ledgerEntry(kind) });
+  const media = deps.media ?? createMediaStorage(config);
   const avatarCopy = new AvatarCopyService({
     db,
-    media: deps.media ?? createMediaStorage(config),
+    media,
     images: deps.providerImages ?? createProviderImageFetcher({ maxBytes: config.avatarMaxBytes }),
     log,
   });
-  const handlers = createJobHandlers({ config, db, wallet, avatarCopy, log });
+  const catalogChanges = createCatalogChanges(config, (error) => log.warn({ err: error }, 'catalogue change channel'));
+  const episodeImports = new EpisodeImportService({
+    db,
+    clock,
+    media,
+    tools: createFfmpegTools({ ffmpegPath: config.ffmpegPath, ffprobePath: config.ffprobePath }),
+    // The sweep hands a stalled import to a new job through the queue this worker takes from.
+    jobs: {
+      async send(name, data) {
+        if ((await boss.send(name, data)) === null) throw new Error(`${name} was not queued`);
+      },
+    },
+    catalogChanges,
+    staging: UploadStaging.forConfig(config),
+    log,
+  });
+  const reportRollups = new ReportRollupService({ db, clock, timeZone: config.rewards.timeZone });
+  const recommendations = new RecommendationsRefreshService({ db, clock });
+  const push = createPushServices({ db, clock, config }).dispatch;
+  const handlers = createJobHandlers({
+    config,
+    db,
+    wallet,
+    avatarCopy,
+    charts: new ChartsRefreshService({ db, clock }),
+    episodeImports,
+    reportRollups,
+    recommendations,
+    push,
+    log,
+  });
   // Aborted on stop: a download in progress gives up, and pg-boss retries its job later.
   const stopping = new AbortController();
 
@@ -85,12 +128,24 @@ export async function startJobWorker(databaseUrl: string, deps: JobWorkerDeps): 
 
   for (const name of JOB_NAMES) await work(name, handlers[name] as JobHandler<typeof name>);
   await boss.schedule(JOB.coinExpiry, cronEvery(config.coinExpiryIntervalS));
+  await boss.schedule(JOB.chartsRefresh, cronEvery(CHARTS_REFRESH_INTERVAL_S));
+  // Counted as the worker starts too, not only at the first tick of the schedule.
+  await boss.send(JOB.chartsRefresh, {});
+  await boss.schedule(JOB.episodeUploadSweep, cronEvery(EPISODE_UPLOAD_SWEEP_INTERVAL_S));
+  await boss.schedule(JOB.reportsRefresh, cronEvery(REPORTS_REFRESH_INTERVAL_S));
+  await boss.schedule(JOB.pushReminders, cronEvery(PUSH_REMINDERS_INTERVAL_S));
+  await boss.schedule(JOB.recommendationsRefresh, cronEvery(RECOMMENDATIONS_REFRESH_INTERVAL_S));
+  // Computed as the worker starts too, not only at the schedule's first tick.
+  await boss.send(JOB.recommendationsRefresh, {});
 
   return {
     stop: async () => {
       stopping.abort();
       // Graceful: no new jobs are fetched and running ones finish (up to the timeout).
       await boss.stop({ graceful: true, wait: true, timeout: 30_000 });
+      await catalogChanges.close();
+      await push.close();
+      episodeImports.staging.close();
     },
   };
 }

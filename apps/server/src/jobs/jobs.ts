@@ -34,10 +34,56 @@ export interface JobPolicy {
 
 export const JOB_POLICIES: Readonly<Record<JobName, JobPolicy>> = Object.freeze({
   [JOB.coinExpiry]: { policy: 'singleton', retryLimit: 3, retryDelay: 10, retryBackoff: true, expireInSeconds: 600 },
+  // The next count (every ten minutes) reads the same plays again, so one retry is plenty.
+  [JOB.chartsRefresh]: {
+    policy: 'singleton',
+    retryLimit: 1,
+    retryDelay: 60,
+    retryBackoff: false,
+    expireInSeconds: 600,
+  },
   [JOB.catalogImport]: { retryLimit: 2, retryDelay: 30, retryBackoff: true, expireInSeconds: 6 * 3600 },
   // An image host's hiccup passes in seconds, an outage in minutes: 5 tries spread over about
   // 5 minutes. A copy is one small download and decode, so a minute is plenty.
   [JOB.avatarCopy]: { retryLimit: 5, retryDelay: 5, retryBackoff: true, expireInSeconds: 60 },
+  // An import that broke for a reason other than its video (storage, the database) is tried again:
+  // three runs in all, as the import's own count of attempts allows (episode-import.service.ts).
+  // The bound is generous: a run first waits its turn behind the process's other transcodes.
+  [JOB.episodeImport]: { retryLimit: 2, retryDelay: 30, retryBackoff: true, expireInSeconds: 6 * 3600 },
+  [JOB.episodeUploadSweep]: {
+    policy: 'singleton',
+    retryLimit: 1,
+    retryDelay: 60,
+    retryBackoff: false,
+    expireInSeconds: 600,
+  },
+  // The next run (every few minutes) recomputes the same days, so one retry is plenty.
+  [JOB.reportsRefresh]: {
+    policy: 'singleton',
+    retryLimit: 1,
+    retryDelay: 60,
+    retryBackoff: false,
+    expireInSeconds: 600,
+  },
+  // The next run recomputes everything from the plays again, so one retry is plenty.
+  [JOB.recommendationsRefresh]: {
+    policy: 'singleton',
+    retryLimit: 1,
+    retryDelay: 60,
+    retryBackoff: false,
+    expireInSeconds: 600,
+  },
+  // A failed fan-out or send is tried again; the deliveries' unique key keeps a repeat from
+  // notifying anyone twice, and each delivery keeps its own retries (push-dispatch.service.ts).
+  [JOB.pushNewEpisode]: { retryLimit: 5, retryDelay: 30, retryBackoff: true, expireInSeconds: 600 },
+  // Runs every minute: the next tick is the retry.
+  [JOB.pushReminders]: {
+    policy: 'singleton',
+    retryLimit: 0,
+    retryDelay: 60,
+    retryBackoff: false,
+    expireInSeconds: 300,
+  },
 });
 
 /**

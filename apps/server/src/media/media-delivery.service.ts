@@ -1,19 +1,30 @@
 import type { Readable } from 'node:stream';
-import { normaliseMediaPath, type MediaUrlSigner, type VerifyResult } from './signing/media-url-signer.js';
-import { signPlaylist } from './signing/playlist-rewriter.js';
+import type { MediaTokenSigner, TokenCheck } from './signing/media-token.js';
+import { playlistMediaPaths } from './signing/playlist-scope.js';
 import { parseByteRange, sliceStream, UNSATISFIABLE } from './storage/byte-range.js';
-import { contentTypeOf, episodeDirOf, isSafeMediaPath, mediaAccessOf } from './storage/media-paths.js';
+import {
+  contentTypeOf,
+  episodeDirOf,
+  isSafeMediaPath,
+  mediaAccessOf,
+  normaliseMediaPath,
+} from './storage/media-paths.js';
 import type { MediaObject, MediaStorage } from './storage/media-storage.js';
 
 /** Posters and banners may be replaced by a re-import, so a day rather than forever. */
 const PUBLIC_MAX_AGE_S = 24 * 60 * 60;
+/**
+ * How long a shared cache (the edge, a CDN) keeps an episode's file: a year. Episode directories
+ * are named after their content, so a re-import writes a new directory instead of changing bytes.
+ */
+const EDGE_MAX_AGE_S = 365 * 24 * 60 * 60;
 /** Types a player seeks in (Safari asks for byte ranges of MP4 and sometimes of segments). */
 const RANGE_TYPES = new Set(['video/mp4', 'video/mp2t']);
 
 /** What the media route sends for one request. */
 export type MediaDelivery =
   | { kind: 'not-found' }
-  | { kind: 'forbidden'; reason: Exclude<VerifyResult, 'ok'> }
+  | { kind: 'forbidden'; reason: Exclude<TokenCheck, 'ok'> }
   /** A byte range past the end of a file of `size` bytes; `headers` are the file's caching ones. */
   | { kind: 'unsatisfiable'; size: number; headers: Record<string, string | number> }
   | { kind: 'content'; status: 200 | 206; headers: Record<string, string | number>; body: Readable | string };
@@ -21,16 +32,9 @@ export type MediaDelivery =
 export interface MediaRequest {
   /** The media path, percent-encoded as it came (after the route's prefix). */
   encodedPath: string;
-  /** The query string, without `?`. */
-  query: string;
+  /** The media token of a `/media/t/<token>/…` URL; undefined for a URL without one. */
+  token: string | undefined;
   range: string | undefined;
-}
-
-/** The one value of a query parameter; a repeated parameter counts as malformed. */
-function singleParam(params: URLSearchParams, name: string): string | undefined {
-  const values = params.getAll(name);
-  if (values.length === 0) return undefined;
-  return values.length === 1 ? values[0] : '\u0000';
 }
 
 export async function readText(object: MediaObject): Promise<string> {
@@ -41,28 +45,21 @@ export async function readText(object: MediaObject): Promise<string> {
 
 /**
  * Media by relative path (docs/architecture.md#media-and-playback). Avatars, posters and banners are public;
- * everything of an episode needs the expiring signature the play API issued, checked before the
- * store is consulted so an unsigned request learns nothing about which files exist. A signed
- * playlist is served rewritten: each variant and segment URI signed with the same expiry and
- * confined to the episode's directory.
+ * everything of an episode needs the expiring token the play API minted for its directory, checked
+ * before the store is consulted so a request without one learns nothing about which files exist.
+ * Every entitled viewer gets the same bytes, playlists included (their URIs are relative and
+ * stay inside the episode's directory), so a shared cache may keep them under the path alone.
  */
 export class MediaDeliveryService {
-  constructor(private readonly deps: { media: MediaStorage; signer: MediaUrlSigner; mediaBaseUrl: string }) {}
+  constructor(private readonly deps: { media: MediaStorage; tokens: MediaTokenSigner }) {}
 
   /**
-   * A stored playlist with every URI in it signed until `expiresAt` (seconds), confined to its
-   * episode's directory: what the route serves, and what the page bootstrap preloads.
+   * The media paths a stored playlist points at, in order, each inside the playlist's episode
+   * directory (throws for one outside): what the route checks, and what the page bootstrap preloads.
    */
-  signPlaylist(playlistText: string, playlistPath: string, expiresAt: number): string {
+  playlistPaths(playlistText: string, playlistPath: string): string[] {
     const scopePath = episodeDirOf(playlistPath);
-    return signPlaylist({
-      playlistText,
-      playlistPath,
-      signer: this.deps.signer,
-      expiresAt,
-      mediaBaseUrl: this.deps.mediaBaseUrl,
-      ...(scopePath === null ? {} : { scopePath }),
-    });
+    return playlistMediaPaths({ playlistText, playlistPath, ...(scopePath === null ? {} : { scopePath }) });
   }
 
   async deliver(request: MediaRequest): Promise<MediaDelivery> {
@@ -72,14 +69,14 @@ export class MediaDeliveryService {
     const path = normalised !== null && isSafeMediaPath(normalised) ? normalised : null;
     const access = path === null ? null : mediaAccessOf(path);
     if (path === null || access === null) return { kind: 'not-found' };
+    // A token opens episode files only; the other folders are public and have one URL each.
+    if (access !== 'signed' && request.token !== undefined) return { kind: 'not-found' };
 
     let exp: number | undefined;
     if (access === 'signed') {
-      const query = new URLSearchParams(request.query);
-      const expParam = singleParam(query, 'exp');
-      const result = this.deps.signer.verify(path, expParam, singleParam(query, 'sig'));
+      const result = this.deps.tokens.check(request.token, path);
       if (result !== 'ok') return { kind: 'forbidden', reason: result };
-      exp = Number(expParam);
+      exp = Number(request.token?.split('.')[1]);
     }
 
     const object = await this.deps.media.get(path);
@@ -98,12 +95,15 @@ export class MediaDeliveryService {
       return whole({ 'cache-control': cache });
     }
 
-    // Shared caches must not keep what one viewer was entitled to, nor past its expiry.
+    // The same bytes for every entitled viewer, under a path that changes with its content: a shared
+    // cache keeps them for long (keyed on the path without the token, which it checks itself), the
+    // browser no longer than its token lasts (the browser's cache key holds the token).
     const headers: Record<string, string | number> = {
-      'cache-control': `private, max-age=${Math.max(0, exp - this.deps.signer.nowSeconds())}`,
+      'cache-control': `public, max-age=${Math.max(0, exp - this.deps.tokens.nowSeconds())}, s-maxage=${EDGE_MAX_AGE_S}, immutable`,
     };
     if (path.endsWith('.m3u8')) {
-      const text = this.signPlaylist(await readText(object), path, exp);
+      const text = await readText(object);
+      this.playlistPaths(text, path); // throws for a URI outside the episode: a server error, never served
       return { kind: 'content', status: 200, headers: { 'content-type': contentType, ...headers }, body: text };
     }
     if (path.endsWith('/download.mp4')) {

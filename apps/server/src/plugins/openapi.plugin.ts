@@ -5,7 +5,7 @@ import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import type { AppInstance } from '../app-instance.js';
 
 /**
- * The OpenAPI document, built from the same zod schemas that validate requests. Registered
+ * The OpenAPI document of the viewers' API, built from the same zod schemas that validate requests. Registered
  * before any route: @fastify/swagger collects routes as they are added.
  */
 async function openapiPlugin(app: AppInstance): Promise<void> {
@@ -19,7 +19,12 @@ async function openapiPlugin(app: AppInstance): Promise<void> {
       },
       servers: [{ url: app.config.publicBaseUrl }],
     },
-    transform: jsonSchemaTransform,
+    // The operator console's API is not the viewers' API: it is typed by its own contract, may sit
+    // on a listener of its own off the internet, and has no place in the public document.
+    transform: (route) =>
+      route.url.startsWith('/console')
+        ? { schema: { ...route.schema, hide: true }, url: route.url }
+        : jsonSchemaTransform(route),
   });
 
   app.get(`${API_PREFIX}/openapi.json`, { schema: { hide: true } }, () => app.swagger());

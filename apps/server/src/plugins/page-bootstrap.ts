@@ -18,6 +18,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import { clientOf } from '../http/signed-in.js';
 import { readText } from '../media/media-delivery.service.js';
+import { splitTokenedUrl } from '../media/signing/media-token-url.js';
 import type { AppInstance } from '../app-instance.js';
 import type { PreparedAnswer } from '../http/prepared-answer.js';
 import { adViewerOf } from '../services/ads/ads.service.js';
@@ -145,20 +146,6 @@ interface PageHead {
   stage?: string | undefined;
 }
 
-/** The first URI line of a playlist (a variant in a master, a segment in a media playlist). */
-function firstUri(text: string): string | undefined {
-  return text
-    .split(/\r?\n/)
-    .find((line) => line.trim() !== '' && !line.startsWith('#'))
-    ?.trim();
-}
-
-/** The media path of a URL on MEDIA_BASE_URL, without its query. */
-function mediaPathIn(url: string, base: string): string | null {
-  const prefix = `${base.replace(/\/+$/, '')}/`;
-  return url.startsWith(prefix) ? (url.slice(prefix.length).split('?', 1)[0] ?? null) : null;
-}
-
 /**
  * The first screen's largest image, fetched ahead of the scripts. For artwork with WebP copies the
  * preload offers the same srcset and sizes as the page's `<source>` (ARTWORK_SIZES), so the
@@ -225,22 +212,21 @@ export function createPageShell(app: AppInstance, distDir: string, chunks: PageC
   };
 
   /**
-   * The variant playlist and first segment hls.js fetches after the master, signed exactly as the
-   * media route signs them inside the master (same expiry, same scope), so the browser's preload
-   * is the very request the player makes. hls.js starts on the first variant listed.
+   * The variant playlist and first segment hls.js fetches after the master: its relative URIs
+   * resolved against the master's tokened URL, so the browser's preload is the very request the
+   * player makes. hls.js starts on the first variant listed.
    */
-  async function firstMediaUrls(masterUrl: string, expiresAt: string): Promise<string[]> {
-    const masterPath = mediaPathIn(masterUrl, mediaBaseUrl);
-    const exp = Math.floor(Date.parse(expiresAt) / 1000);
-    if (masterPath === null || !Number.isFinite(exp)) return [];
-    const sign = (text: string, playlistPath: string) => firstUri(mediaDelivery.signPlaylist(text, playlistPath, exp));
-    const master = await storedPlaylist(masterPath);
-    const variantUrl = master === null ? undefined : sign(master, masterPath);
-    const variantPath = variantUrl === undefined ? null : mediaPathIn(variantUrl, mediaBaseUrl);
-    if (variantUrl === undefined || variantPath === null) return [];
-    const variant = await storedPlaylist(variantPath);
-    const segmentUrl = variant === null ? undefined : sign(variant, variantPath);
-    return segmentUrl === undefined ? [variantUrl] : [variantUrl, segmentUrl];
+  async function firstMediaUrls(masterUrl: string): Promise<string[]> {
+    const master = splitTokenedUrl(masterUrl, mediaBaseUrl);
+    if (master === null) return [];
+    const firstPath = async (playlistPath: string) => {
+      const text = await storedPlaylist(playlistPath);
+      return text === null ? undefined : mediaDelivery.playlistPaths(text, playlistPath)[0];
+    };
+    const variantPath = await firstPath(master.path);
+    if (variantPath === undefined) return [];
+    const segmentPath = await firstPath(variantPath);
+    return [variantPath, ...(segmentPath === undefined ? [] : [segmentPath])].map((path) => master.prefix + path);
   }
 
   const modulePreloads = (files: PageFiles) => files.scripts.map(link('rel="modulepreload" crossorigin'));
@@ -325,7 +311,7 @@ export function createPageShell(app: AppInstance, distDir: string, chunks: PageC
     // Whether an ad plays first is asked here too (it counts the start, as the API would), so the
     // page need not ask before it plays. One that fails is left to the page to ask.
     const [mediaUrls, nextAd] = await Promise.all([
-      firstMediaUrls(play.playlist_url, play.expires_at).catch(() => []),
+      firstMediaUrls(play.playlist_url).catch(() => []),
       ads
         .next(adViewerOf(null, clientOf(request)), { kind: 'interstitial', episode_id: play.episode.id }, lang)
         .then((answer) => getNextAd.data.encode(answer))

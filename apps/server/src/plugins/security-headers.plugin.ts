@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import helmet, { type HelmetOptions } from 'helmet';
 import fp from 'fastify-plugin';
 import type { ServerConfig } from '../config.js';
+import { isConsolePath } from '../http/console-paths.js';
 import type { AppInstance } from '../app-instance.js';
 
 /** One year, with subdomains: what browsers' preload lists ask for. */
@@ -44,6 +45,30 @@ function contentSecurityPolicy(config: Pick<ServerConfig, 'mediaBaseUrl' | 'publ
   return directives;
 }
 
+/**
+ * The operator console's policy (its pages and its API), stricter than the viewers': it reaches
+ * nothing but its own origin, runs no inline code or style, and shows images only from itself,
+ * `data:` (the enrolment's QR code) and `blob:`. `base-uri 'none'`: the build's URLs are absolute
+ * (`/console/assets/…`), so an injected `<base>` has nothing to redirect.
+ */
+function consoleContentSecurityPolicy(config: Pick<ServerConfig, 'publicBaseUrl'>) {
+  const directives: Record<string, string[] | null> = {
+    'default-src': ["'none'"],
+    'base-uri': ["'none'"],
+    'script-src': ["'self'"],
+    'style-src': ["'self'"],
+    'img-src': ["'self'", 'data:', 'blob:'],
+    'connect-src': ["'self'"],
+    'font-src': ["'self'"],
+    'manifest-src': ["'self'"],
+    'object-src': ["'none'"],
+    'form-action': ["'self'"],
+    'frame-ancestors': ["'none'"],
+    'upgrade-insecure-requests': config.publicBaseUrl.startsWith('https:') ? [] : null,
+  };
+  return directives;
+}
+
 /** The headers helmet sets for these options, read once by running its middleware on a recorder. */
 function helmetHeaders(options: Readonly<HelmetOptions>): Record<string, string> {
   const headers: Record<string, string> = {};
@@ -63,9 +88,10 @@ function helmetHeaders(options: Readonly<HelmetOptions>): Record<string, string>
 }
 
 /**
- * Security headers on every answer (pages, API, media): CSP, `X-Content-Type-Options: nosniff`,
- * `X-Frame-Options: DENY`, `Referrer-Policy: no-referrer` (URLs carry OAuth codes and media
- * signatures that must not leak to other sites), and HSTS when the request came over HTTPS (behind
+ * Security headers on every answer (pages, API, media): CSP (under /console the console's own,
+ * with `X-Robots-Tag`), `X-Content-Type-Options: nosniff`, `X-Frame-Options: DENY`,
+ * `Referrer-Policy: no-referrer` (URLs carry OAuth codes and media signatures that must not leak
+ * to other sites), and HSTS when the request came over HTTPS (behind
  * a proxy only with TRUST_PROXY, which makes `request.protocol` read X-Forwarded-Proto). HSTS over
  * plain http would be ignored by browsers and would pin `localhost` for anyone who later adds TLS.
  *
@@ -86,8 +112,17 @@ function securityHeadersPlugin(app: AppInstance): void {
   };
   const everywhere = helmetHeaders(options);
   const media = helmetHeaders({ ...options, crossOriginResourcePolicy: { policy: 'cross-origin' } });
+  // The console is for its operators only: no search engine lists or follows it.
+  const operatorConsole = {
+    ...helmetHeaders({
+      ...options,
+      contentSecurityPolicy: { useDefaults: false, directives: consoleContentSecurityPolicy(app.config) },
+    }),
+    'x-robots-tag': 'noindex, nofollow',
+  };
   app.addHook('onRequest', (request, reply, done) => {
-    reply.headers(request.routeOptions.config.crossOriginMedia === true ? media : everywhere);
+    if (isConsolePath(request.url)) reply.headers(operatorConsole);
+    else reply.headers(request.routeOptions.config.crossOriginMedia === true ? media : everywhere);
     if (request.protocol === 'https') reply.header('strict-transport-security', HSTS);
     done();
   });

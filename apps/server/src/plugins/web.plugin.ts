@@ -6,11 +6,15 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { notFoundResponse } from '../http/error-response.js';
 import type { AppInstance } from '../app-instance.js';
+import { cacheControlFor, extraHeadersFor } from './static-cache-control.js';
 import { createPageShell, type PageShell } from './page-bootstrap.js';
 import { readPageChunks } from './page-chunks.js';
 
-/** Paths the web app never owns: an unknown URL under them is a 404 envelope, never index.html. */
-const RESERVED_PREFIXES = ['/api', '/media', '/healthz', '/readyz', '/metrics'];
+/**
+ * Paths the web app never owns: an unknown URL under them is a 404 envelope, never index.html.
+ * /console is the operator console's (console-web.plugin.ts), built and served apart.
+ */
+const RESERVED_PREFIXES = ['/api', '/console', '/media', '/healthz', '/readyz', '/metrics'];
 
 function isReservedPath(pathname: string): boolean {
   return RESERVED_PREFIXES.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`));
@@ -27,11 +31,6 @@ function looksLikeFile(pathname: string): boolean {
 function acceptsHtml(request: FastifyRequest): boolean {
   const accept = request.headers.accept;
   return accept === undefined || accept.includes('text/html') || accept.includes('*/*');
-}
-
-/** Hashed file names change with their content, so they may be cached for good; nothing else may. */
-function cacheControlFor(filePath: string, distDir: string): string {
-  return filePath.startsWith(join(distDir, 'assets')) ? 'public, max-age=31536000, immutable' : 'no-cache';
 }
 
 /**
@@ -58,6 +57,7 @@ async function webPlugin(app: AppInstance): Promise<void> {
       allowedPath: (pathname) => !isReservedPath(pathname),
       setHeaders: (res, filePath) => {
         res.setHeader('cache-control', cacheControlFor(filePath, distDir));
+        for (const [name, value] of Object.entries(extraHeadersFor(filePath, distDir))) res.setHeader(name, value);
       },
     });
   } else {

@@ -3,6 +3,7 @@ import { dramas, episodes, type DramaRow, type EpisodeRow } from '../db/catalog.
 import type { Db } from '../db/database.js';
 import { adEpisodeStarts, adRewardTokens, type AdRewardTokenRow } from '../db/rewards.schema.js';
 import { users } from '../db/users.schema.js';
+import { releasedBy } from './drama-release.js';
 
 /** SQL for ads: house-ad candidates, the interstitial interval and rewarded-ad tokens. */
 export class AdsRepository {
@@ -13,28 +14,37 @@ export class AdsRepository {
     return row?.vip ?? null;
   }
 
-  async dramaOfEpisode(episodeId: number, tx: Db = this.db): Promise<number | undefined> {
+  /** The episode's drama, when it is released by `now`. */
+  async dramaOfEpisode(episodeId: number, now: Date, tx: Db = this.db): Promise<number | undefined> {
     const [row] = await tx
       .select({ dramaId: episodes.dramaId })
       .from(episodes)
-      .where(eq(episodes.id, episodeId))
+      .innerJoin(dramas, eq(dramas.id, episodes.dramaId))
+      .where(and(eq(episodes.id, episodeId), releasedBy(now)))
       .limit(1);
     return row?.dramaId;
   }
 
   /**
-   * A random drama other than `excludeDramaId` with its first episode, when that episode is free
-   * (the promo clip anyone may watch).
+   * A random drama released by `now`, other than `excludeDramaId`, with its first episode, when
+   * that episode is free (the promo clip anyone may watch).
    */
   async randomPromo(
     excludeDramaId: number | undefined,
+    now: Date,
     tx: Db = this.db,
   ): Promise<{ drama: DramaRow; episode: EpisodeRow } | undefined> {
     const [row] = await tx
       .select({ drama: dramas, episode: episodes })
       .from(dramas)
       .innerJoin(episodes, and(eq(episodes.dramaId, dramas.id), eq(episodes.number, 1)))
-      .where(and(gt(dramas.freeEpisodes, 0), excludeDramaId === undefined ? undefined : ne(dramas.id, excludeDramaId)))
+      .where(
+        and(
+          gt(dramas.freeEpisodes, 0),
+          releasedBy(now),
+          excludeDramaId === undefined ? undefined : ne(dramas.id, excludeDramaId),
+        ),
+      )
       .orderBy(sql`random()`)
       .limit(1);
     return row;

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, isNull } from 'drizzle-orm';
+import { and, count, desc, eq, isNull, or, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/database.js';
 import { comments, type CommentRow } from '../db/social.schema.js';
 import { users, type UserRow } from '../db/users.schema.js';
@@ -14,6 +14,19 @@ export interface Slice {
   offset: number;
 }
 
+/**
+ * What `viewerId` may see of an episode's comments: none deleted, and none hidden by moderators
+ * but the viewer's own (its author still sees it, with a notice).
+ */
+function visibleTo(episodeId: number, viewerId: number | null): SQL | undefined {
+  const notHidden = isNull(comments.hiddenAt);
+  return and(
+    eq(comments.episodeId, episodeId),
+    isNull(comments.deletedAt),
+    viewerId === null ? notHidden : or(notHidden, eq(comments.userId, viewerId)),
+  );
+}
+
 /** SQL for the comments table. Deleted comments (deleted_at set) are invisible to every read. */
 export class CommentsRepository {
   constructor(private readonly db: Db) {}
@@ -25,7 +38,12 @@ export class CommentsRepository {
   }
 
   /** Newest first; the id breaks ties between comments posted in the same instant. */
-  async listByEpisode(episodeId: number, slice: Slice, tx: Db = this.db): Promise<CommentWithAuthor[]> {
+  async listByEpisode(
+    episodeId: number,
+    viewerId: number | null,
+    slice: Slice,
+    tx: Db = this.db,
+  ): Promise<CommentWithAuthor[]> {
     return tx
       .select({
         comment: comments,
@@ -33,17 +51,14 @@ export class CommentsRepository {
       })
       .from(comments)
       .innerJoin(users, eq(users.id, comments.userId))
-      .where(and(eq(comments.episodeId, episodeId), isNull(comments.deletedAt)))
+      .where(visibleTo(episodeId, viewerId))
       .orderBy(desc(comments.createdAt), desc(comments.id))
       .limit(slice.limit)
       .offset(slice.offset);
   }
 
-  async countByEpisode(episodeId: number, tx: Db = this.db): Promise<number> {
-    const [row] = await tx
-      .select({ n: count() })
-      .from(comments)
-      .where(and(eq(comments.episodeId, episodeId), isNull(comments.deletedAt)));
+  async countByEpisode(episodeId: number, viewerId: number | null, tx: Db = this.db): Promise<number> {
+    const [row] = await tx.select({ n: count() }).from(comments).where(visibleTo(episodeId, viewerId));
     return row?.n ?? 0;
   }
 

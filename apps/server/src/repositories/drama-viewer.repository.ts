@@ -96,6 +96,7 @@ export class DramaViewerRepository {
         i: sql<number>`q.i`,
         session: sessionColumns,
         userDeletedAt: users.deletedAt,
+        userBlockedAt: users.blockedAt,
         coin: users.coin,
         vipExpiresAt: users.vipExpiresAt,
         // The drama's episode ids come from its cached public part: one index range on the
@@ -108,9 +109,7 @@ export class DramaViewerRepository {
           WHERE h.user_id = ${userId} AND h.drama_id = q.d LIMIT 1)`,
         own: ownSql,
       })
-      .from(
-        sql`jsonb_to_recordset(${sql.placeholder('asks')}::jsonb) AS q(i int, h text, d bigint, e text, p bigint)`,
-      )
+      .from(sql`jsonb_to_recordset(${sql.placeholder('asks')}::jsonb) AS q(i int, h text, d bigint, e text, p bigint)`)
       .innerJoin(sessions, sessionPresenting(sql`q.h`))
       .innerJoin(users, eq(users.id, sessions.userId));
   }
@@ -131,7 +130,7 @@ export class DramaViewerRepository {
       const i = Number(row.i);
       if (answered.has(i)) continue;
       answered.add(i);
-      const session = { session: row.session, userDeletedAt: row.userDeletedAt };
+      const session = { session: row.session, userDeletedAt: row.userDeletedAt, userBlockedAt: row.userBlockedAt };
       answers[i] =
         row.userDeletedAt !== null
           ? { session, facts: undefined }
@@ -142,9 +141,7 @@ export class DramaViewerRepository {
                 vipExpiresAt: row.vipExpiresAt,
                 unlockedEpisodeIds: (row.unlocked ?? []).map(Number),
                 favorited: own === 'favorite' && row.own,
-                progress: row.progress
-                  ? { episodeId: Number(row.progress[0]), positionS: row.progress[1] }
-                  : undefined,
+                progress: row.progress ? { episodeId: Number(row.progress[0]), positionS: row.progress[1] } : undefined,
                 liked: own === 'like' && row.own,
               },
             };

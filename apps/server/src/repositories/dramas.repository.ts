@@ -1,7 +1,9 @@
-import { asc, count, desc, eq, ilike, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNotNull, min, sql, type SQL } from 'drizzle-orm';
 import type { DramaSort } from '@cliffhanger/contract';
 import { dramas, type DramaRow } from '../db/catalog.schema.js';
 import type { Db } from '../db/database.js';
+import { releasedBy } from './drama-release.js';
+import { dramaTitleContains } from './title-match.js';
 
 /** A drama row with its number of episodes, as cards need. */
 export interface DramaWithCount {
@@ -31,39 +33,49 @@ const ORDER_FILTERS: Partial<Record<DramaOrder, SQL>> = {
 // "id" inside the subquery would mean the episode's id.
 const episodeCount = sql<number>`(select count(*) from "episodes" e where e."drama_id" = "dramas"."id")::int`;
 
-/** `%`, `_` and the escape character itself match literally in a LIKE pattern. */
-function likeContains(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
-/** A case-insensitive substring of the title in any language. */
-function titleMatches(q: string): SQL {
-  const pattern = likeContains(q);
-  return or(
-    ilike(sql`${dramas.title}->>'en'`, pattern),
-    ilike(sql`${dramas.title}->>'zh'`, pattern),
-    ilike(sql`${dramas.title}->>'tr'`, pattern),
-  ) as SQL;
-}
+// Containment, which the GIN index on genres serves.
+const hasGenre = (genre: string): SQL => sql`${dramas.genres} @> ${JSON.stringify([genre])}::jsonb`;
 
 export interface DramaSearch {
   sort: DramaSort;
   /** Substring of a title; empty or undefined lists everything. */
   q?: string | undefined;
+  /** A genre key; undefined lists every genre. */
+  genre?: string | undefined;
   offset: number;
   limit: number;
 }
 
-/** SQL for the dramas table (reads and the hit counter). */
+/**
+ * SQL for the dramas table. The viewers' reads (a drama, shelves, the browse list) see only dramas
+ * released by `now` (drama-release.ts).
+ */
 export class DramasRepository {
   constructor(private readonly db: Db) {}
 
-  async findById(id: number, tx: Db = this.db): Promise<DramaRow | undefined> {
-    const [row] = await tx.select().from(dramas).where(eq(dramas.id, id)).limit(1);
+  /** The drama when it is released by `now`; a draft, unpublished or scheduled one is undefined. */
+  async findReleased(id: number, now: Date, tx: Db = this.db): Promise<DramaRow | undefined> {
+    const [row] = await tx
+      .select()
+      .from(dramas)
+      .where(and(eq(dramas.id, id), releasedBy(now)))
+      .limit(1);
     return row;
   }
 
-  /** Several dramas at once; missing ids are left out. */
+  /**
+   * The earliest release still to come after `now`, or null: until then every released-by answer
+   * stays true, so public answers may be kept that long and no longer (public-answer-cache.ts).
+   */
+  async nextReleaseAfter(now: Date, tx: Db = this.db): Promise<Date | null> {
+    const [row] = await tx
+      .select({ at: min(dramas.publishedAt) })
+      .from(dramas)
+      .where(gt(dramas.publishedAt, now));
+    return row?.at ?? null;
+  }
+
+  /** Several dramas at once, released or not (what a viewer's ledger names); missing ids are left out. */
   findByIds(ids: readonly number[], tx: Db = this.db): Promise<DramaRow[]> {
     if (ids.length === 0) return Promise.resolve([]);
     return tx
@@ -72,16 +84,23 @@ export class DramasRepository {
       .where(inArray(dramas.id, [...ids]));
   }
 
-  /** Up to `limit` dramas in a shelf order (banner/recommend: ranked ones only). */
-  async listOrdered(order: DramaOrder, limit: number, tx: Db = this.db): Promise<DramaWithCount[]> {
-    const query = tx.select({ drama: dramas, episodeCount }).from(dramas);
-    const filter = ORDER_FILTERS[order];
-    return (filter ? query.where(filter) : query).orderBy(...ORDERS[order]).limit(limit);
+  /** Up to `limit` released dramas in a shelf order (banner/recommend: ranked ones only). */
+  async listOrdered(order: DramaOrder, limit: number, now: Date, tx: Db = this.db): Promise<DramaWithCount[]> {
+    return tx
+      .select({ drama: dramas, episodeCount })
+      .from(dramas)
+      .where(and(releasedBy(now), ORDER_FILTERS[order]))
+      .orderBy(...ORDERS[order])
+      .limit(limit);
   }
 
-  /** One page of the browse list and the total matching. */
-  async search(search: DramaSearch, tx: Db = this.db): Promise<{ rows: DramaWithCount[]; total: number }> {
-    const where = search.q ? titleMatches(search.q) : undefined;
+  /** One page of the browse list of released dramas and the total matching. */
+  async search(search: DramaSearch, now: Date, tx: Db = this.db): Promise<{ rows: DramaWithCount[]; total: number }> {
+    const where = and(
+      releasedBy(now),
+      search.q ? dramaTitleContains(search.q) : undefined,
+      search.genre ? hasGenre(search.genre) : undefined,
+    );
     const rows = await tx
       .select({ drama: dramas, episodeCount })
       .from(dramas)

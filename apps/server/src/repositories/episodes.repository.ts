@@ -1,6 +1,7 @@
-import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { dramas, episodes, type DramaRow, type EpisodeRow } from '../db/catalog.schema.js';
 import type { Db } from '../db/database.js';
+import { releasedBy } from './drama-release.js';
 
 /** SQL for reading episodes (and what is counted per episode). */
 export class EpisodesRepository {
@@ -12,19 +13,23 @@ export class EpisodesRepository {
       .select({ episode: episodes, drama: dramas })
       .from(episodes)
       .innerJoin(dramas, eq(dramas.id, episodes.dramaId))
-      .where(eq(episodes.id, sql.placeholder('id')))
+      .where(and(eq(episodes.id, sql.placeholder('id')), releasedBy(sql.placeholder('now'))))
       .limit(1)
       .prepare('episode_with_drama');
   }
 
-  /** An episode and its drama in one query (play and unlock start here). */
-  async findWithDrama(id: number, tx: Db = this.db): Promise<{ episode: EpisodeRow; drama: DramaRow } | undefined> {
-    if (tx === this.db) return (await this.withDrama.execute({ id }))[0];
+  /** An episode and its drama in one query, when the drama is released by `now` (an unlock starts here). */
+  async findWithDrama(
+    id: number,
+    now: Date,
+    tx: Db = this.db,
+  ): Promise<{ episode: EpisodeRow; drama: DramaRow } | undefined> {
+    if (tx === this.db) return (await this.withDrama.execute({ id, now }))[0];
     const [row] = await tx
       .select({ episode: episodes, drama: dramas })
       .from(episodes)
       .innerJoin(dramas, eq(dramas.id, episodes.dramaId))
-      .where(eq(episodes.id, id))
+      .where(and(eq(episodes.id, id), releasedBy(now)))
       .limit(1);
     return row;
   }

@@ -3,6 +3,7 @@ import { dramas, episodes } from '../db/catalog.schema.js';
 import type { Db } from '../db/database.js';
 import { favorites } from '../db/social.schema.js';
 import type { Slice } from './comments.repository.js';
+import { releasedBy } from './drama-release.js';
 
 /** Episodes of the drama in the current row, for its card. */
 export const episodeCountOfDrama =
@@ -21,20 +22,28 @@ export class FavoritesRepository {
     await tx.delete(favorites).where(and(eq(favorites.userId, userId), eq(favorites.dramaId, dramaId)));
   }
 
-  /** Newest first; the drama id breaks ties. */
-  async listByUser(userId: number, slice: Slice, tx: Db = this.db) {
+  /**
+   * Newest first; the drama id breaks ties. Only dramas released by `now`: an unpublished one is
+   * hidden, its row kept, and it comes back if the drama is published again.
+   */
+  async listByUser(userId: number, slice: Slice, now: Date, tx: Db = this.db) {
     return tx
       .select({ drama: dramas, episodeCount: episodeCountOfDrama, favoritedAt: favorites.createdAt })
       .from(favorites)
       .innerJoin(dramas, eq(dramas.id, favorites.dramaId))
-      .where(eq(favorites.userId, userId))
+      .where(and(eq(favorites.userId, userId), releasedBy(now)))
       .orderBy(desc(favorites.createdAt), desc(favorites.dramaId))
       .limit(slice.limit)
       .offset(slice.offset);
   }
 
-  async countByUser(userId: number, tx: Db = this.db): Promise<number> {
-    const [row] = await tx.select({ n: count() }).from(favorites).where(eq(favorites.userId, userId));
+  /** As many as `listByUser` lists. */
+  async countByUser(userId: number, now: Date, tx: Db = this.db): Promise<number> {
+    const [row] = await tx
+      .select({ n: count() })
+      .from(favorites)
+      .innerJoin(dramas, eq(dramas.id, favorites.dramaId))
+      .where(and(eq(favorites.userId, userId), releasedBy(now)));
     return row?.n ?? 0;
   }
 }

@@ -3,6 +3,7 @@ import { dramas, episodes } from '../db/catalog.schema.js';
 import type { Db } from '../db/database.js';
 import { watchHistory } from '../db/social.schema.js';
 import type { Slice } from './comments.repository.js';
+import { releasedBy } from './drama-release.js';
 import { episodeCountOfDrama } from './favorites.repository.js';
 
 /** SQL for watch_history: one row per user and drama. */
@@ -20,8 +21,11 @@ export class HistoryRepository {
       });
   }
 
-  /** Most recently watched first; the drama id breaks ties. */
-  async listByUser(userId: number, slice: Slice, tx: Db = this.db) {
+  /**
+   * Most recently watched first; the drama id breaks ties. Only dramas released by `now`: an
+   * unpublished one is hidden, its row kept for when the drama comes back.
+   */
+  async listByUser(userId: number, slice: Slice, now: Date, tx: Db = this.db) {
     return tx
       .select({
         drama: dramas,
@@ -35,14 +39,19 @@ export class HistoryRepository {
       .from(watchHistory)
       .innerJoin(dramas, eq(dramas.id, watchHistory.dramaId))
       .innerJoin(episodes, eq(episodes.id, watchHistory.episodeId))
-      .where(eq(watchHistory.userId, userId))
+      .where(and(eq(watchHistory.userId, userId), releasedBy(now)))
       .orderBy(desc(watchHistory.updatedAt), desc(watchHistory.dramaId))
       .limit(slice.limit)
       .offset(slice.offset);
   }
 
-  async countByUser(userId: number, tx: Db = this.db): Promise<number> {
-    const [row] = await tx.select({ n: count() }).from(watchHistory).where(eq(watchHistory.userId, userId));
+  /** As many as `listByUser` lists. */
+  async countByUser(userId: number, now: Date, tx: Db = this.db): Promise<number> {
+    const [row] = await tx
+      .select({ n: count() })
+      .from(watchHistory)
+      .innerJoin(dramas, eq(dramas.id, watchHistory.dramaId))
+      .where(and(eq(watchHistory.userId, userId), releasedBy(now)));
     return row?.n ?? 0;
   }
 

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import type { Db } from '../db/database.js';
 import { operators, operatorSessions } from '../db/schema.js';
 
@@ -36,5 +36,19 @@ export class OperatorsSessionsRepository {
 
   async deleteByTokenHash(tokenHash: string): Promise<void> {
     await this.db.delete(operatorSessions).where(eq(operatorSessions.tokenHash, tokenHash));
+  }
+
+  /** Ends every session of the operator but the one of `keepTokenHash` (when given); how many ended. */
+  async deleteAllOf(operatorId: number, tx: Db = this.db, keepTokenHash?: string): Promise<number> {
+    const rows = await tx
+      .delete(operatorSessions)
+      .where(
+        and(
+          eq(operatorSessions.operatorId, operatorId),
+          keepTokenHash === undefined ? undefined : ne(operatorSessions.tokenHash, keepTokenHash),
+        ),
+      )
+      .returning({ id: operatorSessions.id });
+    return rows.length;
   }
 }

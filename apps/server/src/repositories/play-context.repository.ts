@@ -1,6 +1,7 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { dramas, episodes, type DramaRow, type EpisodeRow } from '../db/catalog.schema.js';
 import type { Db } from '../db/database.js';
+import { releasedBy } from './drama-release.js';
 
 /** What every viewer of GET /episodes/:id/play gets alike, for one episode. */
 export interface PlayContext {
@@ -29,17 +30,19 @@ export class PlayContextRepository {
           SELECT json_agg(json_build_array(s.id, s.number) ORDER BY s.number)
           FROM episodes s WHERE s.drama_id = ${episodes.dramaId})`,
         commentCount: sql<number>`(
-          SELECT count(*)::int FROM comments c WHERE c.episode_id = ${episodes.id} AND c.deleted_at IS NULL)`,
+          SELECT count(*)::int FROM comments c
+          WHERE c.episode_id = ${episodes.id} AND c.deleted_at IS NULL AND c.hidden_at IS NULL)`,
       })
       .from(episodes)
       .innerJoin(dramas, eq(dramas.id, episodes.dramaId))
-      .where(eq(episodes.id, sql.placeholder('episodeId')))
+      .where(and(eq(episodes.id, sql.placeholder('episodeId')), releasedBy(sql.placeholder('now'))))
       .limit(1)
       .prepare('play_context');
   }
 
-  async load(episodeId: number): Promise<PlayContext | undefined> {
-    const [row] = await this.query.execute({ episodeId });
+  /** Undefined for an unknown episode and for one whose drama is not released by `now`. */
+  async load(episodeId: number, now: Date): Promise<PlayContext | undefined> {
+    const [row] = await this.query.execute({ episodeId, now });
     if (!row) return undefined;
     return {
       episode: row.episode,

@@ -1,6 +1,16 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/database.js';
 import { products, type NewProductRow, type ProductRow } from '../db/payments.schema.js';
+
+/** A product and whether any order names it (such a product can only be taken off sale). */
+export interface ProductWithOrders {
+  product: ProductRow;
+  hasOrders: boolean;
+}
+
+// Spelled out: Drizzle leaves columns unqualified in single-table selects, and an unqualified "id"
+// inside the subquery would mean the order's id.
+const ordered = sql<boolean>`exists (select 1 from "orders" o where o."product_id" = "products"."id")`;
 
 /** SQL on products (VIP plans and coin packs). */
 export class ProductsRepository {
@@ -15,12 +25,26 @@ export class ProductsRepository {
       .orderBy(asc(products.sort), asc(products.id));
   }
 
-  listAll(tx: Db = this.db): Promise<ProductRow[]> {
-    return tx.select().from(products).orderBy(asc(products.sort), asc(products.id));
+  /** Every product, on sale or not, in display order. */
+  listAll(tx: Db = this.db): Promise<ProductWithOrders[]> {
+    return tx
+      .select({ product: products, hasOrders: ordered })
+      .from(products)
+      .orderBy(asc(products.sort), asc(products.id));
   }
 
   async find(id: string, tx: Db = this.db): Promise<ProductRow | undefined> {
     const [row] = await tx.select().from(products).where(eq(products.id, id)).limit(1);
+    return row;
+  }
+
+  /** The product with its row locked until `tx` ends: a change reads what it replaces. */
+  async findForUpdate(id: string, tx: Db): Promise<ProductWithOrders | undefined> {
+    const [row] = await tx
+      .select({ product: products, hasOrders: ordered })
+      .from(products)
+      .where(eq(products.id, id))
+      .for('update');
     return row;
   }
 
@@ -30,15 +54,23 @@ export class ProductsRepository {
     return row;
   }
 
-  /** Inserts or replaces one product by id. */
-  async upsert(values: NewProductRow, tx: Db = this.db): Promise<ProductRow> {
-    const { id: _id, ...changes } = values;
-    const [row] = await tx
-      .insert(products)
-      .values(values)
-      .onConflictDoUpdate({ target: products.id, set: { ...changes, updatedAt: new Date() } })
-      .returning();
-    if (!row) throw new Error('upsert into products returned no row');
+  async insert(values: NewProductRow, tx: Db): Promise<ProductRow> {
+    const [row] = await tx.insert(products).values(values).returning();
+    if (!row) throw new Error('insert into products returned no row');
     return row;
+  }
+
+  async update(id: string, values: Omit<NewProductRow, 'id'>, now: Date, tx: Db): Promise<ProductRow> {
+    const [row] = await tx
+      .update(products)
+      .set({ ...values, updatedAt: now })
+      .where(eq(products.id, id))
+      .returning();
+    if (!row) throw new Error(`update of product ${id} returned no row`);
+    return row;
+  }
+
+  async delete(id: string, tx: Db): Promise<void> {
+    await tx.delete(products).where(eq(products.id, id));
   }
 }

@@ -6,10 +6,11 @@ import { sessionPresenting } from './presented-session.js';
 export type SessionRow = typeof sessions.$inferSelect;
 export type NewSessionRow = typeof sessions.$inferInsert;
 
-/** A session found by one of its token hashes, with the owner's deletion state. */
+/** A session found by one of its token hashes, with the owner's deletion and block state. */
 export interface SessionLookup {
   session: SessionRow;
   userDeletedAt: Date | null;
+  userBlockedAt: Date | null;
 }
 
 /** A session found by a refresh token it rotated away, with when that token was rotated away. */
@@ -21,6 +22,8 @@ export interface RotatedAwayLookup extends SessionLookup {
 export interface SessionCheck {
   session: Pick<SessionRow, 'id' | 'userId' | 'tokenHash' | 'tokenExpiresAt' | 'refreshExpiresAt' | 'revokedAt'>;
   userDeletedAt: Date | null;
+  /** Set while support blocks the account: its tokens are refused (docs/accounts.md#blocking). */
+  userBlockedAt: Date | null;
 }
 
 type Rotation = Pick<SessionRow, 'tokenHash' | 'refreshHash' | 'tokenExpiresAt' | 'refreshExpiresAt'> & {
@@ -56,7 +59,12 @@ export class SessionsRepository {
   /** The session that once rotated the refresh token hashed `hash` away, at any point of its life. */
   async findByRotatedAwayHash(hash: string): Promise<RotatedAwayLookup | undefined> {
     const [row] = await this.db
-      .select({ session: sessions, userDeletedAt: users.deletedAt, rotatedAt: sessionRefreshHistory.rotatedAt })
+      .select({
+        session: sessions,
+        userDeletedAt: users.deletedAt,
+        userBlockedAt: users.blockedAt,
+        rotatedAt: sessionRefreshHistory.rotatedAt,
+      })
       .from(sessionRefreshHistory)
       .innerJoin(sessions, eq(sessions.id, sessionRefreshHistory.sessionId))
       .innerJoin(users, eq(users.id, sessions.userId))
@@ -70,10 +78,10 @@ export class SessionsRepository {
     return row;
   }
 
-  /** A session with its owner's deletion state. */
+  /** A session with its owner's deletion and block state (the same users row: no extra read). */
   private lookupQuery(where: SQL) {
     return this.db
-      .select({ session: sessions, userDeletedAt: users.deletedAt })
+      .select({ session: sessions, userDeletedAt: users.deletedAt, userBlockedAt: users.blockedAt })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
       .where(where)
@@ -108,6 +116,12 @@ export class SessionsRepository {
       )
       .returning({ sessionId: sessionRefreshHistory.sessionId });
     return rows.length === 1;
+  }
+
+  /** Whether the user is blocked now (a sign-in about to start a session asks). */
+  async userBlocked(userId: number, tx: Db = this.db): Promise<boolean> {
+    const [row] = await tx.select({ blockedAt: users.blockedAt }).from(users).where(eq(users.id, userId)).limit(1);
+    return row?.blockedAt != null;
   }
 
   async revoke(id: number, at: Date, tx: Db = this.db): Promise<void> {

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../db/database.js';
 import { preparedRows } from '../db/prepared-rows.js';
 import type { DramaRow, EpisodeRow } from '../db/catalog.schema.js';
+import { releasedBy } from './drama-release.js';
 import { lockedHolderOf, type LockedHolder, type LockedHolderRow } from './wallet-ledger.repository.js';
 
 /** What an unlock of one episode decides on, read at the start of its transaction. */
@@ -32,6 +33,8 @@ type Nullable<T> = { [K in keyof T]: T[K] | null };
  * of the outer join that keeps an episode whatever the user (a CTE with a locking clause is never
  * folded into the outer query).
  *
+ * An episode of a drama not released by `now` is not found: viewers cannot buy what they cannot see.
+ *
  * The user is the one the auth layer resolved from the request's session: this statement reads
  * no session (docs/architecture.md#sessions).
  */
@@ -51,7 +54,7 @@ export class UnlockContextRepository {
           FROM episodes e
           JOIN dramas d ON d.id = e.drama_id
           LEFT JOIN holder h ON true
-          WHERE e.id = ${episodeId}::bigint`,
+          WHERE e.id = ${episodeId}::bigint AND `.append(releasedBy(now, 'd')),
     );
     if (!row) return undefined;
     return {

@@ -57,6 +57,16 @@ export class UsersRepository {
     return row;
   }
 
+  /** The player's speed in hundredths on a live account; undefined when the account is gone. */
+  async setPlaybackRatePct(id: number, pct: number, tx: Db = this.db): Promise<number | undefined> {
+    const [row] = await tx
+      .update(users)
+      .set({ playbackRatePct: pct })
+      .where(and(eq(users.id, id), isNull(users.deletedAt)))
+      .returning({ pct: users.playbackRatePct });
+    return row?.pct;
+  }
+
   /**
    * Sets the avatar only while it is still `expected` on a live account (compare-and-set in one
    * statement): whatever the user did meanwhile wins. True when the row changed.

@@ -1,5 +1,5 @@
 import type { WalletKind } from '@cliffhanger/contract';
-import { and, desc, eq, inArray, lt } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lt } from 'drizzle-orm';
 import type { Db } from '../db/database.js';
 import { walletEntries, type NewWalletEntryRow, type WalletEntryRow } from '../db/wallet.schema.js';
 
@@ -29,6 +29,15 @@ export class WalletEntriesRepository {
       .where(and(eq(walletEntries.userId, userId), eq(walletEntries.idempotencyKey, idempotencyKey)))
       .limit(1);
     return row;
+  }
+
+  /** A user's entries that point at `ref` (an order's credit and reversals carry `order:<id>`), oldest first. */
+  withRef(userId: number, ref: string, tx: Db = this.db): Promise<WalletEntryRow[]> {
+    return tx
+      .select()
+      .from(walletEntries)
+      .where(and(eq(walletEntries.userId, userId), eq(walletEntries.ref, ref)))
+      .orderBy(asc(walletEntries.id));
   }
 
   /**

@@ -5,11 +5,13 @@ import type { AppInstance } from '../app-instance.js';
 import type { MediaDelivery } from '../media/media-delivery.service.js';
 
 const PREFIX = '/media/';
+/** `/media/t/<token>/<path>`: the token opens one episode's files (docs/media.md#playback). */
+const TOKENED = /^\/media\/t\/([^/]*)\/(.*)$/s;
 
 const FORBIDDEN_MESSAGES: Record<Extract<MediaDelivery, { kind: 'forbidden' }>['reason'], string> = {
-  missing: 'Media signature required',
-  expired: 'Media signature expired',
-  invalid: 'Invalid media signature',
+  missing: 'Media token required',
+  expired: 'Media token expired',
+  invalid: 'Invalid media token',
 };
 
 function send(reply: FastifyReply, delivery: MediaDelivery): FastifyReply {
@@ -19,7 +21,10 @@ function send(reply: FastifyReply, delivery: MediaDelivery): FastifyReply {
       return reply.code(response.status).send(response.body);
     }
     case 'forbidden':
-      return reply.code(403).send({ code: Code.FORBIDDEN, message: FORBIDDEN_MESSAGES[delivery.reason], data: null });
+      return reply
+        .code(403)
+        .header('cache-control', 'no-store')
+        .send({ code: Code.FORBIDDEN, message: FORBIDDEN_MESSAGES[delivery.reason], data: null });
     case 'unsatisfiable':
       return reply
         .code(416)
@@ -41,13 +46,12 @@ export function mediaRoutes(app: AppInstance): void {
   // address the stored bytes, and a player abandoning a stream mid-way would log a broken pipe.
   app.get('/media/*', { schema: { hide: true }, config: { crossOriginMedia: true } }, async (request, reply) => {
     reply.header('x-content-type-options', 'nosniff');
-    // The raw URL, so the path is percent-decoded exactly once (by the service).
-    const rawUrl = request.raw.url ?? '';
-    const [pathPart = '', query = ''] = rawUrl.split('#', 1)[0]!.split(/\?(.*)/s, 2);
+    // The raw URL, so the path is percent-decoded exactly once (by the service). The query is
+    // ignored, as the edge's cache key ignores it.
+    const pathPart = (request.raw.url ?? '').split(/[?#]/, 1)[0] ?? '';
     if (!pathPart.startsWith(PREFIX)) return send(reply, { kind: 'not-found' });
-    return send(
-      reply,
-      await mediaDelivery.deliver({ encodedPath: pathPart.slice(PREFIX.length), query, range: request.headers.range }),
-    );
+    const tokened = TOKENED.exec(pathPart);
+    const [token, encodedPath] = tokened ? [tokened[1], tokened[2] ?? ''] : [undefined, pathPart.slice(PREFIX.length)];
+    return send(reply, await mediaDelivery.deliver({ encodedPath, token, range: request.headers.range }));
   });
 }

@@ -1,4 +1,5 @@
 import {
+  Code,
   addFavorite,
   clearHistory,
   deleteComment,
@@ -9,6 +10,7 @@ import {
   postComment,
   removeFavorite,
   removeHistory,
+  reportComment,
   saveProgress,
   unlikeEpisode,
 } from '@cliffhanger/contract';
@@ -31,6 +33,11 @@ export function socialRoutes(app: AppInstance): void {
   registerEndpoint(app, deleteComment, async (req) => {
     await comments.delete(req.params.id, signedIn(req).userId);
     return ok({ deleted: true as const });
+  });
+  registerEndpoint(app, reportComment, async (req) => {
+    const stored = await comments.report(req.params.id, signedIn(req).userId, req.body.reason);
+    // A repeat report is a success that changed nothing, like any idempotent repeat.
+    return ok({ reported: true as const }, stored ? {} : { code: Code.ALREADY_OWNED });
   });
 
   registerEndpoint(app, likeEpisode, async (req) => ok(await likes.like(signedIn(req).userId, req.params.id)));

@@ -21,6 +21,7 @@ import { OAuthService } from './oauth/oauth.service.js';
 import { createProviderImageFetcher, type ProviderImageFetcher } from './oauth/provider-image.js';
 import { PasswordService } from './auth/password.service.js';
 import { createPaymentsServices, type PaymentsServices } from './payments/payments-services.js';
+import { createPushServices, type PushServices } from './push/push-services.js';
 import { createRewardsServices, type RewardsServices } from './rewards/rewards-services.js';
 import type { RateLimiter } from './rate-limit/rate-limiter.js';
 import { SessionService } from './auth/session.service.js';
@@ -29,6 +30,10 @@ import { createSocialServices, type SocialServices } from './social/social-servi
 import { TokenRefreshService } from './auth/token-refresh.service.js';
 import type { SmsSender } from './sms/sms-sender.js';
 import { UserService } from './user.service.js';
+import { createConsoleServices, type ConsoleServices } from './console/console-services.js';
+import { ForYouService } from './recommendations/for-you.service.js';
+import { RecommendationsRefreshService } from './recommendations/recommendations-refresh.service.js';
+import { RecommendationsRepository } from '../repositories/recommendations.repository.js';
 import { createWalletServices, type WalletServices, type WalletServicesDeps } from './wallet/wallet-services.js';
 
 /**
@@ -62,6 +67,14 @@ export interface AppServices extends CatalogServices, WalletServices, RewardsSer
   social: SocialServices;
   /** Products, orders, Stripe checkout and webhooks, membership. */
   payments: PaymentsServices;
+  /** What the operator console calls: operators, catalogue, editorial, products. */
+  console: ConsoleServices;
+  /** The For You feed (GET /feed/for-you). */
+  forYou: ForYouService;
+  /** Recomputes what the feed ranks by (the `recommendations-refresh` job). */
+  recommendationsRefresh: RecommendationsRefreshService;
+  /** Notification choices, devices, and sending (docs/notifications.md). */
+  push: PushServices;
 }
 
 export interface AppServicesDeps {
@@ -112,9 +125,10 @@ export function createAppServices(deps: AppServicesDeps): AppServices {
     config,
     wallet: walletServices.wallet,
     rateLimiter,
-    mediaSigner: catalog.mediaSigner,
+    mediaTokens: catalog.mediaTokens,
     plays: catalog.playRecorder,
   });
+  const push = createPushServices({ db, clock, config });
   const payments = createPaymentsServices({
     db,
     clock,
@@ -130,7 +144,7 @@ export function createAppServices(deps: AppServicesDeps): AppServices {
     hasher,
     rateLimiter,
     media,
-    mediaDelivery: new MediaDeliveryService({ media, signer: catalog.mediaSigner, mediaBaseUrl: config.mediaBaseUrl }),
+    mediaDelivery: new MediaDeliveryService({ media, tokens: catalog.mediaTokens }),
     sms,
     session,
     tokenRefresh: new TokenRefreshService({ session, users, clock }),
@@ -151,6 +165,7 @@ export function createAppServices(deps: AppServicesDeps): AppServices {
       users,
       clock,
       afterDelete: (userId) => payments.membership.endForDeletedAccount(userId),
+      eraseWithAccount: (userId, tx) => push.settings.eraseForDeletedAccount(userId, tx),
     }),
     oauth: new OAuthService({
       db,
@@ -175,5 +190,28 @@ export function createAppServices(deps: AppServicesDeps): AppServices {
     ...walletServices,
     ...rewards,
     payments,
+    console: createConsoleServices({
+      db,
+      config,
+      clock,
+      log,
+      rateLimiter,
+      media,
+      catalogChanges: deps.catalogChanges,
+      home: catalog.catalog,
+      jobs: deps.jobs,
+      orderLedger: walletServices.walletHistory,
+      wallet: walletServices.wallet,
+      vip: walletServices.vip,
+      walletSupport: walletServices.walletSupport,
+      sessions: session,
+    }),
+    forYou: new ForYouService({
+      recommendations: new RecommendationsRepository(db),
+      clock,
+      mediaBaseUrl: config.mediaBaseUrl,
+    }),
+    recommendationsRefresh: new RecommendationsRefreshService({ db, clock }),
+    push,
   };
 }

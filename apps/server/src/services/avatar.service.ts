@@ -11,7 +11,7 @@ import { enforceRateLimit, type RateLimiter } from './rate-limit/rate-limiter.js
 import type { UserService } from './user.service.js';
 
 /** Formats a phone camera or a browser produces; decided from the bytes, never the file name. */
-const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif', 'avif', 'heif']);
+export const ACCEPTED_IMAGE_FORMATS: ReadonlySet<string> = new Set(['jpeg', 'png', 'webp', 'gif', 'avif', 'heif']);
 const AVATAR_SIZE_PX = 512;
 /**
  * A small file can declare a huge canvas (a decompression bomb). Decoding costs 4 bytes a pixel:
@@ -82,7 +82,7 @@ export async function reencodeAvatar(bytes: Buffer): Promise<Buffer> {
   } catch (error) {
     throw invalidImage(error);
   }
-  if (format === undefined || !ACCEPTED_FORMATS.has(format)) throw invalidImage();
+  if (format === undefined || !ACCEPTED_IMAGE_FORMATS.has(format)) throw invalidImage();
   try {
     // rotate() applies the EXIF orientation before the metadata is dropped (sharp keeps none
     // unless told withMetadata). Only the first frame of an animation is kept.

@@ -6,10 +6,24 @@
 export const JOB = {
   /** Expires every due coin lot (a wallet is also brought up to date whenever it is used). */
   coinExpiry: 'coin-expiry',
+  /** Counts the home charts from the last two weeks' plays and the favourites (docs/product.md#charts). */
+  chartsRefresh: 'charts-refresh',
   /** Imports a catalogue manifest, transcoding what needs it, then tells the API processes. */
   catalogImport: 'catalog-import',
   /** Copies a sign-in provider's picture into media storage as the user's avatar. */
   avatarCopy: 'avatar-copy',
+  /** Makes an episode of a video uploaded through the console (docs/console.md#uploading-episodes). */
+  episodeImport: 'episode-import',
+  /** Expires unfinished console uploads and gives stalled episode imports to a new run. */
+  episodeUploadSweep: 'episode-upload-sweep',
+  /** Rolls the recent days' plays up for the console's Numbers (docs/console.md#numbers). */
+  reportsRefresh: 'reports-refresh',
+  /** Recomputes the For You feed's co-watch neighbours and trending dramas (docs/recommendations.md). */
+  recommendationsRefresh: 'recommendations-refresh',
+  /** Notifies the viewers following a drama of its new episode, then sends (docs/notifications.md). */
+  pushNewEpisode: 'push-new-episode',
+  /** Every minute: the check-in and VIP renewal reminders due, then every due notification. */
+  pushReminders: 'push-reminders',
 } as const;
 
 export type JobName = (typeof JOB)[keyof typeof JOB];
@@ -17,6 +31,7 @@ export type JobName = (typeof JOB)[keyof typeof JOB];
 /** What each queue's jobs carry. */
 export interface JobData {
   'coin-expiry': Record<string, never>;
+  'charts-refresh': Record<string, never>;
   'catalog-import': {
     /** Absolute path of the manifest, readable by the worker. */
     manifest: string;
@@ -32,6 +47,18 @@ export interface JobData {
      */
     replaces: string;
   };
+  'episode-import': {
+    /** The episode_imports row; the run claims it, so a repeat of a job that already ran does nothing. */
+    importId: number;
+  };
+  'episode-upload-sweep': Record<string, never>;
+  'reports-refresh': Record<string, never>;
+  'push-new-episode': {
+    /** The episode just added; a drama not released yet notifies nobody. */
+    episodeId: number;
+  };
+  'push-reminders': Record<string, never>;
+  'recommendations-refresh': Record<string, never>;
 }
 
 /** Hands a job to whoever runs jobs here: this process, or the worker through pg-boss. */

@@ -1,4 +1,12 @@
-import { Code, toNickname, type UserInfo } from '@cliffhanger/contract';
+import {
+  Code,
+  DEFAULT_PLAYBACK_RATE,
+  isPlaybackRate,
+  toNickname,
+  type PlaybackPreferences,
+  type PlaybackRate,
+  type UserInfo,
+} from '@cliffhanger/contract';
 import type { Db } from '../db/database.js';
 import type { UserRow } from '../db/schema.js';
 import { AppError } from '../http/envelope.js';
@@ -45,6 +53,12 @@ const USERNAME_UNIQUE_INDEX = 'users_username_unique';
 /** A neutral default that reads the same in every language and never collides in practice. */
 function defaultNickname(): string {
   return `user_${randomString(6, DEFAULT_NICKNAME_ALPHABET)}`;
+}
+
+/** A stored speed in hundredths as the contract's rate; a value the player no longer offers reads as 1. */
+function rateOf(pct: number): PlaybackRate {
+  const rate = pct / 100;
+  return isPlaybackRate(rate) ? rate : DEFAULT_PLAYBACK_RATE;
 }
 
 /** Users: creation (every sign-in method), profile reads and edits. */
@@ -99,6 +113,18 @@ export class UserService {
 
   toUserInfo(row: UserRow): UserInfo {
     return toUserInfo(row, this.deps.clock());
+  }
+
+  /** GET /user/playback: the speed the viewer last chose on any device (1 until they choose). */
+  async playbackPreferences(userId: number): Promise<PlaybackPreferences> {
+    return { playback_rate: rateOf((await this.getActive(userId)).playbackRatePct) };
+  }
+
+  /** PUT /user/playback: the contract allows only the player's speeds, the table's CHECK the same. */
+  async setPlaybackRate(userId: number, rate: PlaybackRate): Promise<PlaybackPreferences> {
+    const pct = await this.users.setPlaybackRatePct(userId, Math.round(rate * 100));
+    if (pct === undefined) throw new AppError(Code.SESSION_REVOKED, 'Account deleted');
+    return { playback_rate: rateOf(pct) };
   }
 
   /** Keyed hash of a phone, as stored in deleted_phones. */

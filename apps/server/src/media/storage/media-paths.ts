@@ -10,6 +10,40 @@ export const AVATAR_PATH = /^avatars\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-
  */
 const SAFE_PATH = /^(?:[a-z0-9][a-z0-9_-]*\/)*[a-z0-9][a-z0-9_-]*\.[a-z0-9]+$/;
 
+/** Longest media path accepted, in characters. */
+const MAX_PATH_CHARS = 1024;
+
+/** A path segment: conservative file-name characters only (the transcoder emits nothing else). */
+const SEGMENT_RE = /^[A-Za-z0-9._~-]+$/;
+
+/**
+ * The canonical form of a relative media path (e.g. `episodes/42/hd/seg_003.ts`), or null when
+ * the path is unsafe or malformed.
+ *
+ * The path is percent-decoded exactly once, then must be non-empty, relative (no leading `/`),
+ * free of backslashes, NUL and other control characters, with no empty (`a//b`), `.` or `..`
+ * segments, and every segment limited to `[A-Za-z0-9._~-]`. Since `%` is not allowed after the
+ * decode, double-encoded traversal (`%252e%252e`) is refused too, and a canonical path is a
+ * fixed point: normaliseMediaPath(normaliseMediaPath(p)) === normaliseMediaPath(p).
+ */
+export function normaliseMediaPath(path: string): string | null {
+  if (typeof path !== 'string' || path.length === 0 || path.length > MAX_PATH_CHARS * 3) return null;
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(path);
+  } catch {
+    return null; // malformed percent-encoding
+  }
+  if (decoded.length === 0 || decoded.length > MAX_PATH_CHARS) return null;
+  const segments = decoded.split('/');
+  for (const segment of segments) {
+    // Empty (leading `/`, `a//b`, trailing `/`), `.`/`..`, or any character outside the allowlist
+    // (backslash, NUL, control characters, `%`, `?`, `#`, `:`, spaces, non-ASCII …).
+    if (segment === '' || segment === '.' || segment === '..' || !SEGMENT_RE.test(segment)) return null;
+  }
+  return decoded;
+}
+
 export function isSafeMediaPath(path: string): boolean {
   return path.length <= 256 && SAFE_PATH.test(path);
 }

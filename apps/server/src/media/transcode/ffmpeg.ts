@@ -17,19 +17,40 @@ class FfmpegError extends Error {
   }
 }
 
+/** Reads `-progress pipe:1` output (key=value lines) and reports each `out_time_us` in seconds. */
+function progressReader(onProgress: (outTimeS: number) => void): (chunk: Buffer) => void {
+  let partial = '';
+  return (chunk) => {
+    const lines = (partial + chunk.toString('utf8')).split('\n');
+    partial = lines.pop() ?? '';
+    for (const line of lines) {
+      const match = /^out_time_us=(\d+)\s*$/.exec(line);
+      if (match) onProgress(Number(match[1]) / 1e6);
+    }
+  };
+}
+
 function run(
   command: string,
   args: readonly string[],
-  { timeoutMs, captureStdout }: { timeoutMs: number; captureStdout: boolean },
+  {
+    timeoutMs,
+    captureStdout,
+    onStdout,
+  }: { timeoutMs: number; captureStdout: boolean; onStdout?: (chunk: Buffer) => void },
 ): Promise<{ stdout: string; stderrTail: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { stdio: ['ignore', captureStdout ? 'pipe' : 'ignore', 'pipe'] });
+    const pipeStdout = captureStdout || onStdout !== undefined;
+    const child = spawn(command, args, { stdio: ['ignore', pipeStdout ? 'pipe' : 'ignore', 'pipe'] });
     const stdoutChunks: Buffer[] = [];
     let stderr = '';
     let timedOut = false;
     let settled = false;
 
-    child.stdout?.on('data', (chunk: Buffer) => stdoutChunks.push(chunk));
+    child.stdout?.on('data', (chunk: Buffer) => {
+      if (captureStdout) stdoutChunks.push(chunk);
+      onStdout?.(chunk);
+    });
     child.stderr?.setEncoding('utf8');
     child.stderr?.on('data', (chunk: string) => {
       stderr += chunk;
@@ -69,13 +90,20 @@ function run(
 /**
  * Runs ffmpeg with an argument array (never through a shell). Resolves when it exits 0;
  * rejects with an FfmpegError carrying the stderr tail otherwise, or on timeout (the process is killed).
+ * `onProgress` is told how many seconds of output ffmpeg has written, about twice a second
+ * (its `-progress` report).
  */
 export async function runFfmpeg(
   ffmpegPath: string,
   args: readonly string[],
-  { timeoutMs }: { timeoutMs: number },
+  { timeoutMs, onProgress }: { timeoutMs: number; onProgress?: (outTimeS: number) => void },
 ): Promise<void> {
-  await run(ffmpegPath, ['-hide_banner', '-nostdin', '-y', ...args], { timeoutMs, captureStdout: false });
+  const progress = onProgress ? ['-progress', 'pipe:1', '-nostats'] : [];
+  await run(ffmpegPath, ['-hide_banner', '-nostdin', '-y', ...progress, ...args], {
+    timeoutMs,
+    captureStdout: false,
+    onStdout: onProgress ? progressReader(onProgress) : undefined,
+  });
 }
 
 /** ffprobe prints numbers as strings ("9.000000", "N/A"); absent or unparsable → undefined. */

@@ -31,6 +31,8 @@ export interface TranscodeOptions {
   preset?: X264Preset;
   /** Default `abr`. */
   rate?: RateMode;
+  /** Told the share of the video encoded so far, 0–1, about twice a second (when the source has a duration). */
+  onProgress?: (fraction: number) => void;
 }
 
 /** ffmpeg is killed after this long. */
@@ -214,8 +216,11 @@ export async function transcodeToHls(opts: TranscodeOptions): Promise<number> {
   try {
     for (const r of HLS_LADDER) await mkdir(join(workDir, r.name));
     try {
+      const { onProgress } = opts;
+      const total = src.durationS;
       await runFfmpeg(ffmpegPath, buildHlsArgs(source, workDir, src, opts.preset ?? 'veryfast', opts.rate ?? 'abr'), {
         timeoutMs: TIMEOUT_MS,
+        onProgress: onProgress && total ? (outTimeS: number) => onProgress(Math.min(1, outTimeS / total)) : undefined,
       });
     } catch (err) {
       throw new TranscodeError(`Transcoding ${source} failed: ${errorMessage(err)}`, { cause: err });

@@ -170,7 +170,7 @@ export class AdsService {
     const { deps } = this;
     const every = deps.config.adsEveryNEpisodes;
     if (every === 0 || episodeId === undefined) return null;
-    const dramaId = await deps.ads.dramaOfEpisode(episodeId);
+    const dramaId = await deps.ads.dramaOfEpisode(episodeId, deps.clock());
     if (dramaId === undefined) throw new AppError(Code.NOT_FOUND, 'No such episode', { episode_id: episodeId });
     const position = await deps.ads.startPosition(viewer.viewerKey, today, episodeId, deps.clock());
     if (position % every !== 0) return null;

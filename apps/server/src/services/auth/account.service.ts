@@ -16,6 +16,8 @@ export interface AccountServiceDeps {
   clock: Clock;
   /** Runs after the deletion committed: ends what would keep charging the account (subscriptions). */
   afterDelete?: (userId: number) => Promise<void>;
+  /** Runs in the deletion's transaction: removes what must go with the account (notification devices). */
+  eraseWithAccount?: (userId: number, tx: Db) => Promise<void>;
 }
 
 /**
@@ -45,6 +47,7 @@ export class AccountService {
         await this.deletedPhones.add(this.deps.users.phoneHash(user.phone), now, tx);
         await this.smsCodes.deleteForPhone(user.phone, tx);
       }
+      await this.deps.eraseWithAccount?.(userId, tx);
       await this.usersRepo.anonymise(userId, now, tx);
       return user.avatar;
     });

@@ -42,6 +42,10 @@ export interface SessionServiceDeps {
  */
 export const REFRESH_GRACE_S = 10;
 
+function accountBlocked(): AppError {
+  return new AppError(Code.ACCOUNT_BLOCKED, 'This account is blocked');
+}
+
 /** Stored device details are for the user's own review; cap them so a header cannot bloat a row. */
 const DEVICE_FIELD_MAX = 256;
 
@@ -87,6 +91,8 @@ export class SessionService {
 
   /** Starts a session. Pass `tx` to make it part of a sign-in transaction (user creation, code use). */
   async issue(input: IssueSessionInput, tx?: Db): Promise<SessionTokens> {
+    // Every sign-in (SMS, password, third party) ends here: a blocked account gets no new session.
+    if (await this.repo.userBlocked(input.userId, tx)) throw accountBlocked();
     const now = this.deps.clock();
     const token = randomToken();
     const refreshToken = randomToken();
@@ -109,8 +115,8 @@ export class SessionService {
   /**
    * The session behind an Authorization value, which the web fills with the refresh token when the client has
    * one, else the access token (docs/product.md#api-calls); either resolves. Each is checked against its own
-   * expiry. Revoked sessions and deleted accounts → Code.SESSION_REVOKED, expired → Code.SESSION_EXPIRED,
-   * unknown → Code.NOT_SIGNED_IN.
+   * expiry. Revoked sessions and deleted accounts → Code.SESSION_REVOKED, blocked accounts →
+   * Code.ACCOUNT_BLOCKED, expired → Code.SESSION_EXPIRED, unknown → Code.NOT_SIGNED_IN.
    */
   async resolve(rawToken: string): Promise<AuthContext> {
     const hash = sha256Hex(rawToken);
@@ -120,7 +126,7 @@ export class SessionService {
   /**
    * `resolve`'s rules applied to a session a hot read has already fetched with its own data (the
    * drama page and play statements join the session in, to save a round trip): `found` is the
-   * session whose access or refresh hash is `hash`, with its owner's deletion state, or undefined.
+   * session whose access or refresh hash is `hash`, with its owner's deletion and block state, or undefined.
    */
   async check(hash: string, found: SessionCheck | undefined): Promise<AuthContext> {
     if (!found) {
@@ -152,6 +158,10 @@ export class SessionService {
     const found = await this.repo.findByRefreshHash(hash);
     if (!found) {
       const reused = await this.repo.findByRotatedAwayHash(hash);
+      // Blocked first: a blocked viewer's stale token learns why, and the session stays for the unblock.
+      if (reused?.userBlockedAt && reused.session.revokedAt === null && reused.userDeletedAt === null) {
+        throw accountBlocked();
+      }
       if (reused) {
         const repeat = this.graceRepeat(reused, refreshToken, this.deps.clock());
         if (repeat) return repeat;
@@ -208,9 +218,14 @@ export class SessionService {
     await this.repo.scrubForUser(userId, tx);
   }
 
+  /**
+   * A revoked session or a deleted account → Code.SESSION_REVOKED; a blocked account →
+   * Code.ACCOUNT_BLOCKED (its sessions stay as they are, so unblocking restores them).
+   */
   private assertLive(found: SessionCheck): void {
     if (found.session.revokedAt !== null || found.userDeletedAt !== null) {
       throw new AppError(Code.SESSION_REVOKED, 'Session revoked');
     }
+    if (found.userBlockedAt !== null) throw accountBlocked();
   }
 }

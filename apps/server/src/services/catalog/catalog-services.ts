@@ -3,7 +3,7 @@ import type { ServerConfig } from '../../config.js';
 import type { Db } from '../../db/database.js';
 import type { Clock } from '../../lib/clock.js';
 import { deriveMediaSigningKey } from '../../media/signing/media-signing-key.js';
-import { MediaUrlSigner } from '../../media/signing/media-url-signer.js';
+import { MediaTokenSigner } from '../../media/signing/media-token.js';
 import { DramaViewerRepository } from '../../repositories/drama-viewer.repository.js';
 import { DramasRepository } from '../../repositories/dramas.repository.js';
 import { EpisodePlaysRepository } from '../../repositories/episode-plays.repository.js';
@@ -12,6 +12,9 @@ import { PlayContextRepository } from '../../repositories/play-context.repositor
 import type { SessionService } from '../auth/session.service.js';
 import type { CatalogChanges } from './catalog-changes.js';
 import { CatalogService } from './catalog.service.js';
+import { ChartsRepository } from '../../repositories/charts.repository.js';
+import { ChartsRefreshService } from '../charts/charts-refresh.service.js';
+import { ChartsService } from '../charts/charts.service.js';
 import { PublicAnswerCache } from './public-answer-cache.js';
 import { PlaybackService } from './playback.service.js';
 import { PlayRecorder } from './play-recorder.js';
@@ -29,9 +32,9 @@ const PUBLIC_ANSWER_MAX_ENTRIES = 2000;
 
 export interface CatalogServicesDeps {
   db: Db;
-  config: Pick<ServerConfig, 'mediaBaseUrl'>;
+  config: Pick<ServerConfig, 'mediaBaseUrl' | 'mediaTokenKeys'>;
   clock: Clock;
-  /** AUTH_SECRET (or the generated one); the media key is derived from it. */
+  /** AUTH_SECRET (or the generated one); without MEDIA_TOKEN_KEYS the media key is derived from it. */
   secret: Buffer;
   log: Pick<FastifyBaseLogger, 'error'>;
   changes: CatalogChanges;
@@ -41,36 +44,55 @@ export interface CatalogServicesDeps {
 
 /** The catalogue, playback and media signing, sharing one set of repositories. */
 export function createCatalogServices({ db, config, clock, secret, log, changes, sessions }: CatalogServicesDeps) {
-  const mediaSigner = new MediaUrlSigner({ secret: deriveMediaSigningKey(secret), clock });
+  const mediaTokens = new MediaTokenSigner({
+    keys: config.mediaTokenKeys ?? [
+      { kid: 'k0', secret: deriveMediaSigningKey(secret).toString('base64url'), from: 0 },
+    ],
+    clock,
+  });
+  const dramas = new DramasRepository(db);
   const cache = new PublicAnswerCache({
     clock,
     ttlMs: PUBLIC_ANSWER_TTL_S * 1000,
     maxEntries: PUBLIC_ANSWER_MAX_ENTRIES,
+    // A scheduled drama appears at its time in every process, with no change published.
+    nextRelease: (now) => dramas.nextReleaseAfter(now),
   });
+  // Publishing, unpublishing and rescheduling are catalogue changes like an import.
   changes.subscribe(() => cache.clear());
   const shared = {
-    dramas: new DramasRepository(db),
+    dramas,
     episodes: new EpisodesRepository(db),
     viewers: new ViewerLoader({ dramaViewer: new DramaViewerRepository(db), sessions, clock }),
     mediaBaseUrl: config.mediaBaseUrl,
   };
   const playRecorder = new PlayRecorder({ plays: new EpisodePlaysRepository(db), log });
   return {
-    /** Expiring HMAC signatures of media URLs, under a key derived from AUTH_SECRET (docs/media.md#playback). */
-    mediaSigner,
+    /** The expiring tokens that open an episode's files (docs/media.md#playback). */
+    mediaTokens,
     /** Say "the catalogue changed" here after an import or an editorial change (every process hears it). */
     catalogChanges: changes,
-    catalog: new CatalogService({ ...shared, cache, publicMaxAgeS: PUBLIC_ANSWER_TTL_S }),
+    catalog: new CatalogService({ ...shared, clock, cache, publicMaxAgeS: PUBLIC_ANSWER_TTL_S }),
     playback: new PlaybackService({
       context: new PlayContextRepository(db),
       cache,
       viewers: shared.viewers,
       plays: playRecorder,
-      signer: mediaSigner,
+      tokens: mediaTokens,
       mediaBaseUrl: config.mediaBaseUrl,
       clock,
     }),
     /** Plays and hits, written in batches after the answer; flushed on close. */
     playRecorder,
+    /** The home charts, from memory like home (docs/product.md#charts). */
+    charts: new ChartsService({
+      charts: new ChartsRepository(db),
+      cache,
+      clock,
+      mediaBaseUrl: config.mediaBaseUrl,
+      publicMaxAgeS: PUBLIC_ANSWER_TTL_S,
+    }),
+    /** Counts the charts (the `charts-refresh` job). */
+    chartsRefresh: new ChartsRefreshService({ db, clock }),
   };
 }

@@ -13,6 +13,7 @@ import {
 import type { z } from 'zod';
 import { AppError, ok } from '../../http/envelope.js';
 import { PreparedAnswer, PrivateAnswer } from '../../http/prepared-answer.js';
+import type { Clock } from '../../lib/clock.js';
 import type { DramaOrder, DramasRepository, DramaWithCount } from '../../repositories/dramas.repository.js';
 import type { EpisodesRepository } from '../../repositories/episodes.repository.js';
 import { publicMediaUrl } from '../../media/storage/public-url.js';
@@ -33,7 +34,12 @@ export interface CatalogServiceDeps {
   episodes: EpisodesRepository;
   viewers: ViewerLoader;
   mediaBaseUrl: string;
-  /** Public answers and a drama's public part; cleared on catalogue change (catalog-changes.ts). */
+  /** Viewers see only dramas released by the app's now (drama-release.ts). */
+  clock: Clock;
+  /**
+   * Public answers and a drama's public part; cleared on catalogue change (catalog-changes.ts) and
+   * when a scheduled release comes.
+   */
   cache: PublicAnswerCache;
   /** Seconds a shared cache may keep a public answer: the same bound as the in-memory TTL. */
   publicMaxAgeS: number;
@@ -41,7 +47,10 @@ export interface CatalogServiceDeps {
 
 export type DramaListQuery = Omit<z.output<typeof dramaListQuerySchema>, 'lang'>;
 
-/** Home, the browse list and a drama's page (docs/architecture.md#catalogue-and-unlocking). */
+/**
+ * Home, the browse list and a drama's page (docs/architecture.md#catalogue-and-unlocking), of released
+ * dramas only: a draft, unpublished or scheduled drama is on no shelf and its page is Code.NOT_FOUND.
+ */
 export class CatalogService {
   constructor(private readonly deps: CatalogServiceDeps) {}
 
@@ -52,9 +61,9 @@ export class CatalogService {
     );
   }
 
-  /** A list page as ready-to-send bytes; every (sort, q, page, size, lang) is its own entry. */
+  /** A list page as ready-to-send bytes; every (sort, genre, q, page, size, lang) is its own entry. */
   dramasAnswer(query: DramaListQuery, lang: Language): Promise<PreparedAnswer> {
-    const key = `dramas:${lang}:${query.sort}:${query.page}:${query.size}:${query.q ?? ''}`;
+    const key = `dramas:${lang}:${query.sort}:${query.genre ?? ''}:${query.page}:${query.size}:${query.q ?? ''}`;
     return this.deps.cache.get(key, async () =>
       this.prepare(listDramasEndpoint.data, await this.listDramas(query, lang)),
     );
@@ -92,16 +101,17 @@ export class CatalogService {
 
   async getHome(lang: Language): Promise<Home> {
     const { dramas } = this.deps;
+    const now = this.deps.clock();
     // Editorial ranks first; an unranked catalogue still shows a full home.
     const ranked = async (order: DramaOrder, fallback: DramaOrder, fallbackSize: number) => {
-      const rows = await dramas.listOrdered(order, SHELF_SIZE);
-      return rows.length > 0 ? rows : dramas.listOrdered(fallback, fallbackSize);
+      const rows = await dramas.listOrdered(order, SHELF_SIZE, now);
+      return rows.length > 0 ? rows : dramas.listOrdered(fallback, fallbackSize, now);
     };
     const [banners, recommended, hot, latest] = await Promise.all([
       ranked('banner', 'hits', FALLBACK_BANNERS),
       ranked('recommend', 'likes', SHELF_SIZE),
-      dramas.listOrdered('hits', SHELF_SIZE),
-      dramas.listOrdered('latest', SHELF_SIZE),
+      dramas.listOrdered('hits', SHELF_SIZE, now),
+      dramas.listOrdered('latest', SHELF_SIZE, now),
     ]);
     return {
       banners: banners.map((row) => this.toBanner(row, lang)),
@@ -112,14 +122,23 @@ export class CatalogService {
   }
 
   async listDramas(query: DramaListQuery, lang: Language): Promise<Page<DramaCard>> {
-    const { rows, total } = await this.deps.dramas.search({ sort: query.sort, q: query.q, ...sliceOf(query) });
+    const { rows, total } = await this.deps.dramas.search(
+      { sort: query.sort, q: query.q, genre: query.genre, ...sliceOf(query) },
+      this.deps.clock(),
+    );
     return pageFrom(this.toCards(rows, lang), total, query);
   }
 
-  /** A drama's page in serialised pieces for `lang`, kept while the catalogue is unchanged. */
+  /**
+   * A drama's page in serialised pieces for `lang`, kept while the catalogue is unchanged; null for
+   * an unknown or unreleased drama.
+   */
   private dramaPage(id: number, lang: Language): Promise<{ json: DramaPageJson; episodeIds: number[] } | null> {
     return this.deps.cache.get(`drama-page:${id}:${lang}`, async () => {
-      const [drama, episodes] = await Promise.all([this.deps.dramas.findById(id), this.deps.episodes.listByDrama(id)]);
+      const [drama, episodes] = await Promise.all([
+        this.deps.dramas.findReleased(id, this.deps.clock()),
+        this.deps.episodes.listByDrama(id),
+      ]);
       if (!drama) return null;
       return {
         json: DramaPageJson.build(drama, episodes, lang, this.deps.mediaBaseUrl),

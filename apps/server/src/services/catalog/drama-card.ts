@@ -15,6 +15,7 @@ export function toDramaCard(
     title: localise(row.title, lang),
     poster: publicMediaUrl(mediaBase, row.poster),
     tags: row.tags,
+    genres: row.genres,
     hits: row.hits,
     likes: row.likes,
     episode_count: episodeCount,

@@ -3,7 +3,7 @@ import type { DramaRow, EpisodeRow } from '../../db/catalog.schema.js';
 import { ok } from '../../http/envelope.js';
 import { publicMediaUrl } from '../../media/storage/public-url.js';
 import { toDramaCard } from './drama-card.js';
-import { isEpisodePlayable, unlockPrices } from './entitlement.js';
+import { isEpisodePlayable, unlockPrices, VIP_ENTITLEMENT } from './entitlement.js';
 import { toEpisodeSummary } from './episode-summary.js';
 import { localise } from './localise.js';
 import type { ViewerInDrama } from './viewer.js';
@@ -42,6 +42,7 @@ export class DramaPageJson {
       ...toDramaCard(drama, episodes.length, lang, mediaBaseUrl),
       synopsis: localise(drama.synopsis, lang),
       banner: publicMediaUrl(mediaBaseUrl, drama.banner || drama.poster),
+      vip_covers: episodes.every((episode) => isEpisodePlayable(episode, drama, VIP_ENTITLEMENT)),
     });
     const envelope = JSON.stringify(headSchema.encode(own));
     // `data` is the envelope's last field and the drama's object its last value: drop both braces.

@@ -18,6 +18,9 @@ export interface ViewerEntitlement {
 
 export const VISITOR_ENTITLEMENT: ViewerEntitlement = { vip: false, unlockedEpisodeIds: new Set() };
 
+/** A VIP member who unlocked nothing: what VIP alone opens, asked before a viewer buys it. */
+export const VIP_ENTITLEMENT: ViewerEntitlement = { vip: true, unlockedEpisodeIds: new Set() };
+
 /** VIP while vip_expires_at is in the future by the app clock (the same rule as GET /user). */
 export function isVipActive(vipExpiresAt: Date | null, now: Date): boolean {
   return vipExpiresAt !== null && vipExpiresAt.getTime() > now.getTime();

@@ -10,8 +10,8 @@ import {
 import type { DramaRow, EpisodeRow } from '../../db/catalog.schema.js';
 import { AppError } from '../../http/envelope.js';
 import type { Clock } from '../../lib/clock.js';
-import type { MediaUrlSigner } from '../../media/signing/media-url-signer.js';
-import { signedMediaUrl } from '../../media/signing/signed-media-url.js';
+import type { MediaTokenSigner } from '../../media/signing/media-token.js';
+import { tokenedMediaUrl } from '../../media/signing/media-token-url.js';
 import type { PlayContextRepository } from '../../repositories/play-context.repository.js';
 import type { PublicAnswerCache } from './public-answer-cache.js';
 import { isEpisodePlayable, lockedEpisodes, unlockPrices } from './entitlement.js';
@@ -40,13 +40,13 @@ export interface PlaybackServiceDeps {
   /** The viewer's session and facts, read fresh in one statement on every signed-in play. */
   viewers: ViewerLoader;
   plays: PlayRecorder;
-  signer: MediaUrlSigner;
+  tokens: MediaTokenSigner;
   mediaBaseUrl: string;
   clock: Clock;
 }
 
 /**
- * GET /episodes/{id}/play (docs/media.md#playback): signed URLs for an entitled viewer, Code.EPISODE_LOCKED
+ * GET /episodes/{id}/play (docs/media.md#playback): tokened URLs for an entitled viewer, Code.EPISODE_LOCKED
  * otherwise.
  */
 export class PlaybackService {
@@ -60,7 +60,11 @@ export class PlaybackService {
    */
   async play(episodeId: number, token: string | null, client: PlayClient, lang: Language): Promise<Playback> {
     const { deps } = this;
-    const found = await deps.cache.get(`play:${episodeId}`, async () => (await deps.context.load(episodeId)) ?? null);
+    // Not found while its drama is not released; the cache forgets it at the drama's release time.
+    const found = await deps.cache.get(
+      `play:${episodeId}`,
+      async () => (await deps.context.load(episodeId, deps.clock())) ?? null,
+    );
     if (!found) {
       if (token !== null) await deps.viewers.assertSession(token);
       throw new AppError(Code.NOT_FOUND, 'Episode not found');
@@ -89,7 +93,7 @@ export class PlaybackService {
       );
     }
 
-    // URLs first: a file that cannot be signed fails the request before the play is counted.
+    // URLs first: a file that cannot be tokened fails the request before the play is counted.
     const media = this.signedMedia(episode);
     this.countPlay(episode, viewer, client);
 
@@ -107,13 +111,14 @@ export class PlaybackService {
   }
 
   /**
-   * The episode's signed URLs, fresh for every play: the web tells one load of an episode from
-   * the next by its playlist URL (a retry after a failure must get a new one).
+   * The episode's URLs under one token, fresh for every play: the web tells one load of an episode
+   * from the next by its playlist URL (a retry after a failure must get a new one). Entitlement was
+   * decided above: the token names no viewer, only the episode and how long it opens it.
    */
   private signedMedia(episode: EpisodeRow): SignedMedia {
     const { deps } = this;
-    const exp = deps.signer.nowSeconds() + PLAYBACK_TTL_SECONDS;
-    const sign = (path: string) => signedMediaUrl(deps.signer, deps.mediaBaseUrl, path, exp);
+    const exp = deps.tokens.nowSeconds() + PLAYBACK_TTL_SECONDS;
+    const sign = (path: string) => tokenedMediaUrl(deps.tokens, deps.mediaBaseUrl, path, exp);
     return {
       playlist_url: sign(`${episode.mediaDir}/master.m3u8`),
       expires_at: new Date(exp * 1000).toISOString(),

@@ -12,15 +12,18 @@ import { OperatorsSessionsRepository } from '../../repositories/operators-sessio
 import { OperatorsRepository } from '../../repositories/operators.repository.js';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../auth/password-hasher.js';
 import { assertAcceptablePassword } from '../auth/password-policy.js';
+import { enforceRateLimit, type RateLimiter } from '../rate-limit/rate-limiter.js';
+import { newEnrolment } from './enrolment-link.js';
 
 const HOUR_S = 3600;
-const ENROLMENT_TTL_S = 72 * HOUR_S;
 const SESSION_IDLE_S = 30 * 60;
 const SESSION_MAX_S = 12 * HOUR_S;
 const MAX_FAILURES = 5;
 const LOCK_S = 15 * 60;
 const RECOVERY_CODES = 10;
 const RECOVERY_CODE_LENGTH = 10;
+/** Sign-in attempts from one address, whichever accounts they name: bounds guessing across many e-mails. */
+const SIGN_IN_PER_IP = { limit: 20, windowS: 15 * 60 };
 
 export interface OperatorIdentity {
   id: number;
@@ -28,11 +31,21 @@ export interface OperatorIdentity {
   role: OperatorRole;
 }
 
+/** Who made a change, for the audit log: the command line has no operator. */
+export interface AuditActor {
+  operatorId: number | null;
+  reason?: string | undefined;
+}
+
 /** What createOperator hands back: the token goes into the enrolment link, and is not stored. */
 interface CreatedOperator {
   operatorId: number;
   enrolmentToken: string;
   expiresAt: Date;
+}
+
+function freshTotpRequired(): AppError {
+  return new AppError(Code.OPERATOR_TOTP_REQUIRED, 'This action needs a fresh code from the authenticator');
 }
 
 function totpFor(email: string, secret: OTPAuth.Secret): OTPAuth.TOTP {
@@ -67,6 +80,23 @@ const enrolmentInvalid = () =>
 const wrongCredentials = () => new AppError(Code.SIGNIN_WRONG_PASSWORD, 'Wrong e-mail, password or code');
 const sessionEnded = () => new AppError(Code.SESSION_EXPIRED, 'The operator session has ended');
 
+function newRecoveryCodes(): string[] {
+  return Array.from({ length: RECOVERY_CODES }, () => {
+    const code = randomString(RECOVERY_CODE_LENGTH, UNAMBIGUOUS_ALPHABET);
+    return `${code.slice(0, 5)}-${code.slice(5)}`;
+  });
+}
+
+/** The viewers' password rules: 8-72 characters (70009 beyond the length: common or one repeated character). */
+function assertOperatorPassword(password: string, field: string): void {
+  if ([...password].length < PASSWORD_MIN || [...password].length > PASSWORD_MAX) {
+    throw new AppError(Code.INVALID_INPUT, `The password must have ${PASSWORD_MIN} to ${PASSWORD_MAX} characters`, {
+      fields: [{ field, message: 'length' }],
+    });
+  }
+  assertAcceptablePassword(password);
+}
+
 /**
  * Operators' accounts (docs/console.md): creation with a one-time enrolment link, enrolment
  * (password + TOTP + recovery codes), sign-in with a lockout, sessions, and the audit log.
@@ -76,32 +106,39 @@ export class OperatorAccountsService {
   private readonly sessions: OperatorsSessionsRepository;
   private readonly audit: OperatorsAuditRepository;
 
-  constructor(private readonly deps: { db: Db; clock: Clock }) {
+  constructor(private readonly deps: { db: Db; clock: Clock; rateLimiter?: RateLimiter }) {
     this.operators = new OperatorsRepository(deps.db);
     this.sessions = new OperatorsSessionsRepository(deps.db);
     this.audit = new OperatorsAuditRepository(deps.db);
   }
 
-  /** A new operator, not yet able to sign in, and the token of their enrolment link (valid 72 h). */
-  async createOperator(email: string, role: OperatorRole): Promise<CreatedOperator> {
+  /**
+   * A new operator, not yet able to sign in, and the token of their enrolment link (valid 72 h).
+   * The command line and an admin's invitation both come here; `by` says which for the audit log.
+   */
+  async createOperator(
+    email: string,
+    role: OperatorRole,
+    by: AuditActor = { operatorId: null },
+  ): Promise<CreatedOperator> {
     const address = normalisedEmail(email);
     const now = this.deps.clock();
-    const enrolmentToken = randomToken();
-    const expiresAt = addSeconds(now, ENROLMENT_TTL_S);
+    const { token: enrolmentToken, tokenHash, expiresAt } = newEnrolment(now);
     try {
       const operatorId = await this.deps.db.transaction(async (tx) => {
         const operator = await this.operators.insert({ email: address, role, createdAt: now }, tx);
         await this.operators.insertEnrolment(
-          { operatorId: operator.id, tokenHash: sha256Hex(enrolmentToken), expiresAt, createdAt: now },
+          { operatorId: operator.id, tokenHash, expiresAt, createdAt: now },
           tx,
         );
         await this.audit.insert(
           {
-            operatorId: null,
+            operatorId: by.operatorId,
             at: now,
-            action: 'operator.create',
+            action: 'operator.invite',
             target: `operator:${operator.id}`,
             after: { email: address, role },
+            reason: by.reason ?? '',
           },
           tx,
         );
@@ -120,33 +157,25 @@ export class OperatorAccountsService {
    * A fresh TOTP secret for the authenticator app (`uri` is what the QR code shows). Asking again
    * replaces it: the secret last shown is the one completeEnrolment checks against.
    */
-  async startEnrolment(token: string): Promise<{ secret: string; uri: string }> {
+  async startEnrolment(token: string): Promise<{ email: string; secret: string; uri: string }> {
     const { enrolment, operator } = await this.openEnrolment(token);
     const secret = new OTPAuth.Secret({ size: 20 });
     await this.operators.setPendingTotpSecret(enrolment.id, secret.base32);
-    return { secret: secret.base32, uri: totpFor(operator.email, secret).toString() };
+    return { email: operator.email, secret: secret.base32, uri: totpFor(operator.email, secret).toString() };
   }
 
   /** Sets the password and TOTP secret, uses up the link, and returns the recovery codes (shown once). */
   async completeEnrolment(token: string, password: string, totpCode: string): Promise<string[]> {
     const { enrolment, operator } = await this.openEnrolment(token);
     if (enrolment.pendingTotpSecret === null) throw enrolmentInvalid();
-    if ([...password].length < PASSWORD_MIN || [...password].length > PASSWORD_MAX) {
-      throw new AppError(Code.INVALID_INPUT, `The password must have ${PASSWORD_MIN} to ${PASSWORD_MAX} characters`, {
-        fields: [{ field: 'body.password', message: 'length' }],
-      });
-    }
-    assertAcceptablePassword(password);
+    assertOperatorPassword(password, 'body.password');
     const now = this.deps.clock();
     const totp = totpFor(operator.email, OTPAuth.Secret.fromBase32(enrolment.pendingTotpSecret));
     const step = acceptedStep(totp, totpCode, now);
     if (step === null) throw new AppError(Code.SIGNIN_WRONG_CODE, 'Wrong authenticator code');
 
     const passwordHash = await hashPassword(password);
-    const codes = Array.from({ length: RECOVERY_CODES }, () => {
-      const code = randomString(RECOVERY_CODE_LENGTH, UNAMBIGUOUS_ALPHABET);
-      return `${code.slice(0, 5)}-${code.slice(5)}`;
-    });
+    const codes = newRecoveryCodes();
     await this.deps.db.transaction(async (tx) => {
       if (!(await this.operators.useEnrolment(enrolment.id, now, tx))) throw enrolmentInvalid();
       await this.operators.setEnrolled(
@@ -199,7 +228,16 @@ export class OperatorAccountsService {
       lastSeenAt: now,
       expiresAt: addSeconds(now, SESSION_MAX_S),
     });
+    await this.operators.recordSignIn(operator.id, now);
     return token;
+  }
+
+  /** signIn from a client address: attempts per address are bounded before any account is looked at. */
+  async signInFrom(ip: string, email: string, password: string, code: string): Promise<string> {
+    if (this.deps.rateLimiter) {
+      await enforceRateLimit(this.deps.rateLimiter, `console-sign-in:${ip}`, SIGN_IN_PER_IP.limit, SIGN_IN_PER_IP.windowS);
+    }
+    return this.signIn(email, password, code);
   }
 
   /** The operator signed in with `token`; each call keeps an idle session alive another 30 minutes. */
@@ -218,12 +256,110 @@ export class OperatorAccountsService {
       throw new AppError(Code.SESSION_REVOKED, 'The operator account is disabled');
     }
     await this.sessions.touch(found.session.id, now);
+    await this.operators.recordSeen(found.operator.id, now);
     const { id, email, role } = found.operator;
     return { id, email, role };
   }
 
+  /**
+   * A money action's second look: a TOTP code from the authenticator, newer than any accepted
+   * before (a code seen at sign-in or on another action does not count twice). A wrong code counts
+   * towards the lock like a wrong sign-in.
+   */
+  async confirmFreshTotp(operatorId: number, code: string | undefined): Promise<void> {
+    const now = this.deps.clock();
+    const operator = await this.operators.findById(operatorId);
+    if (!operator || operator.totpSecret === null) throw freshTotpRequired();
+    if (operator.lockedUntil && operator.lockedUntil > now) {
+      throw new AppError(Code.OPERATOR_LOCKED, 'Too many failed attempts; try again later', {
+        retry_after_s: Math.ceil((operator.lockedUntil.getTime() - now.getTime()) / 1000),
+      });
+    }
+    if (code === undefined || !/^\d{6}$/.test(code)) throw freshTotpRequired();
+    const totp = totpFor(operator.email, OTPAuth.Secret.fromBase32(operator.totpSecret));
+    const step = acceptedStep(totp, code, now);
+    if (step === null || !(await this.operators.acceptSignIn(operator.id, step))) {
+      await this.countFailure(operator.id, now);
+      throw freshTotpRequired();
+    }
+  }
+
   async signOut(token: string): Promise<void> {
     await this.sessions.deleteByTokenHash(sha256Hex(token));
+  }
+
+  /**
+   * The signed-in operator's new password, after the current one. The route also wants a fresh
+   * authenticator code, each usable once, so a borrowed session guesses at most one password per
+   * 30-second code. Their other sessions end; the one of `keepToken` (this browser) stays.
+   */
+  async changePassword(
+    operatorId: number,
+    currentPassword: string,
+    newPassword: string,
+    keepToken: string | undefined,
+  ): Promise<void> {
+    const operator = await this.operators.findById(operatorId);
+    if (!operator?.passwordHash) throw sessionEnded();
+    const now = this.deps.clock();
+    if (!(await verifyPassword(operator.passwordHash, currentPassword))) {
+      throw new AppError(Code.SIGNIN_WRONG_PASSWORD, 'The current password is wrong', {
+        fields: [{ field: 'body.current_password', message: 'wrong' }],
+      });
+    }
+    assertOperatorPassword(newPassword, 'body.new_password');
+    const passwordHash = await hashPassword(newPassword);
+    await this.deps.db.transaction(async (tx) => {
+      await this.operators.setPasswordHash(operator.id, passwordHash, tx);
+      const keep = keepToken === undefined ? undefined : sha256Hex(keepToken);
+      const ended = await this.sessions.deleteAllOf(operator.id, tx, keep);
+      await this.audit.insert(
+        {
+          operatorId: operator.id,
+          at: now,
+          action: 'operator.password',
+          target: `operator:${operator.id}`,
+          after: { other_sessions_ended: ended },
+        },
+        tx,
+      );
+    });
+  }
+
+  /** Ten new recovery codes for the signed-in operator (shown once); the old ones stop working. */
+  async regenerateRecoveryCodes(operatorId: number): Promise<string[]> {
+    const codes = newRecoveryCodes();
+    const now = this.deps.clock();
+    await this.deps.db.transaction(async (tx) => {
+      await this.operators.replaceRecoveryCodes(
+        operatorId,
+        codes.map((code) => sha256Hex(normalisedRecoveryCode(code))),
+        tx,
+      );
+      await this.audit.insert(
+        { operatorId, at: now, action: 'operator.recovery_codes', target: `operator:${operatorId}` },
+        tx,
+      );
+    });
+    return codes;
+  }
+
+  /** Ends every session of the operator, the caller's included (a browser left signed in somewhere). */
+  async signOutEverywhere(operatorId: number): Promise<void> {
+    const now = this.deps.clock();
+    await this.deps.db.transaction(async (tx) => {
+      const ended = await this.sessions.deleteAllOf(operatorId, tx);
+      await this.audit.insert(
+        {
+          operatorId,
+          at: now,
+          action: 'operator.sign_out_everywhere',
+          target: `operator:${operatorId}`,
+          after: { sessions_ended: ended },
+        },
+        tx,
+      );
+    });
   }
 
   /** Appends to the audit log; `before`/`after` are the target's state around the change (JSON). */

@@ -3,6 +3,7 @@ import type { ServerConfig } from '../../config.js';
 import type { Db } from '../../db/database.js';
 import type { Clock } from '../../lib/clock.js';
 import { OrdersRepository } from '../../repositories/orders.repository.js';
+import { OrderRefundsRepository } from '../../repositories/order-refunds.repository.js';
 import { PaymentCustomersRepository } from '../../repositories/payment-customers.repository.js';
 import { PaymentEventsRepository } from '../../repositories/payment-events.repository.js';
 import { ProductsRepository } from '../../repositories/products.repository.js';
@@ -76,7 +77,9 @@ export function createPaymentsServices(deps: PaymentsServicesDeps) {
       stripe,
     }),
     /** Undefined when Stripe is not configured (the webhook route then answers Code.PAYMENT_CHANNEL_UNAVAILABLE). */
-    stripeWebhook: stripe ? new StripeWebhookService({ ...settlement, stripe }) : undefined,
+    stripeWebhook: stripe
+      ? new StripeWebhookService({ ...settlement, stripe, refunds: new OrderRefundsRepository(db) })
+      : undefined,
     /** Undefined when APPLE_BUNDLE_ID is unset (confirm and notifications then answer that code too). */
     apple: config.apple
       ? new AppleIapService({ ...settlement, verifier: new AppleVerifier(config.apple), products })

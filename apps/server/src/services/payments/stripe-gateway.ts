@@ -21,6 +21,41 @@ export interface CheckoutRequest {
   cancelUrl: string;
 }
 
+/** A console refund as Stripe is asked for it (docs/console.md#orders-and-refunds). */
+export interface RefundRequest {
+  paymentIntentId: string;
+  amountCents: number;
+  /** The order_refunds row: its id makes the idempotency key, so a retried call never refunds twice. */
+  refundId: number;
+  orderPublicId: string;
+}
+
+/** A refund as Stripe reports it, in the order_refunds row's terms. */
+export interface RefundState {
+  id: string;
+  status: 'pending' | 'succeeded' | 'failed' | 'canceled';
+  failureReason: string | null;
+  /** The order_refunds row it was asked for, from its metadata (absent for a Dashboard refund). */
+  orderRefundId: number | null;
+}
+
+/** Stripe's refund statuses in ours: `requires_action` (the customer must act) is still pending. */
+export function refundStateOf(
+  refund: Pick<Stripe.Refund, 'id' | 'status' | 'failure_reason' | 'metadata'>,
+): RefundState {
+  const status =
+    refund.status === 'succeeded' || refund.status === 'failed' || refund.status === 'canceled'
+      ? refund.status
+      : 'pending';
+  const rowId = Number(refund.metadata?.order_refund_id);
+  return {
+    id: refund.id,
+    status,
+    failureReason: refund.failure_reason ?? null,
+    orderRefundId: Number.isSafeInteger(rowId) && rowId > 0 ? rowId : null,
+  };
+}
+
 /**
  * The Stripe calls the app makes, through the official SDK. One object per app; tests point
  * STRIPE_API_BASE at a local double that speaks the same protocol.
@@ -108,6 +143,26 @@ export class StripeGateway {
     });
     const invoice = page.data[0]?.invoice;
     return typeof invoice === 'string' ? invoice : invoice?.id;
+  }
+
+  /** Refunds part or all of a payment; Stripe then sends charge.refunded, which takes back what it bought. */
+  async refund(request: RefundRequest): Promise<RefundState> {
+    const refund = await this.client.refunds.create(
+      {
+        payment_intent: request.paymentIntentId,
+        amount: request.amountCents,
+        metadata: { order_id: request.orderPublicId, order_refund_id: String(request.refundId) },
+      },
+      { idempotencyKey: `order-refund-${request.refundId}` },
+    );
+    return refundStateOf(refund);
+  }
+
+  /** The payment intent that paid an invoice (a subscription's first invoice is its order's payment). */
+  async paymentIntentOfInvoice(invoiceId: string): Promise<string | undefined> {
+    const page = await this.client.invoicePayments.list({ invoice: invoiceId, limit: 1 });
+    const intent = page.data[0]?.payment.payment_intent;
+    return typeof intent === 'string' ? intent : intent?.id;
   }
 
   /** Verifies a webhook's signature (and that it is at most 300 s old) and parses it; throws otherwise. */

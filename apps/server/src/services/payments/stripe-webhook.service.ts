@@ -4,11 +4,14 @@ import type { Db } from '../../db/database.js';
 import type { OrderRow } from '../../db/payments.schema.js';
 import { AppError } from '../../http/envelope.js';
 import { guarded, newSubscription, termsMismatch, type Handled, type SettlementDeps } from './fulfilment.service.js';
-import type { StripeGateway } from './stripe-gateway.js';
+import type { OrderRefundsRepository } from '../../repositories/order-refunds.repository.js';
+import { refundStateOf, type StripeGateway } from './stripe-gateway.js';
 import { ledgerKeys } from '../wallet/ledger-keys.js';
 
 export interface StripeWebhookServiceDeps extends SettlementDeps {
   stripe: StripeGateway;
+  /** Refunds asked from the console, whose status Stripe's refund events keep current. */
+  refunds: OrderRefundsRepository;
 }
 
 /** What a refund or dispute is about, found before the transaction (it may need a Stripe call). */
@@ -82,6 +85,10 @@ export class StripeWebhookService {
       }
       case 'charge.dispute.created':
         return this.reverse(target, 1, ledgerKeys.stripeDispute(event.data.object.id), tx);
+      case 'refund.created':
+      case 'refund.updated':
+      case 'refund.failed':
+        return this.refundChanged(event.data.object, tx);
       default:
         return { outcome: `ignored: ${event.type} is not used`, orderId: null };
     }
@@ -189,6 +196,27 @@ export class StripeWebhookService {
     return guarded(this.deps.log, order, () =>
       this.deps.fulfilment.endSubscription(order, subscription.id, unused, tx),
     );
+  }
+
+  /**
+   * A refund's status, for a refund asked from the console (its metadata names the row). It moves
+   * nothing itself: charge.refunded takes back what the refund paid for.
+   */
+  private async refundChanged(refund: Stripe.Refund, tx: Db): Promise<Handled> {
+    const state = refundStateOf(refund);
+    if (state.orderRefundId === null) return { outcome: 'ignored: refund not asked from the console', orderId: null };
+    const row = await this.deps.refunds.findById(state.orderRefundId, tx);
+    if (!row) return { outcome: 'ignored: unknown console refund', orderId: null };
+    const saved = await this.deps.refunds.recordAnswer(
+      row.id,
+      { providerRefundId: state.id, status: state.status, failureReason: state.failureReason },
+      this.deps.clock(),
+      tx,
+    );
+    return {
+      outcome: saved ? `refund ${row.id} ${state.status}` : `ignored: refund ${row.id} already ${row.status}`,
+      orderId: row.orderId,
+    };
   }
 
   private async reverse(target: PaymentTarget, share: number, key: string, tx: Db): Promise<Handled> {

@@ -1,7 +1,7 @@
 import type { ServerConfig } from '../../config.js';
 import type { Db } from '../../db/database.js';
 import type { Clock } from '../../lib/clock.js';
-import type { MediaUrlSigner } from '../../media/signing/media-url-signer.js';
+import type { MediaTokenSigner } from '../../media/signing/media-token.js';
 import { AdsRepository } from '../../repositories/ads.repository.js';
 import { InvitesRepository } from '../../repositories/invites.repository.js';
 import { RewardsCheckinsRepository } from '../../repositories/rewards-checkins.repository.js';
@@ -29,7 +29,7 @@ export interface RewardsServicesDeps {
   config: Pick<ServerConfig, 'rewards' | 'mediaBaseUrl'>;
   wallet: WalletService;
   rateLimiter: RateLimiter;
-  mediaSigner: MediaUrlSigner;
+  mediaTokens: MediaTokenSigner;
   /** Pending plays are written before the watch task reads them. */
   plays: Pick<PlayRecorder, 'flush'>;
 }
@@ -48,7 +48,12 @@ export function createRewardsServices(deps: RewardsServicesDeps) {
     wallet,
     config: config.rewards,
   });
-  const source = new HouseAdSource({ ads: adsRepo, signer: deps.mediaSigner, mediaBaseUrl: config.mediaBaseUrl });
+  const source = new HouseAdSource({
+    ads: adsRepo,
+    tokens: deps.mediaTokens,
+    mediaBaseUrl: config.mediaBaseUrl,
+    clock,
+  });
   return {
     /** "Today" in REWARDS_TIME_ZONE. */
     rewardCalendar: calendar,

@@ -48,8 +48,8 @@ export class SharesService {
         fields: [{ field: 'body.episode_id', message: "is required when target is 'episode'" }],
       });
     }
-    if (input.episode_id !== undefined) await requireEpisode(this.deps.targets, input.episode_id);
     const now = this.deps.clock();
+    if (input.episode_id !== undefined) await requireEpisode(this.deps.targets, input.episode_id, now);
     const dayStart = utcDayStart(now);
     if ((await this.shares.countSince(userId, dayStart)) >= SHARES_PER_DAY) {
       const retryAfterS = Math.ceil((dayStart.getTime() + 86_400_000 - now.getTime()) / 1000);

@@ -14,7 +14,10 @@ export interface FavoritesServiceDeps {
   mediaBaseUrl: string;
 }
 
-/** A user's list of dramas. Adding and removing are idempotent; an unknown drama is Code.NOT_FOUND both ways. */
+/**
+ * A user's list of dramas. Adding and removing are idempotent; an unknown or unreleased drama is
+ * Code.NOT_FOUND both ways, and the list shows only released dramas.
+ */
 export class FavoritesService {
   private readonly favorites: FavoritesRepository;
 
@@ -23,9 +26,10 @@ export class FavoritesService {
   }
 
   async list(userId: number, query: PageQuery, lang: Language): Promise<Page<FavoriteItem>> {
+    const now = this.deps.clock();
     const [rows, total] = await Promise.all([
-      this.favorites.listByUser(userId, sliceOf(query)),
-      this.favorites.countByUser(userId),
+      this.favorites.listByUser(userId, sliceOf(query), now),
+      this.favorites.countByUser(userId, now),
     ]);
     const list = rows.map((row) => ({
       ...toDramaCard(row.drama, row.episodeCount, lang, this.deps.mediaBaseUrl),
@@ -35,13 +39,14 @@ export class FavoritesService {
   }
 
   async add(userId: number, dramaId: number): Promise<{ favorited: boolean }> {
-    await requireDrama(this.deps.targets, dramaId);
-    await this.favorites.insert(userId, dramaId, this.deps.clock());
+    const now = this.deps.clock();
+    await requireDrama(this.deps.targets, dramaId, now);
+    await this.favorites.insert(userId, dramaId, now);
     return { favorited: true };
   }
 
   async remove(userId: number, dramaId: number): Promise<{ favorited: boolean }> {
-    await requireDrama(this.deps.targets, dramaId);
+    await requireDrama(this.deps.targets, dramaId, this.deps.clock());
     await this.favorites.delete(userId, dramaId);
     return { favorited: false };
   }

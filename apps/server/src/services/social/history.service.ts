@@ -53,8 +53,8 @@ export class HistoryService {
    * A locked episode is refused with Code.EPISODE_LOCKED: the viewer cannot have watched it.
    */
   async save(userId: number, input: { episode_id: number; position_s: number }): Promise<SavedProgress> {
-    const episode = await requireEpisode(this.deps.targets, input.episode_id);
     const now = this.deps.clock();
+    const episode = await requireEpisode(this.deps.targets, input.episode_id, now);
     // Free by the catalogue's rule (entitlement.ts), else unlocked or VIP: one SQL probe, as only
     // one episode of one user is asked about.
     const watchable =
@@ -73,9 +73,10 @@ export class HistoryService {
   }
 
   async list(userId: number, query: PageQuery, lang: Language): Promise<Page<HistoryItem>> {
+    const now = this.deps.clock();
     const [rows, total] = await Promise.all([
-      this.history.listByUser(userId, sliceOf(query)),
-      this.history.countByUser(userId),
+      this.history.listByUser(userId, sliceOf(query), now),
+      this.history.countByUser(userId, now),
     ]);
     const list = rows.map((row) => ({
       ...toDramaCard(row.drama, row.episodeCount, lang, this.deps.mediaBaseUrl),

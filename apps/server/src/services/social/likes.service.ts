@@ -28,8 +28,8 @@ export class LikesService {
   }
 
   async like(userId: number, episodeId: number): Promise<LikeState> {
-    await requireEpisode(this.deps.targets, episodeId);
     const now = this.deps.clock();
+    await requireEpisode(this.deps.targets, episodeId, now);
     return this.deps.db.transaction(async (tx) => {
       const added = await this.likes.insert(userId, episodeId, now, tx);
       const likes = added
@@ -40,7 +40,7 @@ export class LikesService {
   }
 
   async unlike(userId: number, episodeId: number): Promise<LikeState> {
-    await requireEpisode(this.deps.targets, episodeId);
+    await requireEpisode(this.deps.targets, episodeId, this.deps.clock());
     return this.deps.db.transaction(async (tx) => {
       const removed = await this.likes.delete(userId, episodeId, tx);
       const likes = removed

@@ -25,6 +25,8 @@ describe('ledger keys', () => {
     expect(ledgerKeys.stripeRefund('ch_1', 500)).toBe('stripe:refund:ch_1:500');
     expect(ledgerKeys.stripeDispute('dp_1')).toBe('stripe:dispute:dp_1');
     expect(ledgerKeys.appleRefund('2000')).toBe('apple:refund:2000');
+    expect(ledgerKeys.supportCoins('k-12345678')).toBe('support:coins:k-12345678');
+    expect(ledgerKeys.supportVip('k-12345678')).toBe('support:vip:k-12345678');
   });
 
   it('key "all remaining" by the exact set bought, in any order', () => {

@@ -34,6 +34,10 @@ export const ledgerKeys = {
   lotExpiry: (lotId: number) => `expiry:lot:${lotId}`,
   /** An operator's giveaway (CLI): its own id, else a fresh one (never a repeat). */
   giveaway: (id: string = randomUUID()) => `cli:giveaway:${id}`,
+  /** Coins support adds or takes away in the console, under the key the console made for that one action. */
+  supportCoins: (consoleKey: string) => `support:coins:${consoleKey}`,
+  /** VIP days support grants in the console, likewise. */
+  supportVip: (consoleKey: string) => `support:vip:${consoleKey}`,
   /** An operator's VIP grant (CLI): each one is new. */
   vipGrant: () => `grant:${randomUUID()}`,
   /** The coins of a paid order (a pack). */

@@ -158,14 +158,18 @@ export class UnlockService {
     return { repeat: false, result: { unlocked_episode_ids: episodeIds, cost, balance: bought.balance } };
   }
 
-  /** Unknown episode or drama → Code.NOT_FOUND; an episode of another drama in the request → Code.INVALID_INPUT. */
+  /**
+   * Unknown episode or drama, or one not released (viewers cannot buy what they cannot see) →
+   * Code.NOT_FOUND; an episode of another drama in the request → Code.INVALID_INPUT.
+   */
   private async resolve(body: UnlockBody): Promise<UnlockTarget> {
-    const { dramas, episodes } = this.deps;
-    const found = body.episode_id === undefined ? undefined : await episodes.findWithDrama(body.episode_id);
+    const { dramas, episodes, clock } = this.deps;
+    const now = clock();
+    const found = body.episode_id === undefined ? undefined : await episodes.findWithDrama(body.episode_id, now);
     if (body.episode_id !== undefined && !found) throw notFound('Episode');
     const episode = found?.episode;
     if (isWholeDrama(body)) {
-      const drama = await dramas.findById(body.drama_id);
+      const drama = await dramas.findReleased(body.drama_id, now);
       if (!drama) throw notFound('Drama');
       if (episode && episode.dramaId !== drama.id) throw wrongDrama();
       return { drama, episode: undefined, ref: `drama:${drama.id}:all` };

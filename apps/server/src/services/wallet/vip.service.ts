@@ -57,6 +57,11 @@ export class VipService {
     return this.deps.users.find(userId);
   }
 
+  /** The user's VIP ledger entry under `key`, if any (a repeat's earlier grant). */
+  entryByKey(userId: number, key: string, tx?: Db): Promise<VipEntryRow | undefined> {
+    return this.deps.entries.findByKey(userId, key, tx);
+  }
+
   private inTx<T>(tx: Db | undefined, work: (tx: Db) => Promise<T>): Promise<T> {
     return tx ? work(tx) : this.deps.db.transaction((own) => work(own));
   }

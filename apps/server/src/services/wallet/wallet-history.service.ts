@@ -14,6 +14,7 @@ import type { EpisodesRepository } from '../../repositories/episodes.repository.
 import type { WalletEntriesRepository } from '../../repositories/wallet-entries.repository.js';
 import type { WalletLotsRepository } from '../../repositories/wallet-lots.repository.js';
 import { decodeWalletCursor, encodeWalletCursor } from './wallet-cursor.js';
+import { ledgerKeys } from './ledger-keys.js';
 import type { WalletService } from './wallet.service.js';
 import { localise } from '../catalog/localise.js';
 
@@ -56,6 +57,15 @@ function toWalletEntry(row: WalletEntryRow, subject: WalletSubject | null = null
 export class WalletHistoryService {
   constructor(private readonly deps: WalletHistoryServiceDeps) {}
 
+  /**
+   * The entries of one order (its pack's credit, the reversals of refunds and disputes), oldest
+   * first, each with its idempotency key (which refund or dispute it answers); for the console.
+   */
+  async orderEntries(userId: number, orderPublicId: string): Promise<Array<WalletEntry & { key: string }>> {
+    const rows = await this.deps.entries.withRef(userId, ledgerKeys.orderCredit(orderPublicId));
+    return rows.map((row) => ({ ...toWalletEntry(row), key: row.idempotencyKey }));
+  }
+
   async page(userId: number, query: WalletQuery): Promise<WalletPage> {
     const { deps } = this;
     const beforeId = query.cursor === undefined ? undefined : decodeWalletCursor(query.cursor);
@@ -83,7 +93,10 @@ export class WalletHistoryService {
    * "Consumption" alone does not say what was bought: each unlock entry is named by its drama
    * (in the viewer's language) and episode, read in two queries for the whole page.
    */
-  private async subjects(rows: readonly WalletEntryRow[], lang: Language | undefined): Promise<Map<number, WalletSubject>> {
+  private async subjects(
+    rows: readonly WalletEntryRow[],
+    lang: Language | undefined,
+  ): Promise<Map<number, WalletSubject>> {
     const refs = rows.map((row) => ({ row, ref: parseUnlockRef(row.ref) }));
     const episodeIds = refs.flatMap(({ ref }) => (ref && 'episodeId' in ref ? [ref.episodeId] : []));
     const episodes = new Map((await this.deps.episodes.findByIds(episodeIds)).map((e) => [e.id, e]));

@@ -14,6 +14,7 @@ import { VipEntriesRepository } from '../../repositories/vip-entries.repository.
 import { UnlockService } from './unlock.service.js';
 import { VipService } from './vip.service.js';
 import { WalletHistoryService } from './wallet-history.service.js';
+import { WalletSupportView } from './wallet-support-view.js';
 import { WalletService, type WalletServiceDeps } from './wallet.service.js';
 
 export type WalletServices = ReturnType<typeof createWalletServices>;
@@ -61,5 +62,7 @@ export function createWalletServices({ db, clock, config, onLedgerEntry }: Walle
       context: new UnlockContextRepository(),
     }),
     vip: new VipService({ db, clock, users, entries: new VipEntriesRepository(db) }),
+    /** Support's read of one user's coin and VIP ledgers (the console's page of a viewer). */
+    walletSupport: new WalletSupportView({ db }),
   };
 }

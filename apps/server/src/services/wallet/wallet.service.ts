@@ -64,6 +64,24 @@ export interface PurchaseInput {
   episodeIds: readonly number[];
 }
 
+/**
+ * Coins an operator adds or takes away by hand from the console (docs/wallet.md#kinds-and-groups):
+ * a credit is a `support_credit` lot that never expires; a debit a `support_debit` that spends lots
+ * like any debit and is refused when the balance does not cover it.
+ */
+export interface SupportAdjustmentInput {
+  userId: number;
+  direction: 'credit' | 'debit';
+  amount: number;
+  key: string;
+  ref?: string | null;
+}
+
+/** Any debit: its kind, and the episodes it buys (none for a plain debit). */
+type DebitInput = Omit<PurchaseInput, 'kind'> & {
+  kind: Extract<WalletExpenseKind, 'consume' | 'coin_freeze' | 'support_debit'>;
+};
+
 /** A purchase is done, or nothing was taken because an episode is unlocked already. */
 export type PurchaseResult = (LedgerResult & { owned: false }) | { owned: true };
 
@@ -237,7 +255,25 @@ export class WalletService {
    * (`owned`), which the caller checks under the same lock. Not enough coins → Code.INSUFFICIENT_COINS with
    * shortfall, balance and cost.
    */
-  async purchase(input: PurchaseInput, tx?: Db): Promise<PurchaseResult> {
+  purchase(input: PurchaseInput, tx?: Db): Promise<PurchaseResult> {
+    return this.debit(input, tx);
+  }
+
+  /**
+   * Support's adjustment: a never-expiring `support_credit`, or a `support_debit` taken from the
+   * lots that expire first, like any debit. A debit above the balance → Code.INSUFFICIENT_COINS and
+   * nothing written. A key seen before with the same direction and amount is replayed.
+   */
+  async adjustBySupport(input: SupportAdjustmentInput, tx?: Db): Promise<LedgerResult> {
+    const { direction, ...rest } = input;
+    if (direction === 'credit') return this.credit({ ...rest, kind: 'support_credit', expiresAt: null }, tx);
+    const result = await this.debit({ ...rest, kind: 'support_debit', episodeIds: [] }, tx);
+    // A debit that buys no episode cannot find one owned already.
+    if (result.owned) throw new Error('a support debit found an episode owned');
+    return result;
+  }
+
+  private async debit(input: DebitInput, tx?: Db): Promise<PurchaseResult> {
     checkKind(input.kind, 'expense');
     checkAmount(input.amount);
     return this.inTx(tx, async (t) => {
@@ -292,7 +328,7 @@ export class WalletService {
   }
 
   /** Debit, one step at a time: expire what is due, replay or refuse a seen key, then write. */
-  private async debitInGeneral(input: PurchaseInput, t: Db): Promise<LedgerResult> {
+  private async debitInGeneral(input: DebitInput, t: Db): Promise<LedgerResult> {
     const holder = await this.open(input.userId, t);
     const repeat = await this.replay(holder, input.key, input.kind, -input.amount, input.ref ?? null, t);
     if (repeat) return repeat;
