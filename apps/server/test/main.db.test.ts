@@ -107,5 +107,45 @@ describe('main.ts', () => {
         if (server.child.exitCode === null) server.child.kill('SIGKILL');
       }
     }, 60_000);
+
+    it('with CONSOLE_PORT, serves the console on its own listener and nothing of it on the main one', async () => {
+      const server = startServer({
+        PORT: '0',
+        HOST: '127.0.0.1',
+        CONSOLE_PORT: '0',
+        LOG_LEVEL: 'silent',
+        DATA_DIR: 'memory://',
+        DEMO_CATALOG: 'false',
+        WEB_DIST_DIR: '/nonexistent/dist',
+        CONSOLE_DIST_DIR: '/nonexistent/console-dist',
+        ...(target.databaseUrl ? { DATABASE_URL: target.databaseUrl } : {}),
+      });
+      try {
+        const [main, operators] = await new Promise<[string, string]>((resolve, reject) => {
+          server.child.stdout?.on('data', () => {
+            const mainUrl = /Cliffhanger listening on (http:\/\/127\.0\.0\.1:\d+)\n/.exec(server.output())?.[1];
+            const consoleUrl = /Cliffhanger console listening on (http:\/\/127\.0\.0\.1:\d+)\/console\/\n/.exec(
+              server.output(),
+            )?.[1];
+            if (mainUrl && consoleUrl) resolve([mainUrl, consoleUrl]);
+          });
+          void server.exited.then((exit) => reject(new Error(`server exited early (${exit.code}): ${exit.stderr}`)));
+        });
+        expect(operators).not.toBe(main);
+        // CONSOLE_HOST's default: only this machine.
+        expect(operators).toMatch(/^http:\/\/127\.0\.0\.1:/);
+
+        const me = await fetch(`${operators}/console/api/v1/me`);
+        expect(await me.json()).toMatchObject({ code: 10027 });
+        expect((await fetch(`${operators}/readyz`)).status).toBe(404);
+        expect((await fetch(`${main}/console/api/v1/me`)).status).toBe(404);
+        expect((await fetch(`${main}/readyz`)).status).toBe(200);
+
+        server.child.kill('SIGTERM');
+        expect((await server.exited).code).toBe(0);
+      } finally {
+        if (server.child.exitCode === null) server.child.kill('SIGKILL');
+      }
+    }, 120_000);
   });
 });

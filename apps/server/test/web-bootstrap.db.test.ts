@@ -127,38 +127,41 @@ const videoUrl = (dramaId: number, episodeId?: number) =>
   `/pages/video/mobileVideoIndex?drama_id=${dramaId}${episodeId === undefined ? '' : `&episode_id=${episodeId}`}`;
 
 describe('home served with its first screen', () => {
-  it.each(['/', '/pages/index/index'])('%s carries the /home answer, the first banner and the home chunk', async (url) => {
-    const res = await page(url);
-    expect(res.statusCode).toBe(200);
-    expect(res.headers['content-type']).toMatch(/^text\/html/);
-    expect(res.headers['cache-control']).toBe('private, no-cache');
-    const api = envelope<Home>(await t.app.inject({ method: 'GET', url: '/api/v1/home?lang=en' })).data;
-    const data = bootstrapOf(res.body);
-    expect(data.lang).toBe('en');
-    expect(data.home).toEqual(api);
-    const banner = api.banners[0]?.image ?? '';
-    expect(banner).toContain('/media/banners/');
-    expect(res.body).toContain(`<link rel="preload" as="image" fetchpriority="high" href="${banner}">`);
-    expect(res.body).toContain('<link rel="modulepreload" crossorigin href="/assets/home-page-P1.js">');
-    expect(res.body).toContain('<link rel="modulepreload" crossorigin href="/assets/shared-S1.js">');
-    // The app's start (the entry imports it once the stage has painted) and the page's code.
-    expect(res.body).toContain('<link rel="modulepreload" crossorigin href="/assets/boot-B1.js">');
-    expect(res.body).toContain('<link rel="modulepreload" crossorigin href="/assets/react-R1.js">');
-    // The stage is drawn in the classes of the app's frame, the home page and the shared
-    // components it uses: all those sheets apply at once.
-    expect(res.body).toContain('<link rel="stylesheet" crossorigin href="/assets/boot-B1.css">');
-    expect(res.body).toContain('<link rel="stylesheet" crossorigin href="/assets/home-page-P1.css">');
-    expect(res.body).toContain('<link rel="stylesheet" crossorigin href="/assets/card-D1.css">');
-    expect(res.body).not.toContain('as="style"');
-    // The first render waits for the UI catalogue: only the one of the page's language.
-    expect(res.body).toContain('<link rel="preload" as="fetch" crossorigin href="/assets/en-L1.json">');
-    expect(res.body).not.toMatch(/(zh|tr)-L1\.json/);
-    // What index.html loads already is not announced twice; the video page's code not at all.
-    expect(res.body.match(/i18n-I1\.js/g)).toHaveLength(1);
-    expect(res.body).not.toContain('video-page-V1');
-    expect(res.body).not.toContain('early-player-H1');
-    expect(res.body).not.toContain('video-page-loader');
-  });
+  it.each(['/', '/pages/index/index'])(
+    '%s carries the /home answer, the first banner and the home chunk',
+    async (url) => {
+      const res = await page(url);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toMatch(/^text\/html/);
+      expect(res.headers['cache-control']).toBe('private, no-cache');
+      const api = envelope<Home>(await t.app.inject({ method: 'GET', url: '/api/v1/home?lang=en' })).data;
+      const data = bootstrapOf(res.body);
+      expect(data.lang).toBe('en');
+      expect(data.home).toEqual(api);
+      const banner = api.banners[0]?.image ?? '';
+      expect(banner).toContain('/media/banners/');
+      expect(res.body).toContain(`<link rel="preload" as="image" fetchpriority="high" href="${banner}">`);
+      expect(res.body).toContain('<link rel="modulepreload" crossorigin href="/assets/home-page-P1.js">');
+      expect(res.body).toContain('<link rel="modulepreload" crossorigin href="/assets/shared-S1.js">');
+      // The app's start (the entry imports it once the stage has painted) and the page's code.
+      expect(res.body).toContain('<link rel="modulepreload" crossorigin href="/assets/boot-B1.js">');
+      expect(res.body).toContain('<link rel="modulepreload" crossorigin href="/assets/react-R1.js">');
+      // The stage is drawn in the classes of the app's frame, the home page and the shared
+      // components it uses: all those sheets apply at once.
+      expect(res.body).toContain('<link rel="stylesheet" crossorigin href="/assets/boot-B1.css">');
+      expect(res.body).toContain('<link rel="stylesheet" crossorigin href="/assets/home-page-P1.css">');
+      expect(res.body).toContain('<link rel="stylesheet" crossorigin href="/assets/card-D1.css">');
+      expect(res.body).not.toContain('as="style"');
+      // The first render waits for the UI catalogue: only the one of the page's language.
+      expect(res.body).toContain('<link rel="preload" as="fetch" crossorigin href="/assets/en-L1.json">');
+      expect(res.body).not.toMatch(/(zh|tr)-L1\.json/);
+      // What index.html loads already is not announced twice; the video page's code not at all.
+      expect(res.body.match(/i18n-I1\.js/g)).toHaveLength(1);
+      expect(res.body).not.toContain('video-page-V1');
+      expect(res.body).not.toContain('early-player-H1');
+      expect(res.body).not.toContain('video-page-loader');
+    },
+  );
 
   it("draws home's top in the root until the web renders: the bar, the search frame, the first banner", async () => {
     const res = await page('/');
@@ -172,7 +175,9 @@ describe('home served with its first screen', () => {
     // Nothing to type into: the web's search box replaces a frame, and nothing typed is lost.
     expect(root).not.toMatch(/<(input|form|a|button)\b/);
     // What it is drawn with comes before the scripts.
-    const order = ['as="image"', 'boot-B1.css', 'home-page-P1.css', '<script type="module"'].map((s) => res.body.indexOf(s));
+    const order = ['as="image"', 'boot-B1.css', 'home-page-P1.css', '<script type="module"'].map((s) =>
+      res.body.indexOf(s),
+    );
     expect(order.every((at) => at > 0)).toBe(true);
     expect([...order].sort((a, b) => a - b)).toEqual(order);
   });
@@ -199,7 +204,7 @@ describe('video deep link served with its first screen', () => {
     const api = envelope<Playback>(
       await t.app.inject({ method: 'GET', url: `/api/v1/episodes/${first.id}/play`, headers: { 'user-agent': 'x' } }),
     ).data;
-    // The same answer as the play API's, down to the signatures' lifetime.
+    // The same answer as the play API's, down to the tokens' lifetime.
     const { playlist_url, download_url: _d, subtitles, expires_at, ...rest } = data.playback!;
     const { playlist_url: _p, download_url: _d2, subtitles: apiSubtitles, expires_at: apiExpiry, ...apiRest } = api;
     expect(rest).toEqual(apiRest);
@@ -212,28 +217,35 @@ describe('video deep link served with its first screen', () => {
     expect(master.statusCode).toBe(200);
     expect(master.body).toContain('#EXTM3U');
 
-    // The master, and the variant and segment hls.js asks for next, exactly as the served master
-    // and variant playlists name them (so the preloads are the player's own requests).
-    const variantUrl = master.body.split('\n').find((line) => line !== '' && !line.startsWith('#'))!;
+    // The master, and the variant and segment hls.js asks for next, resolved against the master's
+    // and the variant's URLs as the player does (so the preloads are the player's own requests).
+    const resolve = (body: string, base: string) =>
+      new URL(
+        body.split('\n').find((line) => line !== '' && !line.startsWith('#'))!,
+        `http://x${base}`,
+      ).pathname;
+    const variantUrl = resolve(master.body, playlist_url);
     const variant = await t.app.inject({ method: 'GET', url: variantUrl });
     expect(variant.statusCode).toBe(200);
-    const segmentUrl = variant.body.split('\n').find((line) => line !== '' && !line.startsWith('#'))!;
+    const segmentUrl = resolve(variant.body, variantUrl);
     expect((await t.app.inject({ method: 'GET', url: segmentUrl })).body).toBe('HD-SEGMENT-0');
-    const fetches = [...res.body.matchAll(/<link rel="preload" as="fetch" crossorigin (?:fetchpriority="low" )?href="([^"]+)">/g)].map((m) =>
-      m[1]!.replace(/&amp;/g, '&'),
-    );
+    const fetches = [
+      ...res.body.matchAll(/<link rel="preload" as="fetch" crossorigin (?:fetchpriority="low" )?href="([^"]+)">/g),
+    ].map((m) => m[1]!.replace(/&amp;/g, '&'));
     // The media first (the player's path), then the UI catalogue of the page's language.
     expect(fetches).toEqual([playlist_url, variantUrl, segmentUrl, '/assets/en-L1.json']);
     // The phone page starts the player before the app: its code is asked for first, once, and at
     // the browser's high priority with the media; the app's files after them, at low priority.
-    const scripts = [...res.body.matchAll(/<link rel="modulepreload" crossorigin (?:fetchpriority="low" )?href="\/assets\/([^"]+)">/g)].map(
-      (m) => m[1],
-    );
+    const scripts = [
+      ...res.body.matchAll(/<link rel="modulepreload" crossorigin (?:fetchpriority="low" )?href="\/assets\/([^"]+)">/g),
+    ].map((m) => m[1]);
     expect(scripts.indexOf('early-player-H1.js')).toBeLessThan(scripts.indexOf('boot-B1.js'));
     expect(scripts.filter((file) => file === 'early-player-H1.js')).toHaveLength(1);
     expect(res.body).toContain('<link rel="modulepreload" crossorigin href="/assets/early-player-H1.js">');
     for (const [i, url] of [playlist_url, variantUrl, segmentUrl].entries()) {
-      expect(res.body, `media preload ${i}`).toContain(`<link rel="preload" as="fetch" crossorigin href="${url.replace(/&/g, '&amp;')}">`);
+      expect(res.body, `media preload ${i}`).toContain(
+        `<link rel="preload" as="fetch" crossorigin href="${url.replace(/&/g, '&amp;')}">`,
+      );
     }
     const low = (attributes: string, file: string) => `<link ${attributes} fetchpriority="low" href="/assets/${file}">`;
     expect(res.body).toContain(low('rel="modulepreload" crossorigin', 'video-page-V1.js'));
@@ -349,7 +361,11 @@ describe('video deep link served with its first screen', () => {
   });
 
   it('answers an unknown or malformed drama with the page and no data', async () => {
-    for (const url of [videoUrl(999_999), '/pages/video/mobileVideoIndex?drama_id=abc', '/pages/video/mobileVideoIndex']) {
+    for (const url of [
+      videoUrl(999_999),
+      '/pages/video/mobileVideoIndex?drama_id=abc',
+      '/pages/video/mobileVideoIndex',
+    ]) {
       const res = await page(url);
       expect(res.statusCode, url).toBe(200);
       expect({ ...bootstrapOf(res.body), config: undefined }, url).toEqual({ lang: 'en' });
@@ -405,6 +421,45 @@ describe('the app configuration in a filled-in page', () => {
     const data = bootstrapOf((await page(url(), headers)).body);
     expect(data.config).toEqual(api);
     expect(data.config?.name).toBe('Cliffhanger');
+  });
+});
+
+describe('dramas viewers may not see yet', () => {
+  let unseen: SeededDrama[];
+
+  beforeAll(async () => {
+    // First banner and hottest, were they released: a draft, and one released tomorrow.
+    const prominent = { episodes: 2, freeEpisodes: 2, hits: 10_000, bannerRank: 0 };
+    unseen = [
+      await seedDrama(t.app, { ...prominent, publishedAt: null }),
+      await seedDrama(t.app, { ...prominent, publishedAt: new Date(Date.now() + 86_400_000) }),
+    ];
+  });
+
+  it('are not in the first screen of home', async () => {
+    const res = await page('/');
+    const home = bootstrapOf(res.body).home;
+    const ids = [
+      ...(home?.banners.map((banner) => banner.drama_id) ?? []),
+      ...(home?.hot.map((card) => card.id) ?? []),
+    ];
+    expect(ids).toContain(free.drama.id);
+    for (const { drama } of unseen) {
+      expect(ids).not.toContain(drama.id);
+      expect(res.body).not.toContain(drama.banner);
+    }
+  });
+
+  it('give a deep link no drama, no playback and no signed media', async () => {
+    for (const { drama, episodes } of unseen) {
+      const res = await page(videoUrl(drama.id, episodes[0]!.id));
+      expect(res.statusCode).toBe(200);
+      const data = bootstrapOf(res.body);
+      expect(data.drama).toBeUndefined();
+      expect(data.playback).toBeUndefined();
+      expect(res.body).not.toContain('.m3u8');
+      expect(res.body).not.toContain(drama.poster);
+    }
   });
 });
 

@@ -9,6 +9,7 @@ import { createTestApp, type TestApp } from './helpers/test-app.js';
 const INDEX_HTML =
   '<!doctype html><html><head><title>Cliffhanger</title></head><body><div id="root"></div></body></html>';
 const ASSET_JS = 'console.log("app");';
+const SERVICE_WORKER_JS = 'self.addEventListener("fetch", () => {});';
 const BIG_JS = `export const words = ${JSON.stringify('cliffhanger '.repeat(400))};`;
 /** The chunks of the pages the server draws, and the map naming them (web-bootstrap.db.test.ts). */
 const MANIFEST = {
@@ -32,6 +33,7 @@ describe('web app serving (dist built)', () => {
     writeFileSync(join(dist, '.vite', 'pages.json'), JSON.stringify(PAGE_MAP));
     writeFileSync(join(dist, 'assets', 'index-3f9a2c.js'), ASSET_JS);
     writeFileSync(join(dist, 'manifest.webmanifest'), '{"name":"Cliffhanger"}');
+    writeFileSync(join(dist, 'sw.js'), SERVICE_WORKER_JS);
     writeFileSync(join(dist, '.env'), 'SECRET=1');
     // What the build's precompress step leaves beside a large file.
     writeFileSync(join(dist, 'assets', 'big-9c1d7e.js'), BIG_JS);
@@ -56,21 +58,20 @@ describe('web app serving (dist built)', () => {
     expect(res.body).toMatch(/<div id="root">.*data-boot-stage/);
   });
 
-  it.each([
-    '/pages/user/wallet?x=1',
-    '/pages/user/Language',
-    '/pages/payment/stripePaymentSuccess?session_id=cs_1',
-  ])('answers the history-mode route %s with index.html', async (url) => {
-    const res = await t.app.inject({
-      method: 'GET',
-      url,
-      headers: { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' },
-    });
-    expect(res.statusCode).toBe(200);
-    expect(res.headers['content-type']).toMatch(/^text\/html/);
-    expect(res.headers['cache-control']).toBe('no-cache');
-    expect(res.body).toBe(INDEX_HTML);
-  });
+  it.each(['/pages/user/wallet?x=1', '/pages/user/Language', '/pages/payment/stripePaymentSuccess?session_id=cs_1'])(
+    'answers the history-mode route %s with index.html',
+    async (url) => {
+      const res = await t.app.inject({
+        method: 'GET',
+        url,
+        headers: { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' },
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toMatch(/^text\/html/);
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.body).toBe(INDEX_HTML);
+    },
+  );
 
   it('serves hashed assets with a long, immutable cache', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/assets/index-3f9a2c.js' });
@@ -100,6 +101,18 @@ describe('web app serving (dist built)', () => {
     const res = await t.app.inject({ method: 'GET', url: '/manifest.webmanifest' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('serves the service worker at the root, never cached, with the whole site as its scope', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/sw.js' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/javascript/);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.headers['service-worker-allowed']).toBe('/');
+    expect(res.body).toBe(SERVICE_WORKER_JS);
+    // Other files keep to their own folder's scope.
+    const other = await t.app.inject({ method: 'GET', url: '/assets/index-3f9a2c.js' });
+    expect(other.headers['service-worker-allowed']).toBeUndefined();
   });
 
   it('answers a missing asset with 404, never index.html', async () => {

@@ -30,7 +30,9 @@ const servedAndWatched = async (token: string) => {
   return ad;
 };
 const makeVip = (uid: number) =>
-  kit.t.app.database.db.execute(sql`UPDATE users SET vip_expires_at = ${new Date(kit.clock.now().getTime() + 86_400_000)} WHERE id = ${uid}`);
+  kit.t.app.database.db.execute(
+    sql`UPDATE users SET vip_expires_at = ${new Date(kit.clock.now().getTime() + 86_400_000)} WHERE id = ${uid}`,
+  );
 
 describe('GET /ads/next (interstitial)', () => {
   it('shows a house ad of another drama before every 3rd distinct episode of the day', async () => {
@@ -52,7 +54,7 @@ describe('GET /ads/next (interstitial)', () => {
       token: null,
       reward: null,
     });
-    expect(ad!.playlist_url).toMatch(/\/master\.m3u8\?.*exp=\d+/);
+    expect(ad!.playlist_url).toMatch(/^\/media\/t\/k0\.\d+\.[\w-]{43}\/episodes\/.*\/master\.m3u8$/);
     // The same episode again keeps its place: no extra ad for a reload.
     expect((await next(me.token, `?episode_id=${watched[0]!.id}`)).data.ad).toBeNull();
     // Next day: counting starts again.
@@ -60,7 +62,7 @@ describe('GET /ads/next (interstitial)', () => {
     expect((await next(me.token, `?episode_id=${watched[2]!.id}`)).data.ad).toBeNull();
   });
 
-  it('the signed clip plays', async () => {
+  it('the tokened clip plays', async () => {
     kit.clock.set('2026-11-23T10:00:00Z');
     const me = await kit.user();
     const answers: NextAd[] = [];
@@ -118,7 +120,10 @@ describe('rewarded ads', () => {
     const tomorrow = (await next(me.token, '?kind=rewarded')).data;
     expect(tomorrow.rewarded_today).toBe(0);
     kit.clock.advance(AD_PLAYED_S);
-    expect(envelope(await reward(me.token, { token: tomorrow.ad!.token! })).data).toMatchObject({ coins: 10, balance: 30 });
+    expect(envelope(await reward(me.token, { token: tomorrow.ad!.token! })).data).toMatchObject({
+      coins: 10,
+      balance: 30,
+    });
     expect(
       await kit.scalar(sql`SELECT count(*) FROM wallet_entries WHERE user_id = ${me.user.uid} AND kind = 'ad_reward'`),
     ).toBe(3);
@@ -148,7 +153,10 @@ describe('rewarded ads', () => {
     expect(early.statusCode).toBe(409);
     expect(envelope(early)).toMatchObject({ code: Code.AD_NOT_FINISHED, data: { wait_s: 4 } });
     kit.clock.advance(3);
-    expect(envelope(await reward(me.token, { token }))).toMatchObject({ code: Code.AD_NOT_FINISHED, data: { wait_s: 1 } });
+    expect(envelope(await reward(me.token, { token }))).toMatchObject({
+      code: Code.AD_NOT_FINISHED,
+      data: { wait_s: 1 },
+    });
     expect(await kit.coin(me.user.uid)).toBe(0);
     kit.clock.advance(1);
     expect(envelope(await reward(me.token, { token }))).toMatchObject({ code: 200, data: { coins: 10 } });

@@ -59,6 +59,14 @@ describe('the committed demo catalogue', () => {
     expect(manifest.dramas.filter((d) => d.banner_rank !== undefined).length).toBeGreaterThan(0);
   });
 
+  it("files every drama under one to three genres, as the demo's source says, and covers most genres", () => {
+    for (const drama of manifest.dramas) {
+      expect(drama.genres.length, drama.slug).toBeGreaterThanOrEqual(1);
+      expect(drama.genres, drama.slug).toEqual(DEMO_DRAMAS.find((d) => d.slug === drama.slug)?.genres);
+    }
+    expect(new Set(manifest.dramas.flatMap((d) => d.genres)).size).toBeGreaterThanOrEqual(8);
+  });
+
   it('names every drama and episode in zh, en and tr, each language its own text', () => {
     for (const drama of manifest.dramas) {
       for (const text of [drama.title, drama.synopsis]) {
@@ -133,6 +141,22 @@ describe('DEMO_CATALOG=true on an empty database', () => {
     expect(page.total).toBe(12);
     expect(page.list).toHaveLength(12);
     expect(page.list.every((card) => card.episode_count >= 4 && card.free_episodes < card.episode_count)).toBe(true);
+  });
+
+  it('imports the genres: each card answers its own, and the genre filter lists exactly those filed under it', async () => {
+    const all = envelope<Page<DramaCard>>(await t.app.inject({ method: 'GET', url: '/api/v1/dramas?size=50' })).data
+      .list;
+    const genresByTitle = new Map(DEMO_DRAMAS.map((d) => [d.title.en, d.genres]));
+    for (const card of all) expect(card.genres, card.title).toEqual(genresByTitle.get(card.title));
+    const url = '/api/v1/dramas?size=50&genre=werewolf';
+    const werewolf = envelope<Page<DramaCard>>(await t.app.inject({ method: 'GET', url })).data.list;
+    expect(werewolf.map((card) => card.id).sort()).toEqual(
+      all
+        .filter((card) => card.genres.includes('werewolf'))
+        .map((card) => card.id)
+        .sort(),
+    );
+    expect(werewolf.length).toBeGreaterThan(0);
   });
 
   it('serves a demo poster', async () => {

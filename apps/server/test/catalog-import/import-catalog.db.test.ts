@@ -331,6 +331,37 @@ describe.skipIf(!hasFfmpeg && process.env.CI !== 'true')('catalogue import of a 
     expect(await snapshot()).toEqual(before);
   });
 
+  it('a transcode failure after another episode was stored deletes what that episode stored', SLOW, async () => {
+    makeClip(join(dir, 'third.mp4'), { seconds: 2, width: 360, height: 640 });
+    makeClip(join(dir, 'fourth.mp4'), { seconds: 3, width: 360, height: 640 });
+    const real = countingTools();
+    const failing: CountingTools = {
+      ...real,
+      transcode: (source, outDir, onProgress) =>
+        source.endsWith('fourth.mp4')
+          ? Promise.reject(new Error('ffmpeg exploded'))
+          : real.transcode(source, outDir, onProgress),
+    };
+    const longer = await write(
+      'longer.json',
+      manifestOf([
+        EPISODE_1,
+        EPISODE_2,
+        { number: 3, title: { en: 'Third' }, source: 'third.mp4' },
+        { number: 4, title: { en: 'Fourth' }, source: 'fourth.mp4' },
+      ]),
+    );
+    const before = await snapshot();
+    media.reset();
+    await expect(run(longer, failing)).rejects.toMatchObject({
+      problems: [{ episode: 4, message: 'ffmpeg exploded' }],
+    });
+    // Episode 3 was transcoded and stored before episode 4 failed; none of it is left.
+    expect(media.puts.some((path) => path.endsWith('/source.json'))).toBe(true);
+    for (const path of media.puts) expect(await readAll(media, path)).toBeNull();
+    expect(await snapshot()).toEqual(before);
+  });
+
   it('a manifest without an episode deletes it and its media; changed fields are updated', SLOW, async () => {
     const before = await snapshot();
     const removedDir = before.episodes[1]?.mediaDir ?? '';

@@ -43,7 +43,7 @@ export function countingTools(
     calls,
     pipeline: base.pipeline,
     checkVideo: (file) => (calls.checkVideo++, base.checkVideo(file)),
-    transcode: (source, outDir) => (calls.transcode++, base.transcode(source, outDir)),
+    transcode: (source, outDir, onProgress) => (calls.transcode++, base.transcode(source, outDir, onProgress)),
     extractFrame: (video, outFile) => (calls.extractFrame++, base.extractFrame(video, outFile)),
   };
 }

@@ -28,7 +28,7 @@ describe('parseManifest', () => {
     const result = parseManifest({ dramas: [validDrama()] });
     if (!('manifest' in result)) throw new Error(JSON.stringify(result.problems));
     const [drama] = result.manifest.dramas;
-    expect(drama).toMatchObject({ slug: 'the-contract', free_episodes: 5, tags: [] });
+    expect(drama).toMatchObject({ slug: 'the-contract', free_episodes: 5, tags: [], genres: [] });
     expect(drama?.episodes[0]?.subtitles).toEqual({ en: 'one.srt' });
   });
 
@@ -87,6 +87,22 @@ describe('parseManifest', () => {
   it.each(['fr', 'EN', 'zh-CN', '', ' en'])('refuses subtitles in %j: only zh, en and tr, exactly', (lang) => {
     const episode = { number: 1, title: { en: 'x' }, source: 'a.mp4', subtitles: { [lang]: 'a.srt' } };
     expect(problemsOf({ dramas: [validDrama({ episodes: [episode] })] }).length).toBeGreaterThan(0);
+  });
+
+  it('takes up to three genres of the catalogue and names the field of an unknown, repeated or fourth one', () => {
+    const result = parseManifest({ dramas: [validDrama({ genres: ['romance', 'ceo'] })] });
+    if (!('manifest' in result)) throw new Error(JSON.stringify(result.problems));
+    expect(result.manifest.dramas[0]?.genres).toEqual(['romance', 'ceo']);
+
+    expect(problemsOf({ dramas: [validDrama({ genres: ['romance', 'zombie'] })] })).toEqual([
+      expect.objectContaining({ slug: 'the-contract', field: 'dramas[0].genres[1]' }),
+    ]);
+    expect(problemsOf({ dramas: [validDrama({ genres: ['ceo', 'ceo'] })] })).toEqual([
+      expect.objectContaining({ field: 'dramas[0].genres', message: expect.stringMatching(/twice/) }),
+    ]);
+    expect(problemsOf({ dramas: [validDrama({ genres: ['ceo', 'comedy', 'family', 'romance'] })] })).toEqual([
+      expect.objectContaining({ field: 'dramas[0].genres' }),
+    ]);
   });
 
   it('refuses a manifest without dramas', () => {

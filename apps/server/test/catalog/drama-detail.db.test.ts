@@ -59,6 +59,7 @@ describe('GET /dramas/:id', () => {
       episode_count: 6,
       free_episodes: 2,
       prices: { episode: 30, locked_count: 4, all: 100 },
+      vip_covers: true,
       favorited: false,
       progress: null,
       viewer: { signed_in: false, vip: false, coin: 0 },
@@ -90,6 +91,8 @@ describe('GET /dramas/:id', () => {
     const data = envelope<DramaDetail>(await getDrama(seeded.drama.id, { token: session.token })).data;
     expect(lockStates(data)).toBe('ooLLLL');
     expect(data.viewer).toEqual({ signed_in: true, vip: false, coin: 45 });
+    // What VIP would open is the drama's own fact, told to one who has not bought it yet.
+    expect(data.vip_covers).toBe(true);
   });
 
   it('opens unlocked episodes and prices "all" at no more than the rest one by one', async () => {
@@ -122,6 +125,8 @@ describe('GET /dramas/:id', () => {
     expect(lockStates(data)).toBe('oooooo');
     expect(data.prices).toEqual({ episode: 30, locked_count: 0, all: 0 });
     expect(data.viewer).toMatchObject({ signed_in: true, vip: true });
+    // vip_covers agrees with what VIP actually opened: every episode.
+    expect(data.vip_covers).toBe(data.episodes.every((e) => !e.locked));
 
     clock.advance(3600);
     data = envelope<DramaDetail>(await getDrama(seeded.drama.id, { token: session.token })).data;

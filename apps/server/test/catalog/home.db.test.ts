@@ -83,6 +83,7 @@ describe('GET /home', () => {
         title: 'Bride of the Night',
         poster: `/media/posters/${b.drama.slug}.jpg`,
         tags: ['romance'],
+        genres: [],
         hits: 100,
         likes: 1,
         episode_count: 4,

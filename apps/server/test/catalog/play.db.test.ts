@@ -60,12 +60,16 @@ const hitsNow = async () => {
   return Number(row?.hits);
 };
 
-const SIGNED = (path: string) => new RegExp(`^/media/${path.replace(/[.]/g, '\\.')}\\?exp=\\d+&sig=[A-Za-z0-9_-]{43}$`);
+/** `/media/t/<kid>.<exp>.<mac>/<path>`, the expiry captured. */
+const TOKENED = (path: string) =>
+  new RegExp(`^/media/t/k0\\.(\\d+)\\.[A-Za-z0-9_-]{43}/${path.replace(/[.]/g, '\\.')}$`);
 
 describe('GET /episodes/:id/play for an entitled viewer', () => {
-  it('gives a visitor a free episode: signed playlist, subtitles and download, neighbours, counts', async () => {
+  it('gives a visitor a free episode: tokened playlist, subtitles and download, neighbours, counts', async () => {
     const res = await play(episode(1).id);
     expect(res.statusCode).toBe(200);
+    // The answer holds a working token: never kept by a shared cache.
+    expect(res.headers['cache-control']).toBe('private, no-store');
     const data = envelope<Playback>(res).data;
     const dir = episode(1).mediaDir;
     expect(data.episode).toEqual({
@@ -78,17 +82,20 @@ describe('GET /episodes/:id/play for an entitled viewer', () => {
       locked: false,
       price: 0,
     });
-    expect(data.playlist_url).toMatch(SIGNED(`${dir}/master.m3u8`));
-    expect(data.download_url).toMatch(SIGNED(`${dir}/download.mp4`));
+    expect(data.playlist_url).toMatch(TOKENED(`${dir}/master.m3u8`));
+    expect(data.download_url).toMatch(TOKENED(`${dir}/download.mp4`));
     expect(data.subtitles.map((s) => s.lang)).toEqual(['zh', 'en', 'tr']);
     for (const track of data.subtitles) {
-      expect(track.url).toMatch(SIGNED(`${dir}/subs/${track.lang}.vtt`));
+      expect(track.url).toMatch(TOKENED(`${dir}/subs/${track.lang}.vtt`));
     }
-    // Six hours by the app clock; every URL carries that expiry.
+    // Six hours by the app clock; one token, with that expiry, opens every URL of the episode.
     expect(data.expires_at).toBe('2026-11-21T16:00:00.000Z');
     const exp = String(Date.parse(data.expires_at) / 1000);
-    expect(new URL(data.playlist_url, 'http://x').searchParams.get('exp')).toBe(exp);
-    expect(new URL(data.download_url, 'http://x').searchParams.get('exp')).toBe(exp);
+    const tokenOf = (url: string) => url.split('/')[3];
+    expect(TOKENED(`${dir}/master.m3u8`).exec(data.playlist_url)?.[1]).toBe(exp);
+    expect(new Set([data.playlist_url, data.download_url, ...data.subtitles.map((s) => s.url)].map(tokenOf)).size).toBe(
+      1,
+    );
     expect(data).toMatchObject({
       next_episode_id: episode(2).id,
       prev_episode_id: null,
@@ -180,7 +187,7 @@ describe('GET /episodes/:id/play for a locked episode', () => {
     });
     expect(res.body).not.toContain('m3u8');
     expect(res.body).not.toContain('/media/');
-    expect(res.body).not.toContain('sig=');
+    expect(res.body).not.toContain('/t/');
   });
 
   it('tells a signed-in user their balance and only their remaining locks', async () => {

@@ -90,10 +90,27 @@ beforeAll(async () => {
   worker = spawn(process.execPath, ['scripts/compiled.mjs', 'worker'], {
     cwd: repoRoot,
     env: { ...process.env, ...env, HOST: '127.0.0.1', WORKER_METRICS_PORT: String(await freePort()) },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', 'pipe', 'inherit'],
   });
   workerExit = once(worker, 'exit');
+  await workerStarted(worker);
 }, 180_000);
+
+/**
+ * Until the worker logs that it started: the outages are for a running worker, and one still
+ * opening its queues on a busy machine would meet the first of them half-started.
+ */
+function workerStarted(child: ChildProcess): Promise<void> {
+  return new Promise((resolve, reject) => {
+    let output = '';
+    child.stdout!.on('data', (chunk: Buffer) => {
+      if (output.includes('worker started')) return;
+      output += chunk.toString();
+      if (output.includes('worker started')) resolve();
+    });
+    child.once('exit', (code) => reject(new Error(`the worker exited (${code}) before it started`)));
+  });
+}
 
 afterAll(async () => {
   if (worker && worker.exitCode === null) {

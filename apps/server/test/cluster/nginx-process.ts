@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -28,11 +28,32 @@ export async function startNginx(upstreamPorts: number[]): Promise<NginxProcess>
   const ours = site
     .replace(/( {4}server 127\.0\.0\.1:\d+[^\n]*\n)+/, `${servers}\n`)
     .replace(/listen 80;/, `listen 127.0.0.1:${port};`);
-  if (ours === site || !ours.includes(`listen 127.0.0.1:${port};`)) throw new Error('deploy/nginx/cliffhanger.conf changed shape');
-  writeFileSync(path.join(dir, 'site.conf'), ours);
+  if (ours === site || !ours.includes(`listen 127.0.0.1:${port};`))
+    throw new Error('deploy/nginx/cliffhanger.conf changed shape');
+  return runNginx({ dir, port, site: ours });
+}
+
+/**
+ * Debian's nginx in `dir` (which its workers, `nobody` when started as root, must reach), serving `site`
+ * (the text of a deploy/nginx site, already pointed at its upstreams and at `port`) inside an
+ * `http {}` block; `main` goes before it (e.g. `load_module` of the njs module). Resolves once
+ * nginx answers /healthz.
+ */
+export async function runNginx({
+  dir,
+  port,
+  site,
+  main = '',
+}: {
+  dir: string;
+  port: number;
+  site: string;
+  main?: string;
+}): Promise<NginxProcess & { dir: string; reload(): Promise<void> }> {
+  writeFileSync(path.join(dir, 'site.conf'), site);
   writeFileSync(
     path.join(dir, 'nginx.conf'),
-    `daemon off;
+    `${main}daemon off;
 worker_processes 1;
 pid ${dir}/nginx.pid;
 error_log ${dir}/error.log warn;
@@ -54,7 +75,8 @@ http {
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 10_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`nginx exited with ${child.exitCode}: ${safeRead(path.join(dir, 'error.log'))}`);
+    if (child.exitCode !== null)
+      throw new Error(`nginx exited with ${child.exitCode}: ${safeRead(path.join(dir, 'error.log'))}`);
     const up = await fetch(`${url}/healthz`).then(
       () => true,
       () => false,
@@ -65,7 +87,32 @@ http {
   }
   return {
     url,
+    dir,
     errorLog: () => safeRead(path.join(dir, 'error.log')),
+    /**
+     * `nginx -s reload`, resolved once the workers that read the old configuration have gone (they
+     * stop taking connections at once and finish the requests they hold).
+     */
+    async reload() {
+      const workers = () => {
+        try {
+          return readFileSync(`/proc/${child.pid}/task/${child.pid}/children`, 'utf8')
+            .trim()
+            .split(/\s+/)
+            .filter(Boolean);
+        } catch {
+          return [];
+        }
+      };
+      const old = workers();
+      const result = spawnSync(NGINX_PATH, ['-p', dir, '-c', path.join(dir, 'nginx.conf'), '-s', 'reload']);
+      if (result.status !== 0) throw new Error(`nginx reload failed: ${String(result.stderr)}`);
+      const until = Date.now() + 10_000;
+      while (workers().some((pid) => old.includes(pid)) || workers().length === 0) {
+        if (Date.now() > until) throw new Error('nginx reload: the old workers did not leave');
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    },
     async stop() {
       if (child.exitCode === null) {
         child.kill('SIGQUIT');

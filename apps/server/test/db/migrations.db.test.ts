@@ -67,6 +67,10 @@ describe('migrations', () => {
       { column_name: 'phone_seen_before', data_type: 'boolean', is_nullable: 'NO' },
       { column_name: 'vip_expires_at', data_type: 'timestamp with time zone', is_nullable: 'YES' },
       { column_name: 'payment_flagged_at', data_type: 'timestamp with time zone', is_nullable: 'YES' },
+      { column_name: 'blocked_at', data_type: 'timestamp with time zone', is_nullable: 'YES' },
+      { column_name: 'block_reason', data_type: 'text', is_nullable: 'YES' },
+      { column_name: 'comments_blocked_at', data_type: 'timestamp with time zone', is_nullable: 'YES' },
+      { column_name: 'playback_rate_pct', data_type: 'smallint', is_nullable: 'NO' },
     ]);
   });
 

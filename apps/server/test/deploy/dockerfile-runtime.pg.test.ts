@@ -112,6 +112,7 @@ describe("the Dockerfile's runtime image", () => {
       expect(existsSync(path.join(image, file)), file).toBe(true);
     }
     expect(existsSync(path.join(image, 'apps/web/dist/index.html'))).toBe(true);
+    expect(existsSync(path.join(image, 'apps/console/dist/index.html'))).toBe(true);
     // Development tools stay out of the image.
     for (const tool of ['vitest', 'tsx', 'vite', 'typescript']) {
       expect(existsSync(path.join(image, 'node_modules', tool)), tool).toBe(false);

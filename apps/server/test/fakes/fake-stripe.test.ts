@@ -291,6 +291,50 @@ describe('payment mode', () => {
     expect(types()).toEqual(['charge.refunded', 'charge.refunded', 'charge.dispute.created']);
   });
 
+  it('refunds through the API with idempotency, refuses more than is left, and reports a failed refund', async () => {
+    const customer = await stripe.customers.create({});
+    const session = await paymentSession(customer.id, 'ord_api_refund');
+    const { paymentIntent, charge } = await fake.completeCheckout(session.id);
+    received = [];
+
+    const params = { payment_intent: paymentIntent!.id, amount: 300, metadata: { order_refund_id: '7' } };
+    const refund = await stripe.refunds.create(params, { idempotencyKey: 'order-refund-7' });
+    expect(refund).toMatchObject({
+      object: 'refund',
+      amount: 300,
+      status: 'succeeded',
+      charge: charge!.id,
+      payment_intent: paymentIntent!.id,
+      metadata: { order_refund_id: '7' },
+    });
+    expect(refund.id).toMatch(/^re_/);
+    expect((await stripe.refunds.create(params, { idempotencyKey: 'order-refund-7' })).id).toBe(refund.id);
+    await fake.idle();
+    expect(types()).toEqual(['charge.refunded', 'refund.created']);
+    expect((received[0]!.event as Stripe.ChargeRefundedEvent).data.object.amount_refunded).toBe(300);
+
+    await expect(stripe.refunds.create({ payment_intent: paymentIntent!.id, amount: 200 })).rejects.toMatchObject({
+      type: 'StripeInvalidRequestError',
+      code: 'amount_too_large',
+      message: 'Refund amount ($2.00) is greater than unrefunded amount on charge ($1.99)',
+    });
+    await expect(stripe.refunds.create({ payment_intent: 'pi_nope', amount: 1 })).rejects.toMatchObject({
+      code: 'resource_missing',
+    });
+
+    received = [];
+    await fake.failRefund(refund.id, 'lost_or_stolen_card');
+    expect(types()).toEqual(['refund.failed']);
+    expect((received[0]!.event as Stripe.RefundFailedEvent).data.object).toMatchObject({
+      id: refund.id,
+      status: 'failed',
+      failure_reason: 'lost_or_stolen_card',
+    });
+    // The failed amount can be refunded again.
+    expect((await stripe.refunds.create({ payment_intent: paymentIntent!.id })).amount).toBe(499);
+    await fake.idle();
+  });
+
   it('expires an open session', async () => {
     const customer = await stripe.customers.create({});
     const session = await paymentSession(customer.id, 'ord_expire');

@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import { dramas, episodes, type DramaRow, type EpisodeRow, type LocalisedText } from '../../src/db/catalog.schema.js';
 import type { AppInstance } from '../../src/app-instance.js';
 
@@ -7,6 +8,8 @@ export interface FixtureDrama {
   title?: LocalisedText;
   synopsis?: LocalisedText;
   tags?: string[];
+  /** Genre keys; default none. */
+  genres?: string[];
   episodes?: number;
   freeEpisodes?: number;
   episodePrice?: number;
@@ -15,8 +18,17 @@ export interface FixtureDrama {
   likes?: number;
   recommendRank?: number | null;
   bannerRank?: number | null;
-  publishedAt?: Date;
+  /**
+   * When viewers may see it: null for a draft or unpublished drama, a future time for a scheduled
+   * one. Default: long before any test clock, later for each drama seeded, so the newest seeded is
+   * the latest released. Not the database's now(): a test clock behind the wall clock would see
+   * that as a scheduled release.
+   */
+  publishedAt?: Date | null;
 }
+
+/** The release time of the first drama seeded without one; each later one is a minute later. */
+const DEFAULT_RELEASES_FROM = Date.parse('2020-01-01T00:00:00Z');
 
 export interface SeededDrama {
   drama: DramaRow;
@@ -72,6 +84,7 @@ export async function seedDrama(app: AppInstance, options: FixtureDrama = {}): P
       poster: `posters/${slug}.jpg`,
       banner: `banners/${slug}.jpg`,
       tags: options.tags ?? ['romance'],
+      genres: options.genres ?? [],
       hits: options.hits ?? 0,
       likes: options.likes ?? 0,
       freeEpisodes: options.freeEpisodes ?? 2,
@@ -79,7 +92,8 @@ export async function seedDrama(app: AppInstance, options: FixtureDrama = {}): P
       allPrice: options.allPrice ?? 100,
       recommendRank: options.recommendRank ?? null,
       bannerRank: options.bannerRank ?? null,
-      ...(options.publishedAt ? { publishedAt: options.publishedAt } : {}),
+      publishedAt:
+        options.publishedAt === undefined ? new Date(DEFAULT_RELEASES_FROM + slugSeq * 60_000) : options.publishedAt,
     })
     .returning();
   if (!drama) throw new Error('drama insert returned nothing');
@@ -112,4 +126,13 @@ export async function seedDrama(app: AppInstance, options: FixtureDrama = {}): P
   // Written straight to the database, so the app's public answers must hear of it as an import would.
   await app.services.catalogChanges.publish();
   return { drama, episodes: rows };
+}
+
+/**
+ * Sets when viewers may see a drama (null: unpublished) and says the catalogue changed, as the
+ * console does when it publishes, unpublishes or schedules one.
+ */
+export async function setPublishedAt(app: AppInstance, dramaId: number, at: Date | null): Promise<void> {
+  await app.database.db.update(dramas).set({ publishedAt: at }).where(eq(dramas.id, dramaId));
+  await app.services.catalogChanges.publish();
 }

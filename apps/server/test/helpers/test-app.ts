@@ -81,6 +81,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       DATA_DIR: MEMORY_DATA_DIR,
       // Never serve whatever a developer last built: web tests point this at their own dist.
       WEB_DIST_DIR: '/nonexistent/cliffhanger-web-dist',
+      CONSOLE_DIST_DIR: '/nonexistent/cliffhanger-console-dist',
       // Tests start from an empty catalogue and seed what they need (catalog-fixture.ts).
       DEMO_CATALOG: 'false',
       ...(database.databaseUrl ? { DATABASE_URL: database.databaseUrl } : {}),

@@ -30,10 +30,19 @@ const episode = (n: number) => {
 const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers });
 const play = (id: number, token?: string) =>
   t.app.inject({ method: 'GET', url: `/api/v1/episodes/${id}/play`, headers: token ? { authorization: token } : {} });
-/** The URI lines (not tags) of a playlist. */
-const uris = (playlist: string) => playlist.split('\n').filter((line) => line.trim() !== '' && !line.startsWith('#'));
-const queryOf = (url: string) => url.slice(url.indexOf('?'));
-const pathOf = (url: string) => url.slice(0, url.indexOf('?'));
+/** The URI lines (not tags) of a playlist, resolved against its URL as a player does. */
+const uris = (playlist: string, playlistUrl: string) =>
+  playlist
+    .split('\n')
+    .filter((line) => line.trim() !== '' && !line.startsWith('#'))
+    .map((uri) => new URL(uri, `http://x${playlistUrl}`).pathname);
+/** `/media/t/<token>/<path>` → the token and `/media/<path>`. */
+const splitToken = (url: string) => {
+  const [, token = '', path = ''] = /^\/media\/t\/([^/]+)\/(.*)$/.exec(url) ?? [];
+  return { token, path: `/media/${path}` };
+};
+const pathOf = (url: string) => splitToken(url).path;
+const tokenOf = (url: string) => splitToken(url).token;
 
 function expectForbidden(res: LightMyRequestResponse): void {
   expect(res.statusCode).toBe(403);
@@ -46,11 +55,11 @@ async function followPlayback(token?: string) {
   const data = envelope<Playback>(await play(episode(token ? 3 : 1).id, token)).data;
   const master = await get(data.playlist_url);
   expect(master.statusCode).toBe(200);
-  const variants = uris(master.body);
+  const variants = uris(master.body, data.playlist_url);
   expect(variants).toHaveLength(2);
   const variant = await get(variants[0] ?? '');
   expect(variant.statusCode).toBe(200);
-  const segments = uris(variant.body);
+  const segments = uris(variant.body, variants[0] ?? '');
   expect(segments).toHaveLength(2);
   const segment = await get(segments[0] ?? '');
   return { data, master, variants, variant, segments, segment };
@@ -77,43 +86,48 @@ describe('public media', () => {
 });
 
 describe('episode media needs an entitlement', () => {
-  it('serves an entitled viewer: signed master → signed variant → segment with the stored bytes', async () => {
-    const { master, variants, variant, segments, segment } = await followPlayback();
+  it('serves an entitled viewer: tokened master → variant → segment, the stored bytes for everyone', async () => {
+    const { data, master, variants, variant, segments, segment } = await followPlayback();
     const dir = episode(1).mediaDir;
+    const shared = 'public, max-age=21600, s-maxage=31536000, immutable';
     expect(master.headers['content-type']).toBe('application/vnd.apple.mpegurl');
-    expect(master.headers['cache-control']).toBe('private, max-age=21600');
+    expect(master.headers['cache-control']).toBe(shared);
+    // The stored playlists as they are: relative URIs, so the token rides along in the path.
+    expect(master.body).toBe(EPISODE_FILES['master.m3u8']);
+    expect(variant.body).toBe(EPISODE_FILES['hd/index.m3u8']);
+    expect(variant.headers['cache-control']).toBe(shared);
     expect(variants.map(pathOf)).toEqual([`/media/${dir}/hd/index.m3u8`, `/media/${dir}/sd/index.m3u8`]);
-    // Tags survive the rewrite.
-    expect(master.body).toContain('#EXT-X-STREAM-INF:BANDWIDTH=2500000,RESOLUTION=720x1280');
     expect(segments.map(pathOf)).toEqual([`/media/${dir}/hd/seg_000.ts`, `/media/${dir}/hd/seg_001.ts`]);
-    expect(variant.body).toContain('#EXT-X-ENDLIST');
-    // One expiry for everything handed out together.
-    const exps = new Set([...variants, ...segments].map((u) => new URL(u, 'http://x').searchParams.get('exp')));
-    expect(exps.size).toBe(1);
+    // One token for everything of the episode, naming no viewer: kid, expiry, MAC.
+    const tokens = new Set([data.playlist_url, ...variants, ...segments].map(tokenOf));
+    expect(tokens.size).toBe(1);
+    expect([...tokens][0]).toMatch(/^k0\.\d+\.[\w-]{43}$/);
     expect(segment.statusCode).toBe(200);
     expect(segment.body).toBe(EPISODE_FILES['hd/seg_000.ts']);
     expect(segment.headers['content-type']).toBe('video/mp2t');
-    expect(segment.headers['cache-control']).toBe('private, max-age=21600');
+    expect(segment.headers['cache-control']).toBe(shared);
     expect(segment.headers['x-content-type-options']).toBe('nosniff');
   });
 
   it('refuses a locked episode’s media without entitlement, and serves it once entitled', async () => {
     const locked = episode(3).mediaDir;
     const free = envelope<Playback>(await play(episode(1).id)).data;
-    const freeSegment = uris((await get(uris((await get(free.playlist_url)).body)[0] ?? '')).body)[0] ?? '';
+    const freeToken = tokenOf(free.playlist_url);
 
     // The API refuses, without a URL.
     const refused = await play(episode(3).id);
     expect(envelope(refused).code).toBe(Code.EPISODE_LOCKED);
     expect(refused.body).not.toContain('m3u8');
 
-    // Guessing the paths does not help: unsigned, or signed for another episode's path.
+    // Guessing the paths does not help: without a token, or with another episode's token.
     expectForbidden(await get(`/media/${locked}/master.m3u8`));
     expectForbidden(await get(`/media/${locked}/hd/index.m3u8`));
     expectForbidden(await get(`/media/${locked}/hd/seg_000.ts`));
     expectForbidden(await get(`/media/${locked}/download.mp4`));
-    expectForbidden(await get(`/media/${locked}/master.m3u8${queryOf(free.playlist_url)}`));
-    expectForbidden(await get(`/media/${locked}/hd/seg_000.ts${queryOf(freeSegment)}`));
+    expectForbidden(await get(`/media/t/${freeToken}/${locked}/master.m3u8`));
+    expectForbidden(await get(`/media/t/${freeToken}/${locked}/hd/seg_000.ts`));
+    // Refusals are never kept by a cache.
+    expect((await get(`/media/t/${freeToken}/${locked}/master.m3u8`)).headers['cache-control']).toBe('no-store');
 
     // Entitled (an unlock row, as the wallet writes it), the same episode plays end to end.
     const session = await signIn({ app: t.app, sms });
@@ -127,7 +141,7 @@ describe('episode media needs an entitlement', () => {
     expect(segment.body).toBe(EPISODE_FILES['hd/seg_000.ts']);
   });
 
-  it('signs subtitles and the download, with the right types; the MP4 downloads and seeks', async () => {
+  it('tokens subtitles and the download, with the right types; the MP4 downloads and seeks', async () => {
     const data = envelope<Playback>(await play(episode(1).id)).data;
     const en = data.subtitles.find((s) => s.lang === 'en');
     const vtt = await get(en?.url ?? '');
@@ -158,14 +172,14 @@ describe('episode media needs an entitlement', () => {
   });
 });
 
-describe('signatures expire and cannot be altered', () => {
-  it('stops working at the expiry, segments of a rewritten playlist included', async () => {
+describe('tokens expire and cannot be altered', () => {
+  it('stops working at the expiry, segments of a playlist included', async () => {
     const start = clock.now();
     const { data, segments } = await followPlayback();
     clock.advance(6 * 3600 - 1);
     const late = await get(segments[1] ?? '');
     expect(late.statusCode).toBe(200);
-    expect(late.headers['cache-control']).toBe('private, max-age=1');
+    expect(late.headers['cache-control']).toBe('public, max-age=1, s-maxage=31536000, immutable');
     clock.advance(1);
     expectForbidden(await get(data.playlist_url));
     expectForbidden(await get(segments[1] ?? ''));
@@ -173,37 +187,26 @@ describe('signatures expire and cannot be altered', () => {
     clock.set(start);
   });
 
-  it('a playlist fetched later hands out segment URLs with the same, not a fresh, expiry', async () => {
-    const start = clock.now();
+  it('refuses a tampered MAC, expiry or key id, a wrong scope, and the old query signature', async () => {
     const data = envelope<Playback>(await play(episode(1).id)).data;
-    clock.advance(3600);
-    const variants = uris((await get(data.playlist_url)).body);
-    expect(new URL(variants[0] ?? '', 'http://x').searchParams.get('exp')).toBe(
-      new URL(data.playlist_url, 'http://x').searchParams.get('exp'),
-    );
-    clock.set(start);
-  });
-
-  it('refuses a tampered signature, expiry or path', async () => {
-    const data = envelope<Playback>(await play(episode(1).id)).data;
-    const url = new URL(data.playlist_url, 'http://x');
-    const exp = url.searchParams.get('exp') ?? '';
-    const sig = url.searchParams.get('sig') ?? '';
-    const path = url.pathname;
-    const flipped = `${sig.slice(0, -1)}${sig.endsWith('A') ? 'B' : 'A'}`;
+    const token = tokenOf(data.playlist_url);
+    const [kid = '', exp = '', mac = ''] = token.split('.');
+    const path = pathOf(data.playlist_url).slice('/media/'.length);
+    const flipped = `${mac.slice(0, -1)}${mac.endsWith('A') ? 'B' : 'A'}`;
     for (const bad of [
-      `${path}?exp=${exp}&sig=${flipped}`,
-      `${path}?exp=${Number(exp) + 3600}&sig=${sig}`,
-      `${path}?exp=0${exp}&sig=${sig}`,
-      `${path}?exp=${exp}`,
-      `${path}?sig=${sig}`,
-      `${path}?exp=&sig=`,
-      `${path}?exp=${exp}&sig=${sig}&sig=${sig}`,
-      `${path.replace('/master.m3u8', '/hd/index.m3u8')}?exp=${exp}&sig=${sig}`,
-      `${path.replace(`/${episode(1).number}/`, `/${episode(2).number}/`)}?exp=${exp}&sig=${sig}`,
+      `/media/t/${kid}.${exp}.${flipped}/${path}`,
+      `/media/t/${kid}.${Number(exp) + 3600}.${mac}/${path}`,
+      `/media/t/${kid}.0${exp}.${mac}/${path}`,
+      `/media/t/k9.${exp}.${mac}/${path}`,
+      `/media/t/${kid}.${exp}/${path}`,
+      `/media/t//${path}`,
+      `/media/t/${token}/${path.replace(episode(1).mediaDir, episode(2).mediaDir)}`,
+      `/media/${path}?exp=${exp}&sig=${mac}`,
     ]) {
       expectForbidden(await get(bad));
     }
+    // A token opens episode files only.
+    expect((await get(`/media/t/${token}/posters/${seeded.drama.slug}.jpg`)).statusCode).toBe(404);
     expect((await get(data.playlist_url)).statusCode).toBe(200);
   });
 });
@@ -247,6 +250,8 @@ describe('path traversal', () => {
     '/media/posters/../episodes/x/1/hd/seg_000.ts',
     '/media/posters/%2e%2e%2fepisodes%2fx%2f1%2fhd%2fseg_000.ts',
     '/media/episodes/%00.ts',
+    '/media/t/k0.1.x/../../secret.key',
+    '/media/t/%2e%2e/secret.key',
   ];
 
   it.each(TRAVERSALS)('%s is not served (inject)', async (url) => {
@@ -262,14 +267,17 @@ describe('path traversal', () => {
     expect(res.body).not.toContain('"name"');
   });
 
-  it('refuses a genuine signature on a path spelled with `..` (the path must be canonical)', async () => {
+  it('refuses a genuine token on a path spelled with `..` (the path must be canonical)', async () => {
     const data = envelope<Playback>(await play(episode(1).id)).data;
-    const url = new URL(data.playlist_url, 'http://x');
+    const url = data.playlist_url;
     for (const dotted of ['/hd/../master.m3u8', '/hd/%2e%2e/master.m3u8', '/./master.m3u8']) {
-      const res = await rawGet(`${url.pathname.replace('/master.m3u8', dotted)}${url.search}`);
+      const res = await rawGet(url.replace('/master.m3u8', dotted));
       expect([403, 404]).toContain(res.status);
       expect(res.body).not.toContain('#EXTM3U');
     }
-    expect((await rawGet(`${url.pathname}${url.search}`)).body).toContain('#EXTM3U');
+    // Nor may `..` climb out of the token's place into another episode's directory.
+    const other = episode(3).mediaDir.split('/').pop() ?? '';
+    expect((await rawGet(url.replace(/\/[^/]+\/master\.m3u8$/, `/x/../${other}/master.m3u8`))).status).not.toBe(200);
+    expect((await rawGet(url)).body).toContain('#EXTM3U');
   });
 });

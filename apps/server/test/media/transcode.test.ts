@@ -52,13 +52,15 @@ describe.skipIf(!hasFfmpeg && process.env.CI !== 'true')('media transcode (ffmpe
   let clip: string;
   let outDir: string;
   let durationS: number;
+  const progress: number[] = [];
 
   beforeAll(async () => {
     dir = await mkdtemp(join(tmpdir(), 'cliffhanger-transcode-'));
     clip = join(dir, 'source.mp4');
     makeClip(clip, { width: 1080, height: 1920, seconds: 9, audio: true });
     outDir = join(dir, 'out', 'episode-1');
-    durationS = await transcodeToHls({ source: clip, outDir, ffmpegPath: FFMPEG, ffprobePath: FFPROBE });
+    const onProgress = (fraction: number) => progress.push(fraction);
+    durationS = await transcodeToHls({ source: clip, outDir, ffmpegPath: FFMPEG, ffprobePath: FFPROBE, onProgress });
   }, SLOW.timeout);
 
   afterAll(async () => {
@@ -69,6 +71,12 @@ describe.skipIf(!hasFfmpeg && process.env.CI !== 'true')('media transcode (ffmpe
     expect(durationS).toBeCloseTo(9, 1);
     expect((await readdir(outDir)).sort()).toEqual(['hd', 'master.m3u8', 'sd']);
     for (const name of ['hd', 'sd']) expect(await readdir(join(outDir, name))).toContain('index.m3u8');
+  });
+
+  it("reports ffmpeg's progress as a share of the duration, never going back, up to the end", () => {
+    expect(progress.length).toBeGreaterThan(0);
+    expect(progress.every((fraction, i) => fraction >= 0 && fraction <= 1 && fraction >= (progress[i - 1] ?? 0))).toBe(true);
+    expect(progress.at(-1)).toBeGreaterThan(0.9);
   });
 
   it('leaves no temp dir next to outDir', async () => {

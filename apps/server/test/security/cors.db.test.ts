@@ -131,9 +131,9 @@ describe('media from the app', () => {
     expect(master.statusCode).toBe(200);
     expect(master.headers['access-control-allow-origin']).toBe(APP_ORIGIN);
     expect(master.headers['cross-origin-resource-policy']).toBe('cross-origin');
-    // hls.js follows the playlist's URIs: absolute on this server, signed, readable from the app.
+    // hls.js resolves the playlist's relative URIs against it: the token in the path comes along.
     const variant = master.body.split('\n').find((line) => line !== '' && !line.startsWith('#')) ?? '';
-    const variantRes = await get(pathOf(variant), APP_ORIGIN);
+    const variantRes = await get(pathOf(new URL(variant, playback.playlist_url).toString()), APP_ORIGIN);
     expect(variantRes.statusCode).toBe(200);
     expect(variantRes.headers['access-control-allow-origin']).toBe(APP_ORIGIN);
     for (const track of playback.subtitles) {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { redactUrl } from '../../src/http/log-serializers.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 
-/** Signed media URLs and OAuth codes must not be written to the log in a usable form. */
+/** Media tokens, signatures and OAuth codes must not be written to the log in a usable form. */
 const lines: string[] = [];
 let t: TestApp;
 
@@ -22,11 +22,22 @@ describe('request log', () => {
     expect(logged).not.toContain(sig);
   });
 
+  it('logs a tokened media request with its path and without the token', async () => {
+    const token = 'k1.1999999999.SECRETMACSECRETMACSECRETMACSECRETMACSECRET0';
+    await t.app.inject({ method: 'GET', url: `/media/t/${token}/episodes/x/1-abc/hd/seg_000.ts` });
+    const logged = lines.join('\n');
+    expect(logged).toContain('/media/t/[redacted]/episodes/x/1-abc/hd/seg_000.ts');
+    expect(logged).not.toContain('SECRETMAC');
+  });
+
   it('redacts sig, code, state and token, and leaves other URLs alone', () => {
     expect(redactUrl('/pages/login/googleLogin?code=abc&state=def&x=1')).toBe(
       '/pages/login/googleLogin?code=%5Bredacted%5D&state=%5Bredacted%5D&x=1',
     );
     expect(redactUrl('/api/v1/dramas?q=love&page=2')).toBe('/api/v1/dramas?q=love&page=2');
     expect(redactUrl('/healthz')).toBe('/healthz');
+    expect(redactUrl('/media/t/k1.2.mac/episodes/a/1/master.m3u8?code=x')).toBe(
+      '/media/t/[redacted]/episodes/a/1/master.m3u8?code=%5Bredacted%5D',
+    );
   });
 });

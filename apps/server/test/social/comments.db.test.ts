@@ -46,6 +46,7 @@ describe('POST /episodes/:id/comments', () => {
       text: 'Great twist!',
       created_at: kit.clock.now().toISOString(),
       mine: true,
+      hidden: false,
     });
   });
 

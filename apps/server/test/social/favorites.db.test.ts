@@ -75,6 +75,7 @@ describe('GET /favorites', () => {
       title: 'Alpha',
       poster: `/media/${a.drama.poster}`,
       tags: ['romance'],
+      genres: [],
       hits: 0,
       likes: 0,
       episode_count: 4,

@@ -35,6 +35,7 @@ describe('PUT /history', () => {
       title: 'Yağmur',
       poster: `/media/${drama.poster}`,
       tags: ['romance'],
+      genres: [],
       hits: 0,
       likes: 0,
       episode_count: 4,
