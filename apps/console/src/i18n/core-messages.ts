@@ -1,0 +1,65 @@
+/** The console's own words: its frame (nav, layout, dialogs, tables) and the answer codes it may meet. */
+export const coreMessages = {
+  'app.title': 'Cliffhanger console',
+  'app.loading': 'Loading…',
+  'app.retry': 'Try again',
+  'app.cancel': 'Cancel',
+  'app.close': 'Close',
+  'app.confirm': 'Confirm',
+  'app.save': 'Save',
+  'app.skipToContent': 'Skip to content',
+
+  'nav.label': 'Console sections',
+  'nav.home': 'Home',
+  'layout.signedInAs': 'Signed in as {email}',
+  'layout.signOut': 'Sign out',
+
+  'role.admin': 'Administrator',
+  'role.editor': 'Editor',
+  'role.support': 'Support',
+  'role.finance': 'Finance',
+
+  'home.title': 'Welcome, {email}',
+  'home.role': 'Your role: {role}',
+  'home.areas': 'What you can do here',
+  'home.noAreas': 'No console area is open to your role yet.',
+
+  'notFound.title': 'Page not found',
+  'notFound.body': 'There is no console page at {path}.',
+  'notFound.home': 'Back to the home page',
+
+  'table.empty': 'Nothing to show.',
+  'table.sortAscending': 'sorted ascending',
+  'table.sortDescending': 'sorted descending',
+
+  'totp.title': 'Confirm with your authenticator',
+  'totp.body': 'This action needs a fresh six-digit code from your authenticator app.',
+  'totp.label': 'Six-digit code',
+  'totp.invalid': 'Enter the six digits your authenticator shows.',
+
+  'error.network': 'The server could not be reached. Check your connection and try again.',
+  'error.badResponse': 'The server sent an answer the console does not understand ({message}).',
+  'error.unknownCode': 'The request failed (code {code}): {message}',
+  'error.invalidField': '{field}: {message}',
+
+  'code.10000': 'Something went wrong on the server. Try again.',
+  'code.10001': 'Some of what was entered is not valid.',
+  'code.10002': 'Not found.',
+  'code.10003': 'Too many attempts. Wait a few minutes and try again.',
+  'code.10005': 'You may not do this.',
+  'code.10006': 'This conflicts with a change made meanwhile. Reload and try again.',
+  'code.10009': 'The service is briefly unavailable. Try again in a moment.',
+  'code.10027': 'Please sign in.',
+  'code.20003': 'Your session has ended. Please sign in again.',
+  'code.20007': 'Your account has been disabled.',
+  'code.70001': 'That code is not right. Use the code your authenticator shows now.',
+  'code.70004': 'The e-mail, password or code is not right.',
+  'code.70009': 'Choose a stronger password: 8 to 72 characters, not a common one.',
+  'code.80001': 'An operator with this e-mail already exists.',
+  'code.80002':
+    'This enrolment link is not valid: it was used, has expired or is unknown. Ask an administrator for a new one.',
+  'code.80003': 'Too many wrong attempts: this account is locked. Try again in {minutes} minutes.',
+  'code.80004': 'Your role may not do this.',
+  'code.80005': 'The authenticator code is missing, wrong or already used. Use a new code.',
+  'code.80006': 'The request was refused as not coming from the console. Reload the page.',
+} as const;

@@ -1,0 +1,35 @@
+/** The audit log viewer. */
+export const auditMessages = {
+  'audit.nav': 'Audit log',
+  'audit.title': 'Audit log',
+  'audit.intro': 'Everything operators changed, newest first. Times are UTC. Entries cannot be edited or deleted.',
+
+  'audit.filter.title': 'Filter',
+  'audit.filter.operator': 'Operator',
+  'audit.filter.anyOperator': 'Anyone',
+  'audit.filter.action': 'Action starts with',
+  'audit.filter.actionHint': 'For example drama. for everything done to dramas, or operator.role.',
+  'audit.filter.target': 'Target',
+  'audit.filter.targetHint': 'Exactly, for example drama:7 or operator:3.',
+  'audit.filter.from': 'From (UTC day)',
+  'audit.filter.to': 'To (UTC day, included)',
+  'audit.filter.apply': 'Apply',
+  'audit.filter.clear': 'Clear',
+  'audit.filter.rangeInvalid': 'The end day must not be before the start day.',
+
+  'audit.col.at': 'When (UTC)',
+  'audit.col.who': 'Who',
+  'audit.col.action': 'What',
+  'audit.col.target': 'Target',
+  'audit.col.change': 'Before → after',
+  'audit.col.reason': 'Reason',
+  'audit.commandLine': 'Command line',
+  'audit.empty': 'No entry matches.',
+  'audit.loadMore': 'Load more',
+  'audit.loadingMore': 'Loading…',
+  'audit.end': 'That is all.',
+
+  'audit.diff.none': '—',
+  'audit.diff.arrow': '→',
+  'audit.diff.field': '{key}:',
+} as const;
