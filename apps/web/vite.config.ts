@@ -6,6 +6,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { handHlsItsWorker } from './src/build/hand-hls-its-worker.ts';
 import { serverDrawnPageChunks } from './src/build/page-chunk-map.ts';
+import { serviceWorkerBuild } from './src/build/service-worker-build.ts';
 import { treeShakeReactRouter } from './src/build/tree-shake-react-router.ts';
 
 const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|webmanifest|txt|vtt)$/;
@@ -159,6 +160,7 @@ export default defineConfig({
     treeShakeReactRouter(),
     handHlsItsWorker(),
     serverDrawnPageChunks(),
+    serviceWorkerBuild(APP_MODE),
   ],
   // Served as it is, not pre-bundled, so the dev server applies handHlsItsWorker too.
   optimizeDeps: { exclude: ['hls.js'] },

@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { Location } from 'react-router';
+import { OfflineNotice } from '../components/ui/offline-notice';
 import { AppProvider } from './provider';
 import { AppRouterProvider, type AppRouter } from './router';
 
@@ -15,6 +16,7 @@ export function App({ queryClient, router, rebuild }: AppProps) {
   return (
     <AppProvider queryClient={queryClient}>
       <AppRouterProvider router={router} rebuild={rebuild} />
+      <OfflineNotice />
     </AppProvider>
   );
 }

@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { i18nReady } from '../lib/i18n';
 import { startPageHints } from '../lib/page-hints';
 import { createQueryClient } from '../lib/query-client';
+import { registerServiceWorker } from '../lib/service-worker';
 import { App } from './app';
 import { createAppRouter, routerReady } from './router';
 
@@ -38,6 +39,7 @@ async function start(root: HTMLElement): Promise<void> {
       </StrictMode>,
     ),
   );
+  registerServiceWorker();
 }
 
 const root = document.getElementById('root');

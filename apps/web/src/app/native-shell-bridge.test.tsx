@@ -2,7 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { configFetch, testAppConfig } from '../test/app-config';
 import { renderApp } from '../test/render-app';
-import { appPathOf } from './native-shell-bridge';
+import { nativePushToken } from '../lib/native-shell';
+import { appPathOf, pushPathOf } from './native-shell-bridge';
 
 /**
  * The web app inside the iOS shell, with a fake Capacitor bridge on window (the real one is
@@ -29,7 +30,9 @@ function fakeShell() {
   return { opened, openApp: (url: string) => emitUrl({ url }) };
 }
 
-beforeEach(() => vi.stubGlobal('fetch', vi.fn(configFetch(testAppConfig({ ios_app_url: 'https://apps.apple.com/app/id1' })))));
+beforeEach(() =>
+  vi.stubGlobal('fetch', vi.fn(configFetch(testAppConfig({ ios_app_url: 'https://apps.apple.com/app/id1' })))),
+);
 afterEach(() => {
   vi.unstubAllGlobals();
   delete (window as { Capacitor?: unknown }).Capacitor;
@@ -95,5 +98,46 @@ describe('appPathOf', () => {
     expect(appPathOf('cliffhanger://pages/user/index')).toBeNull();
     expect(appPathOf('https://evil.test/pages/login/googleLogin')).toBeNull();
     expect(appPathOf('not a url')).toBeNull();
+  });
+});
+
+describe('push notifications in the iOS shell', () => {
+  function fakePushShell(answer: 'granted' | 'denied') {
+    const listeners = new Map<string, (value: unknown) => void>();
+    (window as { Capacitor?: unknown }).Capacitor = {
+      isNativePlatform: () => true,
+      Plugins: {
+        PushNotifications: {
+          requestPermissions: () => Promise.resolve({ receive: answer }),
+          register: () => {
+            listeners.get('registration')?.({ value: 'ab'.repeat(32) });
+            return Promise.resolve();
+          },
+          addListener: (event: string, listener: (value: unknown) => void) => {
+            listeners.set(event, listener);
+            return Promise.resolve({ remove: () => Promise.resolve() });
+          },
+        },
+      },
+    };
+    return listeners;
+  }
+
+  it('answers the APNs token once the viewer allows notifications, and says so when they refuse', async () => {
+    fakePushShell('granted');
+    await expect(nativePushToken()).resolves.toEqual({ token: 'ab'.repeat(32) });
+    fakePushShell('denied');
+    await expect(nativePushToken()).resolves.toBe('denied');
+  });
+
+  it('is unavailable in a browser', async () => {
+    await expect(nativePushToken()).resolves.toBe('unavailable');
+  });
+
+  it('opens only paths of this app from a tapped notification', () => {
+    expect(pushPathOf('/pages/user/vip')).toBe('/pages/user/vip');
+    expect(pushPathOf('https://evil.example/')).toBeNull();
+    expect(pushPathOf('//evil.example/')).toBeNull();
+    expect(pushPathOf(undefined)).toBeNull();
   });
 });

@@ -1,6 +1,12 @@
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
-import { closeSystemBrowser, isNativeShell, onAppUrlOpen, openInSystemBrowser } from '../lib/native-shell';
+import {
+  closeSystemBrowser,
+  isNativeShell,
+  onAppUrlOpen,
+  onNativePushOpened,
+  openInSystemBrowser,
+} from '../lib/native-shell';
 import { PATHS } from '../lib/paths';
 
 /** Where a URL opening the app may lead: the OAuth callback pages, nothing else. */
@@ -23,6 +29,11 @@ export function appPathOf(url: string): string | null {
   return APP_URL_PATHS.has(path) ? `${path}${parsed.search}` : null;
 }
 
+/** The page a tapped notification opens: a path of this app (never another site), or null. */
+export function pushPathOf(url: unknown): string | null {
+  return typeof url === 'string' && url.startsWith('/') && !url.startsWith('//') ? url : null;
+}
+
 /** A link that leaves this site, or null. */
 function externalHref(target: EventTarget | null): string | null {
   const anchor = target instanceof Element ? target.closest('a[href]') : null;
@@ -35,7 +46,8 @@ function externalHref(target: EventTarget | null): string | null {
 /**
  * What only the iOS shell needs from the web app: a class on <html> for the safe-area CSS, other
  * sites opened in the system browser (the shell's web view must stay on the app; a page left
- * there has no way back), and URLs opening the app routed in (an OAuth sign-in ends there).
+ * there has no way back), URLs opening the app routed in (an OAuth sign-in ends there), and a
+ * tapped notification's page opened (docs/notifications.md).
  * In a browser it does nothing.
  */
 export function NativeShellBridge() {
@@ -57,10 +69,15 @@ export function NativeShellBridge() {
       closeSystemBrowser();
       void navigate(path, { replace: true });
     });
+    const stopPushes = onNativePushOpened((url) => {
+      const path = pushPathOf(url);
+      if (path) void navigate(path);
+    });
     return () => {
       root.classList.remove('native-shell');
       document.removeEventListener('click', onClick);
       stopUrls();
+      stopPushes();
     };
   }, [navigate]);
 

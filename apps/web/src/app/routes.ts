@@ -5,6 +5,7 @@ import { PATHS } from '../lib/paths';
 import type { TabKey } from '../lib/tab-bar';
 import type en from '../locales/en.json';
 import { SERVER_DRAWN_PAGE_IMPORTS } from './server-drawn-pages';
+import { withForYouFeed } from './with-for-you-feed';
 
 type TitleKey = `titles.${keyof typeof en.titles}`;
 
@@ -82,7 +83,8 @@ export const ROUTES: readonly RouteDef[] = [
     navKind: 'custom',
     titleKey: 'titles.video',
     video: true,
-    load: () => SERVER_DRAWN_PAGE_IMPORTS.video().then((m) => m.MobileVideoPage),
+    // `?feed=for-you` makes it the For You feed (with-for-you-feed.tsx).
+    load: () => SERVER_DRAWN_PAGE_IMPORTS.video().then((m) => withForYouFeed(m.MobileVideoPage)),
     loadData: (queryClient, search) => loadVideoData(queryClient, search, 'phone'),
   },
   {

@@ -61,6 +61,15 @@ describe('API client wiring: token header, language, toasts, session-invalid cod
     expect(isSignedIn()).toBe(false);
   });
 
+  it('signs a blocked viewer out and says the account is blocked, in their language', async () => {
+    setSession({ token: 'tok', refreshToken: 'ref', userInfo: user });
+    await i18n.changeLanguage('zh');
+    fetchMock.mockImplementation(() => answer({ code: 20008, message: 'blocked', data: null }, 401));
+    await expect(api.call(postTaskCheckin)).rejects.toMatchObject({ kind: 'session-invalid', code: 20008 });
+    expect(isSignedIn()).toBe(false);
+    expect(toastStore.get()?.text).toBe('您的账号已被封禁，请联系客服。');
+  });
+
   it('the silent client never toasts', async () => {
     fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
     await expect(silentApi.call(postTaskCheckin)).rejects.toBeInstanceOf(ApiError);
@@ -96,4 +105,3 @@ describe('API origin (VITE_API_ORIGIN, the iOS shell build)', () => {
     expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/v1/history');
   });
 });
-

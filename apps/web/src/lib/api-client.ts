@@ -23,12 +23,13 @@ const sessionOptions: Pick<HttpClientOptions, 'baseUrl' | 'fetch' | 'getTokens' 
 };
 
 /**
- * Code.SESSION_EXPIRED and SESSION_REVOKED have their own words; NOT_SIGNED_IN for a stored session means it
- * is unknown now.
+ * Code.SESSION_EXPIRED, SESSION_REVOKED and ACCOUNT_BLOCKED have their own words (a blocked viewer is told to
+ * contact support, not to sign in again); NOT_SIGNED_IN for a stored session means it is unknown now.
  */
 function sessionEndedMessage(code: number): string {
   if (code === Code.SESSION_EXPIRED) return i18n.t('errors.20003');
   if (code === Code.SESSION_REVOKED) return i18n.t('errors.20007');
+  if (code === Code.ACCOUNT_BLOCKED) return i18n.t('errors.20008');
   return i18n.t('errors.signInAgain');
 }
 

@@ -16,3 +16,10 @@ export const WALLET_QUERY_KEY = ['wallet'] as const;
  * resumption changes it; the payment result page and the VIP page both follow it.
  */
 export const MEMBERSHIP_QUERY_KEY = ['membership'] as const;
+
+/**
+ * Query-key root of one drama's page for this viewer (GET /dramas/:id, any language). The video
+ * pages and the drama's sheet read the same entry, so a favourite or an unlock made in one shows
+ * in the other, and a sheet's Play opens the video page on data it already has.
+ */
+export const dramaQueryKey = (dramaId: number) => ['video', 'drama', dramaId] as const;

@@ -24,9 +24,27 @@ interface AppPlugin {
   addListener: (event: 'appUrlOpen', listener: (event: { url: string }) => void) => Promise<ListenerHandle>;
 }
 
+/** @capacitor/push-notifications, as far as the app uses it (docs/notifications.md). */
+interface PushNotificationsPlugin {
+  requestPermissions: () => Promise<{ receive: 'prompt' | 'prompt-with-rationale' | 'granted' | 'denied' }>;
+  register: () => Promise<void>;
+  addListener(event: 'registration', listener: (token: { value: string }) => void): Promise<ListenerHandle>;
+  addListener(event: 'registrationError', listener: (error: { error: string }) => void): Promise<ListenerHandle>;
+  addListener(
+    event: 'pushNotificationActionPerformed',
+    listener: (action: { notification: { data?: { url?: unknown } } }) => void,
+  ): Promise<ListenerHandle>;
+}
+
 interface CapacitorGlobal {
   isNativePlatform?: () => boolean;
-  Plugins?: { AppLauncher?: AppLauncherPlugin; Share?: SharePlugin; Browser?: BrowserPlugin; App?: AppPlugin };
+  Plugins?: {
+    AppLauncher?: AppLauncherPlugin;
+    Share?: SharePlugin;
+    Browser?: BrowserPlugin;
+    App?: AppPlugin;
+    PushNotifications?: PushNotificationsPlugin;
+  };
 }
 
 function capacitor(): CapacitorGlobal | undefined {
@@ -133,13 +151,62 @@ export function onAppUrlOpen(listener: (url: string) => void): () => void {
   if (!app) return () => undefined;
   let removed = false;
   let handle: ListenerHandle | undefined;
-  app.addListener('appUrlOpen', (event) => listener(event.url)).then(
-    (h) => {
-      handle = h;
-      if (removed) void h.remove();
-    },
-    () => undefined,
-  );
+  app
+    .addListener('appUrlOpen', (event) => listener(event.url))
+    .then(
+      (h) => {
+        handle = h;
+        if (removed) void h.remove();
+      },
+      () => undefined,
+    );
+  return () => {
+    removed = true;
+    void handle?.remove();
+  };
+}
+
+/**
+ * The APNs device token of this iPhone, after asking the viewer's permission: 'denied' when they
+ * refuse, 'unavailable' outside the shell or when iOS cannot register (no network, simulator).
+ */
+export async function nativePushToken(): Promise<{ token: string } | 'denied' | 'unavailable'> {
+  const push = plugin('PushNotifications');
+  if (!push) return 'unavailable';
+  try {
+    const permission = await push.requestPermissions();
+    if (permission.receive !== 'granted') return 'denied';
+    const handles: ListenerHandle[] = [];
+    const token = await new Promise<string | undefined>((resolve) => {
+      void push.addListener('registration', (t) => resolve(t.value)).then((h) => handles.push(h));
+      void push.addListener('registrationError', () => resolve(undefined)).then((h) => handles.push(h));
+      push.register().catch(() => resolve(undefined));
+    });
+    for (const handle of handles) void handle.remove();
+    return token ? { token } : 'unavailable';
+  } catch {
+    return 'unavailable';
+  }
+}
+
+/**
+ * Calls `listener` with the `url` of each notification the viewer taps in the shell. Answers the
+ * unsubscribe; outside the shell nothing ever arrives.
+ */
+export function onNativePushOpened(listener: (url: unknown) => void): () => void {
+  const push = plugin('PushNotifications');
+  if (!push) return () => undefined;
+  let removed = false;
+  let handle: ListenerHandle | undefined;
+  push
+    .addListener('pushNotificationActionPerformed', (action) => listener(action.notification.data?.url))
+    .then(
+      (h) => {
+        handle = h;
+        if (removed) void h.remove();
+      },
+      () => undefined,
+    );
   return () => {
     removed = true;
     void handle?.remove();

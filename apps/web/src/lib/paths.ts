@@ -38,6 +38,14 @@ export function videoHref(mobile: boolean, dramaId: number, episodeId?: number):
 }
 
 /**
+ * The For You feed: the vertical video page's route with `?feed=for-you` (no route of its own), the
+ * same path on every width; the page lays itself out for the window.
+ */
+export function forYouHref(): string {
+  return `${PATHS.mobileVideo}?feed=for-you`;
+}
+
+/**
  * The store is the VIP page with two tabs (`?tab=coins` for the coin packs, no route of its own).
  * `pack` highlights one pack (the unlock dialog's suggestion); `plan` preselects a VIP plan (a
  * visitor who tapped buy comes back to the plan they chose).

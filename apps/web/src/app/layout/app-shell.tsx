@@ -2,6 +2,7 @@ import type { CSSProperties } from 'react';
 import { useTranslation } from '../../lib/use-translation';
 import { Outlet, useLocation, useNavigation } from 'react-router';
 import { NavBar } from '../../components/ui/nav-bar';
+import { DramaSheetHost } from '../../features/drama/drama-sheet-host';
 import { useViewport } from '../../lib/viewport';
 import { NativeShellBridge } from '../native-shell-bridge';
 import { PageLoading } from '../page-states';
@@ -47,6 +48,7 @@ export function AppShell() {
         </main>
       </div>
       {showTabBar && <TabBar selected={route?.tab} isMobile={viewport.isMobile} />}
+      <DramaSheetHost />
     </div>
   );
 }

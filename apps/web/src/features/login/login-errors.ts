@@ -52,6 +52,8 @@ export function sendCodeRefusal(error: unknown, t: TFunction): Refusal | null {
 /** What to tell the viewer after a failed sign-in; null after a transport failure. */
 export function loginRefusal(error: unknown, method: 'sms' | 'password', t: TFunction): Refusal | null {
   if (isApiError(error) && error.isTransportFailure) return null;
+  // A session-invalid code, not a refusal of what was typed: the viewer must hear why, not 'Login failed'.
+  if (isApiError(error) && error.code === Code.ACCOUNT_BLOCKED) return { message: t('errors.20008') };
   if (!isCode(error)) return { message: t('errors.loginFailed') };
   switch (error.code) {
     case Code.SIGNIN_WRONG_CODE:

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { buttonClassName } from '../../../components/ui/button';
 import { TrashIcon } from '../../../components/ui/icons';
 import { PosterImage } from '../../../components/ui/poster-image';
+import { useDramaSheetHref } from '../../../lib/drama-sheet';
 import { videoHref } from '../../../lib/paths';
 import { useViewport } from '../../../lib/viewport';
 import { clockTime, watchedPercent } from '../watch-progress';
@@ -13,6 +14,7 @@ import './history-row.css';
 export function HistoryRow({ item, onRemove }: { item: HistoryItem; onRemove: (dramaId: number) => void }) {
   const { t } = useTranslation();
   const { isMobile } = useViewport();
+  const dramaHref = useDramaSheetHref();
   const percent = watchedPercent(item.position_s, item.duration_s);
   const progress = t('history.progressText', {
     position: clockTime(item.position_s),
@@ -20,7 +22,14 @@ export function HistoryRow({ item, onRemove }: { item: HistoryItem; onRemove: (d
   });
   return (
     <div className="history-row" data-testid="history-item" data-drama-id={item.id}>
-      <PosterImage src={item.poster} className="history-row__poster" sizes="66px" />
+      <Link
+        className="history-row__open"
+        to={dramaHref(item.id)}
+        aria-label={t('drama.open', { title: item.title })}
+        data-testid="history-open"
+      >
+        <PosterImage src={item.poster} className="history-row__poster" sizes="66px" />
+      </Link>
       <div className="history-row__info">
         <p className="history-row__title" data-role="drama-title">
           {item.title}

@@ -15,6 +15,7 @@ function row(id: number, title: string, overrides: Partial<HistoryItem> = {}): H
     title,
     poster: `/media/posters/d${id}.jpg`,
     tags: [],
+    genres: [],
     hits: 10,
     likes: 2,
     episode_count: 6,
@@ -62,7 +63,9 @@ describe('history: visitor', () => {
 
 describe('history: signed in', () => {
   it('shows each drama with its episode, progress and a continue link to the saved episode', async () => {
-    const api = stubApi({ 'GET /history': page([row(2, 'Second', { position_s: 30, duration_s: 120 }), row(1, 'First')]) });
+    const api = stubApi({
+      'GET /history': page([row(2, 'Second', { position_s: 30, duration_s: 120 }), row(1, 'First')]),
+    });
     signIn();
     renderHistory();
     await waitFor(() => expect(rows()).toHaveLength(2));
@@ -77,10 +80,15 @@ describe('history: signed in', () => {
       '/pages/video/mobileVideoIndex?drama_id=2&episode_id=23',
     );
     expect(within(first).getByTestId('history-continue')).toHaveTextContent('Continue');
+    // The poster opens the drama's page over the history.
+    expect(within(first).getByTestId('history-open')).toHaveAttribute('href', '/pages/my-history/index?drama=2');
+    expect(within(first).getByTestId('history-open')).toHaveAccessibleName('About Second');
     const call = api.callsTo('GET /history')[0]!;
     expect([call.query.get('page'), call.query.get('size'), call.query.get('lang')]).toEqual(['1', '20', 'en']);
     await userEvent.click(within(first).getByTestId('history-continue'));
-    expect(await screen.findByTestId('where')).toHaveTextContent('/pages/video/mobileVideoIndex?drama_id=2&episode_id=23');
+    expect(await screen.findByTestId('where')).toHaveTextContent(
+      '/pages/video/mobileVideoIndex?drama_id=2&episode_id=23',
+    );
   });
 
   it('continues on the desktop page on a wide screen', async () => {
@@ -89,7 +97,10 @@ describe('history: signed in', () => {
     signIn();
     renderHistory();
     await waitFor(() => expect(rows()).toHaveLength(1));
-    expect(screen.getByTestId('history-continue')).toHaveAttribute('href', '/pages/video/index?drama_id=1&episode_id=13');
+    expect(screen.getByTestId('history-continue')).toHaveAttribute(
+      'href',
+      '/pages/video/index?drama_id=1&episode_id=13',
+    );
   });
 
   it('says "No records." and offers no clear-all when empty', async () => {
@@ -162,7 +173,8 @@ describe('history: signed in', () => {
     let loads = 0;
     stubApi({
       // Only the first load answers: what shows after the failure is the rollback, not a refetch.
-      'GET /history': () => (++loads === 1 ? page([row(2, 'Second'), row(1, 'First')]) : new Promise<never>(() => undefined)),
+      'GET /history': () =>
+        ++loads === 1 ? page([row(2, 'Second'), row(1, 'First')]) : new Promise<never>(() => undefined),
       'DELETE /history': { code: 10000 },
     });
     signIn();

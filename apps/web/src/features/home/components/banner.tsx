@@ -1,14 +1,13 @@
 import type { Banner as BannerData } from '@cliffhanger/contract/browser';
 import { useTranslation } from '../../../lib/use-translation';
 import { Carousel } from '../../../components/ui/carousel';
-import { videoHref } from '../../../lib/paths';
-import { useViewport } from '../../../lib/viewport';
+import { useDramaSheetHref } from '../../../lib/drama-sheet';
 import './banner.css';
 
 /** The featured-drama carousel at the top of home (GET /home banners); each slide opens its drama. */
 export function Banner({ banners, loading }: { banners: readonly BannerData[]; loading: boolean }) {
   const { t } = useTranslation();
-  const { isMobile } = useViewport();
+  const dramaHref = useDramaSheetHref();
   if (loading || banners.length === 0) {
     return (
       <div className="home-banner" data-testid="home-banner" aria-busy={loading}>
@@ -20,7 +19,7 @@ export function Banner({ banners, loading }: { banners: readonly BannerData[]; l
   }
   const slides = banners.map((banner) => ({
     key: banner.drama_id,
-    href: videoHref(isMobile, banner.drama_id),
+    href: dramaHref(banner.drama_id),
     image: banner.image,
     title: banner.title,
   }));

@@ -1,4 +1,4 @@
-import { DRAMA_SORTS, type DramaSort } from '@cliffhanger/contract/browser';
+import { DRAMA_SORTS, type DramaSort, type Genre } from '@cliffhanger/contract/browser';
 import { useTranslation } from '../../../lib/use-translation';
 import { CardGrid, CardGridSkeleton } from '../../../components/ui/card-grid';
 import { DramaCardSkeleton, DramaCardView } from '../../../components/ui/drama-card';
@@ -6,18 +6,30 @@ import { LoadError } from '../../../components/ui/load-error';
 import { Section } from '../../../components/ui/section';
 import { Segmented } from '../../../components/ui/segmented';
 import { pageItems } from '../../../lib/page-items';
-import { videoHref } from '../../../lib/paths';
-import { useViewport } from '../../../lib/viewport';
+import { useDramaSheetHref } from '../../../lib/drama-sheet';
 import { useDramaList } from '../api/list-dramas';
+import { useGenreName } from './genre-chips';
 import './browse-list.css';
 
-/** 'All dramas' (or the search results): sortable by hits, likes or A–Z, 20 at a time. */
-export function BrowseList({ sort, q, onSortChange }: { sort: DramaSort; q: string; onSortChange: (sort: DramaSort) => void }) {
+/** 'All dramas', one genre's or the search results: sortable by hits, likes or A–Z, 20 at a time. */
+export function BrowseList({
+  sort,
+  q,
+  genre,
+  onSortChange,
+}: {
+  sort: DramaSort;
+  q: string;
+  genre: Genre | null;
+  onSortChange: (sort: DramaSort) => void;
+}) {
   const { t } = useTranslation();
-  const { isMobile } = useViewport();
-  const list = useDramaList({ sort, q });
+  const dramaHref = useDramaSheetHref();
+  const nameOf = useGenreName();
+  const list = useDramaList({ sort, q, genre });
   const dramas = pageItems(list.data?.pages);
-  const title = q ? t('home.searchResults', { q }) : t('home.allDramas');
+  let title = q ? t('home.searchResults', { q }) : t('home.allDramas');
+  if (!q && genre) title = t('home.genreDramas', { genre: nameOf(genre) });
   const sortLabels: Record<DramaSort, string> = {
     hits: t('home.sortHits'),
     likes: t('home.sortLikes'),
@@ -38,7 +50,7 @@ export function BrowseList({ sort, q, onSortChange }: { sort: DramaSort; q: stri
           renderItem={(drama) => (
             <DramaCardView
               drama={drama}
-              href={videoHref(isMobile, drama.id)}
+              href={dramaHref(drama.id)}
               metric={sort === 'likes' ? 'likes' : 'hits'}
               testId="home-all-card"
             />
@@ -46,7 +58,9 @@ export function BrowseList({ sort, q, onSortChange }: { sort: DramaSort; q: stri
           hasMore={list.hasNextPage && !list.isFetchNextPageError}
           onLoadMore={() => void list.fetchNextPage()}
           loadingMore={list.isFetchingNextPage}
-          emptyText={q ? t('home.searchEmpty', { q }) : undefined}
+          emptyText={
+            q ? t('home.searchEmpty', { q }) : genre ? t('home.genreEmpty', { genre: nameOf(genre) }) : undefined
+          }
           label={title}
           testId="home-all-list"
         />

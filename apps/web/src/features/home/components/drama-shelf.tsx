@@ -3,8 +3,7 @@ import { useTranslation } from '../../../lib/use-translation';
 import { DramaCardSkeleton, DramaCardView } from '../../../components/ui/drama-card';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { Section } from '../../../components/ui/section';
-import { videoHref } from '../../../lib/paths';
-import { useViewport } from '../../../lib/viewport';
+import { useDramaSheetHref } from '../../../lib/drama-sheet';
 import './drama-shelf.css';
 
 const SKELETON_CARDS = [0, 1, 2, 3];
@@ -22,7 +21,7 @@ export function DramaShelf({
   testId: string;
 }) {
   const { t } = useTranslation();
-  const { isMobile } = useViewport();
+  const dramaHref = useDramaSheetHref();
   return (
     <Section title={title} testId={testId}>
       {!loading && dramas.length === 0 ? (
@@ -37,7 +36,7 @@ export function DramaShelf({
               ))
             : dramas.map((drama) => (
                 <li key={drama.id} className="home-shelf__item">
-                  <DramaCardView drama={drama} href={videoHref(isMobile, drama.id)} testId={`${testId}-card`} />
+                  <DramaCardView drama={drama} href={dramaHref(drama.id)} testId={`${testId}-card`} />
                 </li>
               ))}
         </ul>

@@ -2,6 +2,7 @@ import { LogoMark } from '../../../components/ui/icons';
 import { NavBar } from '../../../components/ui/nav-bar';
 import { useProductName } from '../../../lib/app-config/get-app-config';
 import { useViewport } from '../../../lib/viewport';
+import { ForYouEntry } from './for-you-entry';
 import './home-nav-bar.css';
 
 /**
@@ -19,6 +20,7 @@ export function HomeNavBar() {
           {name}
         </h1>
       </div>
+      <ForYouEntry />
     </NavBar>
   );
 }

@@ -13,6 +13,7 @@ function drama(id: number, title: string, overrides: Partial<DramaCard> = {}): D
     title,
     poster: `/media/posters/d${id}.jpg`,
     tags: [],
+    genres: [],
     hits: 1000 * id,
     likes: 10 * (20 - id),
     episode_count: 8,
@@ -21,7 +22,12 @@ function drama(id: number, title: string, overrides: Partial<DramaCard> = {}): D
   };
 }
 
-const CATALOGUE = [drama(1, 'Moonlit Vows'), drama(2, 'Crimson Ledger'), drama(3, 'Aurora Street'), drama(4, 'Moon over Ankara')];
+const CATALOGUE = [
+  drama(1, 'Moonlit Vows'),
+  drama(2, 'Crimson Ledger'),
+  drama(3, 'Aurora Street'),
+  drama(4, 'Moon over Ankara'),
+];
 const banner = (d: DramaCard): Banner => ({ drama_id: d.id, title: d.title, image: `/media/banners/d${d.id}.jpg` });
 const HOME: Home = {
   banners: CATALOGUE.slice(0, 3).map(banner),
@@ -51,7 +57,9 @@ function renderHome(path: string = PATHS.home) {
 }
 
 const titles = (testId: string) =>
-  screen.getAllByTestId(testId).map((card) => within(card).getByText((_, el) => el?.getAttribute('data-role') === 'drama-title').textContent);
+  screen
+    .getAllByTestId(testId)
+    .map((card) => within(card).getByText((_, el) => el?.getAttribute('data-role') === 'drama-title').textContent);
 
 beforeEach(() => {
   window.innerWidth = 390;
@@ -67,7 +75,7 @@ describe('home: sections', () => {
     expect(titles('home-latest-card')).toEqual(['Crimson Ledger', 'Moon over Ankara', 'Moonlit Vows']);
     const slides = screen.getAllByTestId('home-banner-slide');
     expect(slides).toHaveLength(3);
-    expect(within(slides[0]!).getByRole('link')).toHaveAttribute('href', '/pages/video/mobileVideoIndex?drama_id=1');
+    expect(within(slides[0]!).getByRole('link')).toHaveAttribute('href', '/pages/index/index?drama=1');
     expect(screen.getByRole('region', { name: 'Featured dramas' })).toBeInTheDocument();
     expect(api.callsTo('GET /home')[0]?.query.get('lang')).toBe('en');
     expect(api.callsTo('GET /dramas')[0]?.query.get('lang')).toBe('en');
@@ -77,7 +85,7 @@ describe('home: sections', () => {
     stubApi({ 'GET /home': { code: 200, data: HOME }, 'GET /dramas': dramasRoute });
     renderHome();
     const [card] = await screen.findAllByTestId('home-hot-card');
-    expect(card).toHaveAttribute('href', '/pages/video/mobileVideoIndex?drama_id=4');
+    expect(card).toHaveAttribute('href', '/pages/index/index?drama=4');
     const img = card!.querySelector('img')!;
     expect(img).toHaveAttribute('loading', 'lazy');
     expect(img).toHaveAttribute('decoding', 'async');
@@ -88,14 +96,17 @@ describe('home: sections', () => {
     expect(card).toHaveTextContent('3 free');
   });
 
-  it('opens the desktop video page on a wide screen', async () => {
+  it("opens the drama's page over home, keeping home's own query", async () => {
     window.innerWidth = 1280;
     stubApi({ 'GET /home': { code: 200, data: HOME }, 'GET /dramas': dramasRoute });
-    renderHome();
-    const [card] = await screen.findAllByTestId('home-recommended-card');
-    expect(card).toHaveAttribute('href', '/pages/video/index?drama_id=3');
+    const { router } = renderHome(`${PATHS.home}?sort=likes`);
+    const [card] = await screen.findAllByTestId('home-all-card');
+    expect(card).toHaveAttribute('href', `/pages/index/index?sort=likes&drama=${card!.getAttribute('data-drama-id')}`);
     await userEvent.click(card!);
-    expect(await screen.findByTestId('where')).toHaveTextContent('/pages/video/index?drama_id=3');
+    await waitFor(() =>
+      expect(router.state.location.search).toBe(`?sort=likes&drama=${card!.getAttribute('data-drama-id')}`),
+    );
+    expect(router.state.location.pathname).toBe(PATHS.home);
   });
 
   it('shows the error and retries GET /home', async () => {
@@ -130,7 +141,9 @@ describe('home: browse list', () => {
     expect(screen.getByTestId('home-sort-hits')).toHaveAttribute('aria-pressed', 'true');
 
     await userEvent.click(screen.getByTestId('home-sort-az'));
-    await waitFor(() => expect(titles('home-all-card')).toEqual(['Aurora Street', 'Crimson Ledger', 'Moon over Ankara', 'Moonlit Vows']));
+    await waitFor(() =>
+      expect(titles('home-all-card')).toEqual(['Aurora Street', 'Crimson Ledger', 'Moon over Ankara', 'Moonlit Vows']),
+    );
     expect(router.state.location.search).toBe('?sort=az');
     expect(api.callsTo('GET /dramas').at(-1)?.query.get('sort')).toBe('az');
 
@@ -195,7 +208,12 @@ describe('home: search', () => {
     await userEvent.type(screen.getByRole('searchbox', { name: 'Search dramas' }), 'moon');
     await waitFor(() => expect(titles('home-all-card')).toEqual(['Moon over Ankara', 'Moonlit Vows']));
     // Debounced: one search for the settled text, not one per key.
-    expect(api.callsTo('GET /dramas').filter((call) => call.query.has('q')).map((call) => call.query.get('q'))).toEqual(['moon']);
+    expect(
+      api
+        .callsTo('GET /dramas')
+        .filter((call) => call.query.has('q'))
+        .map((call) => call.query.get('q')),
+    ).toEqual(['moon']);
     expect(router.state.location.search).toBe('?q=moon');
     expect(screen.getByRole('heading', { name: 'Results for “moon”' })).toBeInTheDocument();
     expect(screen.queryByTestId('home-recommended')).toBeNull();

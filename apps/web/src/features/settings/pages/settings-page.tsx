@@ -3,7 +3,15 @@ import { useState } from 'react';
 import { useTranslation } from '../../../lib/use-translation';
 import { useNavigate } from 'react-router';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { CrownIcon, DocumentIcon, GlobeIcon, LockIcon, LogoutIcon, ShieldIcon, TrashIcon } from '../../../components/ui/icons';
+import {
+  CrownIcon,
+  DocumentIcon,
+  GlobeIcon,
+  LockIcon,
+  LogoutIcon,
+  ShieldIcon,
+  TrashIcon,
+} from '../../../components/ui/icons';
 import { MenuList, type MenuEntry } from '../../../components/ui/menu-list';
 import { useAppConfig } from '../../../lib/app-config/get-app-config';
 import { PATHS } from '../../../lib/paths';
@@ -12,6 +20,7 @@ import { useRequireLogin } from '../../../lib/require-login';
 import { useSession } from '../../../lib/session';
 import { showToast } from '../../../lib/toast';
 import { signOut } from '../api/post-logout';
+import { NotificationSettings } from '../components/notification-settings';
 import { PasswordDialog } from '../components/password-dialog';
 import './settings-page.css';
 
@@ -77,6 +86,7 @@ export function SettingsPage() {
   return (
     <div className="page-body">
       <MenuList entries={entries} />
+      {signedIn && <NotificationSettings />}
       <p className="settings-version">{t('settings.version', { version })}</p>
       <ConfirmDialog
         open={confirmSignOut}

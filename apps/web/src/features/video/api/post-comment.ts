@@ -1,4 +1,4 @@
-import { postComment, type Comment } from '@cliffhanger/contract/browser';
+import { Code, isApiError, postComment, type Comment } from '@cliffhanger/contract/browser';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from '../../../lib/use-translation';
 import { api } from '../../../lib/api-client';
@@ -22,10 +22,14 @@ function optimisticComment(episodeId: number, text: string): Comment {
     text: text.trim(),
     created_at: new Date().toISOString(),
     mine: true,
+    hidden: false,
   };
 }
 
-/** POST /episodes/:id/comments, optimistically: it shows on top at once and goes away again if the post fails. */
+/**
+ * POST /episodes/:id/comments, optimistically: it shows on top at once and goes away again if the
+ * post fails (said in a toast, but for a comment block, which the form says).
+ */
 export function usePostComment(episodeId: number) {
   const queryClient = useQueryClient();
   const { t } = useTranslation();
@@ -54,7 +58,8 @@ export function usePostComment(episodeId: number) {
         );
         adjustCommentCount(queryClient, episodeId, -1);
       }
-      showToast(messageForError(error, t));
+      // The form says a comment block where it is typed, for as long as it is open.
+      if (!isApiError(error) || error.code !== Code.COMMENTS_BLOCKED) showToast(messageForError(error, t));
     },
   });
 }

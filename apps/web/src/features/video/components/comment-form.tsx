@@ -1,4 +1,4 @@
-import { COMMENT_MAX } from '@cliffhanger/contract/browser';
+import { COMMENT_MAX, Code, isApiError } from '@cliffhanger/contract/browser';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from '../../../lib/use-translation';
 import { Button } from '../../../components/ui/button';
@@ -28,13 +28,15 @@ function writeDraft(episodeId: number, text: string): void {
 /**
  * The comment box: at most 140 characters with a counter; visitors are asked to sign in. The
  * draft belongs to its episode and outlives the form (a closed sheet, another episode, a trip to
- * sign in), kept for this tab until it is sent. Render it with `key={episodeId}`.
+ * sign in), kept for this tab until it is sent. Render it with `key={episodeId}`. A viewer whom
+ * moderators blocked from commenting is told so under the box, and keeps what they typed.
  */
 export function CommentForm({ episodeId }: { episodeId: number }) {
   const { t } = useTranslation();
   const requireLogin = useRequireLogin();
   const post = usePostComment(episodeId);
   const [text, setTextState] = useState(() => readDraft(episodeId));
+  const [blocked, setBlocked] = useState(false);
   const setText = (value: string) => {
     setTextState(value);
     writeDraft(episodeId, value);
@@ -46,12 +48,23 @@ export function CommentForm({ episodeId }: { episodeId: number }) {
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     if (!requireLogin() || !valid) return;
-    post.mutate(trimmed);
+    post.mutate(trimmed, {
+      onError: (error) => {
+        if (!isApiError(error) || error.code !== Code.COMMENTS_BLOCKED) return;
+        setBlocked(true);
+        setText(trimmed);
+      },
+    });
     setText('');
   };
 
   return (
     <form className="comment-form" onSubmit={onSubmit} data-testid="comment-form">
+      {blocked && (
+        <p className="comment-form__blocked" role="alert" data-testid="comment-blocked">
+          {t('video.commentsBlocked')}
+        </p>
+      )}
       <TextInput
         label={t('video.commentLabel')}
         hideLabel
@@ -70,7 +83,7 @@ export function CommentForm({ episodeId }: { episodeId: number }) {
           </span>
         }
       />
-      <Button type="submit" small disabled={!valid || post.isPending} data-testid="comment-submit">
+      <Button type="submit" small disabled={!valid || blocked || post.isPending} data-testid="comment-submit">
         {t('video.commentSend')}
       </Button>
     </form>

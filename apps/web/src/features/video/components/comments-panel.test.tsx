@@ -13,7 +13,10 @@ const signIn = () => setSession({ token: 'tok', userInfo: testUser({ uid: 9, nic
 describe('comments panel', () => {
   it('renders markup in a comment as text, never as HTML', async () => {
     stubApi({
-      'GET /episodes/101/comments': { code: 200, data: page([comment(1, { text: '<script>alert(1)</script><b>bold</b>' })]) },
+      'GET /episodes/101/comments': {
+        code: 200,
+        data: page([comment(1, { text: '<script>alert(1)</script><b>bold</b>' })]),
+      },
     });
     const { container } = renderPage(<CommentsPanel episodeId={101} />);
     expect(await screen.findByText('<script>alert(1)</script><b>bold</b>')).toBeInTheDocument();
@@ -32,7 +35,11 @@ describe('comments panel', () => {
     await screen.findByText('Comment 3');
     fireEvent.click(screen.getByTestId('comments-list-load-more'));
     await screen.findByText('Comment 1');
-    expect(screen.getAllByTestId('comment-text').map((el) => el.textContent)).toEqual(['Comment 3', 'Comment 2', 'Comment 1']);
+    expect(screen.getAllByTestId('comment-text').map((el) => el.textContent)).toEqual([
+      'Comment 3',
+      'Comment 2',
+      'Comment 1',
+    ]);
     expect(screen.queryByTestId('comments-list-load-more')).toBeNull();
     expect(api.callsTo('GET /episodes/101/comments').map((c) => c.query.get('page'))).toEqual(['1', '2']);
   });
@@ -140,5 +147,71 @@ describe('comments panel', () => {
     await waitFor(() => expect(screen.queryByText('Comment 2')).toBeNull());
     expect(api.callsTo('DELETE /comments/2')).toHaveLength(1);
     expect(screen.getByText('Comment 1')).toBeInTheDocument();
+  });
+
+  it("reports someone else's comment with one tap on a reason, and thanks the viewer", async () => {
+    signIn();
+    const api = stubApi({
+      'GET /episodes/101/comments': { code: 200, data: page([comment(2, { mine: true }), comment(1)]) },
+      'POST /comments/1/report': { code: 200, data: { reported: true } },
+    });
+    renderPage(<CommentsPanel episodeId={101} />);
+    await screen.findByText('Comment 1');
+    // Only the other viewer's comment can be reported.
+    expect(screen.getAllByTestId('comment-report')).toHaveLength(1);
+    fireEvent.click(screen.getByTestId('comment-report'));
+    const sheet = screen.getByTestId('comment-report-sheet');
+    expect(within(sheet).getByText('What is wrong with it?')).toBeInTheDocument();
+    fireEvent.click(within(sheet).getByTestId('comment-report-spoiler'));
+    expect(screen.queryByTestId('comment-report-sheet')).toBeNull();
+    expect(await screen.findByTestId('toast')).toHaveTextContent('Thanks. Moderators will take a look.');
+    expect(api.callsTo('POST /comments/1/report').map((call) => call.body)).toEqual([{ reason: 'spoiler' }]);
+  });
+
+  it('says why a report was refused', async () => {
+    signIn();
+    stubApi({
+      'GET /episodes/101/comments': { code: 200, data: page([comment(1)]) },
+      'POST /comments/1/report': { code: 10003, data: { retry_after_s: 60 } },
+    });
+    renderPage(<CommentsPanel episodeId={101} />);
+    fireEvent.click(await screen.findByTestId('comment-report'));
+    fireEvent.click(screen.getByTestId('comment-report-abuse'));
+    expect(await screen.findByTestId('toast')).toHaveTextContent(/too many/i);
+  });
+
+  it('shows its author a comment moderators hid, with a notice', async () => {
+    signIn();
+    stubApi({
+      'GET /episodes/101/comments': {
+        code: 200,
+        data: page([comment(2, { mine: true, hidden: true, text: 'Mine, hidden' }), comment(1)]),
+      },
+    });
+    renderPage(<CommentsPanel episodeId={101} />);
+    await screen.findByText('Mine, hidden');
+    const [hidden, visible] = screen.getAllByTestId('comment');
+    expect(within(hidden!).getByTestId('comment-hidden-notice')).toHaveTextContent(
+      'Hidden by moderators. Only you can see this comment.',
+    );
+    expect(within(visible!).queryByTestId('comment-hidden-notice')).toBeNull();
+  });
+
+  it('explains a comment block in the form and keeps what was typed', async () => {
+    signIn();
+    stubApi({
+      'GET /episodes/101/comments': { code: 200, data: page([]) },
+      'POST /episodes/101/comments': { code: 90002 },
+    });
+    renderPage(<CommentsPanel episodeId={101} />);
+    fireEvent.change(screen.getByTestId('comment-input'), { target: { value: 'Let me in' } });
+    fireEvent.click(screen.getByTestId('comment-submit'));
+    expect(await screen.findByTestId('comment-blocked')).toHaveTextContent(
+      'Moderators have blocked you from commenting. You can still watch and read comments.',
+    );
+    expect(screen.getByTestId('comment-input')).toHaveValue('Let me in');
+    expect(screen.getByTestId('comment-submit')).toBeDisabled();
+    await waitFor(() => expect(screen.queryByTestId('comment')).toBeNull());
+    expect(screen.queryByTestId('toast')).toBeNull();
   });
 });

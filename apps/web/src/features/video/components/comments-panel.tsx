@@ -4,19 +4,26 @@ import { useTranslation } from '../../../lib/use-translation';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { ListView } from '../../../components/ui/list-view';
 import { messageForError } from '../../../lib/error-message';
+import { useRequireLogin } from '../../../lib/require-login';
 import { pageItems } from '../../../lib/page-items';
 import { useDeleteComment } from '../api/delete-comment';
 import { useComments } from '../api/list-comments';
 import { CommentForm } from './comment-form';
 import { CommentItem } from './comment-item';
+import { CommentReportSheet } from './comment-report-sheet';
 import './comments-panel.css';
 
-/** An episode's comments, newest first, with load-more, the post form and delete for your own. */
+/**
+ * An episode's comments, newest first, with load-more, the post form, delete for your own and a
+ * report for anyone else's (visitors are asked to sign in first).
+ */
 export function CommentsPanel({ episodeId }: { episodeId: number }) {
   const { t } = useTranslation();
   const comments = useComments(episodeId);
   const remove = useDeleteComment(episodeId);
   const [toDelete, setToDelete] = useState<Comment | null>(null);
+  const [toReport, setToReport] = useState<Comment | null>(null);
+  const requireLogin = useRequireLogin();
   const items = pageItems(comments.data?.pages);
 
   return (
@@ -30,7 +37,15 @@ export function CommentsPanel({ episodeId }: { episodeId: number }) {
         <ListView
           items={items}
           itemKey={(comment) => comment.id}
-          renderItem={(comment) => <CommentItem comment={comment} onDelete={setToDelete} />}
+          renderItem={(comment) => (
+            <CommentItem
+              comment={comment}
+              onDelete={setToDelete}
+              onReport={(reported) => {
+                if (requireLogin()) setToReport(reported);
+              }}
+            />
+          )}
           hasMore={comments.hasNextPage}
           onLoadMore={() => void comments.fetchNextPage()}
           loading={comments.isFetching}
@@ -51,6 +66,7 @@ export function CommentsPanel({ episodeId }: { episodeId: number }) {
         }}
         testId="comment-delete-dialog"
       />
+      <CommentReportSheet comment={toReport} onClose={() => setToReport(null)} />
     </div>
   );
 }

@@ -15,12 +15,23 @@ import {
 } from '../player/preferences';
 import { readQuality, type Quality } from '../../../lib/player/quality';
 import type { HlsPlayerState } from '../../../lib/player/use-hls-player';
+import { useRequireLogin } from '../../../lib/require-login';
+import { usePlaybackRate } from '../api/playback-preferences';
+import { useToggleLike } from '../api/toggle-like';
+import { useTapGesture, type TapPoint } from '../hooks/use-tap-gesture';
 import { BottomSheet } from './bottom-sheet';
 import { EpisodeVideo } from './episode-video';
 import { usePlaybackHold } from './playback-hold';
 import { PlayerSettings } from './player-settings';
 import { SeekBar } from './seek-bar';
+import { TapHearts, useTapHearts } from './tap-hearts';
 import './player-stage.css';
+
+/** The default rate too: a new source (the next episode, a quality change) resets the rate to it. */
+function playAt(video: HTMLVideoElement, rate: number): void {
+  video.defaultPlaybackRate = rate;
+  video.playbackRate = rate;
+}
 
 export interface PlayerControls {
   togglePlay: () => void;
@@ -42,7 +53,15 @@ export interface PlayerStageProps {
  * The player: the current episode's video (plus the preloaded next one), a play mark while
  * paused, an unmute button after a muted autoplay, the settings sheet, and the error messages.
  */
-export function PlayerStage({ playback, startPosition, next, saveProgress, onEnded, onRetry, controls }: PlayerStageProps) {
+export function PlayerStage({
+  playback,
+  startPosition,
+  next,
+  saveProgress,
+  onEnded,
+  onRetry,
+  controls,
+}: PlayerStageProps) {
   const { t } = useTranslation();
   const [quality, setQuality] = useState<Quality>(readQuality);
   const [storedSubtitle, setStoredSubtitle] = useState<SubtitleChoice | null>(readSubtitleChoice);
@@ -54,6 +73,7 @@ export function PlayerStage({ playback, startPosition, next, saveProgress, onEnd
   const [paused, setPaused] = useState(false);
   const [framed, setFramed] = useState<string | null>(null);
   const held = usePlaybackHold();
+  const [rate, setRate] = usePlaybackRate();
 
   const onStatus = useCallback((source: string, state: HlsPlayerState) => setStatus({ source, state }), []);
   const onPlayFailed = useCallback((source: string, error: PlayerError) => setPlayError({ source, error }), []);
@@ -78,6 +98,11 @@ export function PlayerStage({ playback, startPosition, next, saveProgress, onEnd
     };
   }, [video]);
 
+  // The viewer's speed holds across episodes: each one's video is set when it comes on screen.
+  useEffect(() => {
+    if (video) playAt(video, rate);
+  }, [video, rate]);
+
   const togglePlay = useCallback(() => {
     if (!video || error) return;
     if (video.paused) {
@@ -87,6 +112,20 @@ export function PlayerStage({ playback, startPosition, next, saveProgress, onEnd
     }
   }, [video, error]);
   useImperativeHandle(controls, () => ({ togglePlay }), [togglePlay]);
+
+  // A double tap likes, as the like button does (a visitor is asked to sign in first), and never
+  // takes a like back: a heart shows where it landed either way.
+  const requireLogin = useRequireLogin();
+  const like = useToggleLike();
+  const { hearts, addHeart } = useTapHearts();
+  const likeByDoubleTap = (point: TapPoint) => {
+    if (!requireLogin()) return;
+    addHeart(point);
+    if (!playback.liked && !like.isPending) {
+      like.mutate({ episodeId: playback.episode.id, like: true, likes: playback.likes });
+    }
+  };
+  const onSurfaceClick = useTapGesture({ onSingle: togglePlay, onDouble: likeByDoubleTap });
 
   const chooseQuality = (choice: Quality) => {
     setQuality(choice);
@@ -100,12 +139,16 @@ export function PlayerStage({ playback, startPosition, next, saveProgress, onEnd
   // Held, the current episode buffers its start like the preloaded next one and plays once let go.
   // The next episode's hidden player starts once this one shows a frame (or cannot play): before
   // that its playlists, segment and decoder would compete with the frame the viewer waits for.
-  const players = next && (framed === source || error)
-    ? [{ playback, startPosition, active: !held }, { ...next, active: false }]
-    : [{ playback, startPosition, active: !held }];
+  const players =
+    next && (framed === source || error)
+      ? [
+          { playback, startPosition, active: !held },
+          { ...next, active: false },
+        ]
+      : [{ playback, startPosition, active: !held }];
   return (
     <div className="player-stage" data-testid="player-stage">
-      <div className="player-stage__surface" onClick={togglePlay}>
+      <div className="player-stage__surface" onClick={onSurfaceClick}>
         {players.map((player) => (
           <EpisodeVideo
             key={`${player.playback.episode.id} ${player.playback.playlist_url}`}
@@ -126,10 +169,16 @@ export function PlayerStage({ playback, startPosition, next, saveProgress, onEnd
           />
         ))}
         {(held || current?.buffering) && !error && (
-          <span className="player-stage__buffering" role="status" aria-label={t('common.loading')} data-testid="video-buffering">
+          <span
+            className="player-stage__buffering"
+            role="status"
+            aria-label={t('common.loading')}
+            data-testid="video-buffering"
+          >
             <span className="player-stage__spinner" />
           </span>
         )}
+        <TapHearts hearts={hearts} />
         {paused && !held && !error && (
           <span className="player-stage__paused" data-testid="video-paused">
             <PlayIcon size={56} />
@@ -171,7 +220,12 @@ export function PlayerStage({ playback, startPosition, next, saveProgress, onEnd
 
       {video && <SeekBar video={video} />}
 
-      <BottomSheet open={settingsOpen} title={t('video.settings')} onClose={() => setSettingsOpen(false)} testId="video-settings-sheet">
+      <BottomSheet
+        open={settingsOpen}
+        title={t('video.settings')}
+        onClose={() => setSettingsOpen(false)}
+        testId="video-settings-sheet"
+      >
         <PlayerSettings
           qualities={current?.qualities ?? ['auto']}
           quality={current && current.qualities.includes(quality) ? quality : 'auto'}
@@ -179,6 +233,8 @@ export function PlayerStage({ playback, startPosition, next, saveProgress, onEnd
           subtitles={languages}
           subtitle={subtitle}
           onSubtitle={chooseSubtitle}
+          rate={rate}
+          onRate={setRate}
         />
       </BottomSheet>
     </div>

@@ -1,6 +1,7 @@
 import { useId, useRef } from 'react';
 import { useTranslation } from '../../../lib/use-translation';
 import { BackButton } from '../../../components/ui/back-button';
+import { DramaFacts } from '../../../components/ui/drama-facts';
 import { CommentsPanel } from '../components/comments-panel';
 import { EpisodeActions } from '../components/episode-actions';
 import { EpisodeGrid } from '../components/episode-grid';
@@ -11,7 +12,8 @@ import './desktop-video-layout.css';
 /**
  * The video page wider than the mobile flag (docs/product.md#layout-and-breakpoints): the vertical
  * player as tall as the window, the action rail beside it (not over the picture), and a side panel
- * with the drama, its synopsis, the episode grid (the episodes sheet's picker, always open) and
+ * with the drama, its synopsis, its facts (the same component as the drama's sheet: episodes,
+ * running time, prices, VIP), the episode grid (the episodes sheet's picker, always open) and
  * the comments. The panel scrolls on its own, so the player never leaves the screen.
  * Space pauses, ArrowUp / ArrowDown change episode.
  */
@@ -78,6 +80,7 @@ export function DesktopVideoLayout({ session }: { session: VideoSession }) {
               <p className="desktop-video__synopsis" data-testid="video-synopsis">
                 {drama.synopsis}
               </p>
+              <DramaFacts drama={drama} tone="dark" />
             </header>
 
             <h2 className="desktop-video__heading">{t('video.episodesCount', { total: drama.episodes.length })}</h2>

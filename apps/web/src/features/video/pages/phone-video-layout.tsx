@@ -6,7 +6,7 @@ import { CommentsPanel } from '../components/comments-panel';
 import { EpisodeActions } from '../components/episode-actions';
 import { EpisodeGrid } from '../components/episode-grid';
 import { VideoStage } from '../components/video-stage';
-import { useSwipe } from '../hooks/use-swipe';
+import { useSwipe } from '../../../lib/use-swipe';
 import type { VideoSession } from '../hooks/use-video-session';
 import './phone-video-layout.css';
 

@@ -228,7 +228,10 @@ describe('mobile video page', () => {
     ['/pages/video/mobileVideoIndex?drama_id=abc', {}],
     ['/pages/video/mobileVideoIndex?drama_id=7', { 'GET /dramas/7': { code: 10002 } }],
     ['/pages/video/mobileVideoIndex?drama_id=7&episode_id=101', { 'GET /episodes/101/play': { code: 10002 } }],
-    ['/pages/video/mobileVideoIndex?drama_id=7&episode_id=101', { 'GET /episodes/101/play': { code: 200, data: playback(1, { playlist_url: '' }) } }],
+    [
+      '/pages/video/mobileVideoIndex?drama_id=7&episode_id=101',
+      { 'GET /episodes/101/play': { code: 200, data: playback(1, { playlist_url: '' }) } },
+    ],
   ] as const)('says "Invalid video" at %s', async (path, extra) => {
     catalogueApi(extra);
     open(path);
@@ -325,9 +328,7 @@ describe('mobile video page', () => {
   });
 
   it('starts muted with an unmute button when unmuted autoplay is refused', async () => {
-    play
-      .mockRejectedValueOnce(new DOMException('gesture', 'NotAllowedError'))
-      .mockResolvedValue(undefined);
+    play.mockRejectedValueOnce(new DOMException('gesture', 'NotAllowedError')).mockResolvedValue(undefined);
     catalogueApi();
     open('/pages/video/mobileVideoIndex?drama_id=7&episode_id=101');
     const video = await player();
@@ -492,6 +493,12 @@ describe('desktop video page', () => {
     const panel = screen.getByTestId('video-side-panel');
     expect(stage.contains(panel)).toBe(false);
     expect(within(panel).getByTestId('video-synopsis')).toHaveTextContent('Two strangers and a night train.');
+    // The drama's facts beside the player, as its sheet shows them: 4 × 10 s, 2 free, 30 or 50 for both locked.
+    const facts = within(panel).getByTestId('drama-facts');
+    expect(within(facts).getByTestId('drama-fact-runtime')).toHaveTextContent('40 sec');
+    expect(within(facts).getByTestId('drama-fact-free')).toHaveTextContent('2 of 4');
+    expect(within(facts).getByTestId('drama-price-episode')).toHaveTextContent('30 coins');
+    expect(within(facts).getByTestId('drama-price-all')).toHaveTextContent('50 coins for 2 episodes');
     const grid = within(panel).getByTestId('episode-grid');
     expect(within(grid).getByTestId('episode-tile-1')).toHaveAttribute('aria-current', 'true');
     expect(within(grid).getByTestId('episode-tile-2')).toHaveAttribute('data-state', 'free');
@@ -559,40 +566,48 @@ describe('the video page at either width', () => {
 });
 
 describe('download while there is nothing to download yet', () => {
-  it.each([PHONE, DESKTOP])('at %i px, on a locked episode: dimmed, says "Unlock this episode to download", and a tap says it', async (width) => {
-    setSession({ token: 'tok', userInfo: testUser() });
-    catalogueApi();
-    open('/pages/video/mobileVideoIndex?drama_id=7&episode_id=103', width);
-    await screen.findByTestId('unlock-dialog');
-    fireEvent.click(screen.getByTestId('unlock-close'));
-    const download = screen.getByTestId('video-download');
-    expect(download).toHaveAttribute('aria-disabled', 'true');
-    expect(download).not.toHaveAttribute('href');
-    expect(download).toHaveAccessibleName('Download');
-    expect(download).toHaveAccessibleDescription('Unlock this episode to download');
-    expect(download).toHaveAttribute('title', 'Unlock this episode to download');
-    fireEvent.click(download);
-    expect(await screen.findByTestId('toast')).toHaveTextContent('Unlock this episode to download');
-  });
+  it.each([PHONE, DESKTOP])(
+    'at %i px, on a locked episode: dimmed, says "Unlock this episode to download", and a tap says it',
+    async (width) => {
+      setSession({ token: 'tok', userInfo: testUser() });
+      catalogueApi();
+      open('/pages/video/mobileVideoIndex?drama_id=7&episode_id=103', width);
+      await screen.findByTestId('unlock-dialog');
+      fireEvent.click(screen.getByTestId('unlock-close'));
+      const download = screen.getByTestId('video-download');
+      expect(download).toHaveAttribute('aria-disabled', 'true');
+      expect(download).not.toHaveAttribute('href');
+      expect(download).toHaveAccessibleName('Download');
+      expect(download).toHaveAccessibleDescription('Unlock this episode to download');
+      expect(download).toHaveAttribute('title', 'Unlock this episode to download');
+      fireEvent.click(download);
+      expect(await screen.findByTestId('toast')).toHaveTextContent('Unlock this episode to download');
+    },
+  );
 
-  it.each([PHONE, DESKTOP])('at %i px, while the episode loads: says it is loading, then becomes the link', async (width) => {
-    let answer: (value: Answer) => void = () => undefined;
-    catalogueApi({
-      'GET /episodes/101/play': () =>
-        new Promise<Answer>((resolve) => {
-          answer = resolve;
-        }),
-    });
-    open('/pages/video/mobileVideoIndex?drama_id=7&episode_id=101', width);
-    const download = await screen.findByTestId('video-download');
-    expect(download).toHaveAttribute('aria-disabled', 'true');
-    expect(download).toHaveAccessibleDescription('Loading… download is ready once the episode loads');
-    fireEvent.click(download);
-    expect(await screen.findByTestId('toast')).toHaveTextContent('Loading… download is ready once the episode loads');
-    act(() => answer({ code: 200, data: playback(1) }));
-    await waitFor(() => expect(screen.getByTestId('video-download')).toHaveAttribute('href', playback(1).download_url));
-    expect(screen.getByTestId('video-download')).not.toHaveAttribute('aria-disabled');
-  });
+  it.each([PHONE, DESKTOP])(
+    'at %i px, while the episode loads: says it is loading, then becomes the link',
+    async (width) => {
+      let answer: (value: Answer) => void = () => undefined;
+      catalogueApi({
+        'GET /episodes/101/play': () =>
+          new Promise<Answer>((resolve) => {
+            answer = resolve;
+          }),
+      });
+      open('/pages/video/mobileVideoIndex?drama_id=7&episode_id=101', width);
+      const download = await screen.findByTestId('video-download');
+      expect(download).toHaveAttribute('aria-disabled', 'true');
+      expect(download).toHaveAccessibleDescription('Loading… download is ready once the episode loads');
+      fireEvent.click(download);
+      expect(await screen.findByTestId('toast')).toHaveTextContent('Loading… download is ready once the episode loads');
+      act(() => answer({ code: 200, data: playback(1) }));
+      await waitFor(() =>
+        expect(screen.getByTestId('video-download')).toHaveAttribute('href', playback(1).download_url),
+      );
+      expect(screen.getByTestId('video-download')).not.toHaveAttribute('aria-disabled');
+    },
+  );
 
   it('in Chinese and Turkish too', async () => {
     onTestFinished(() => void i18n.changeLanguage('en'));

@@ -1,4 +1,10 @@
-import { LANGUAGES, type Language } from '@cliffhanger/contract/browser';
+import {
+  DEFAULT_PLAYBACK_RATE,
+  isPlaybackRate,
+  LANGUAGES,
+  type Language,
+  type PlaybackRate,
+} from '@cliffhanger/contract/browser';
 import { QUALITY_STORAGE_KEY, type Quality } from '../../../lib/player/quality';
 import { safeLocalStorage } from '../../../lib/safe-local-storage';
 
@@ -7,6 +13,7 @@ export const PREFERENCE_KEYS = {
   quality: QUALITY_STORAGE_KEY,
   subtitles: 'video_subtitles',
   autoUnlock: 'video_auto_unlock',
+  playbackRate: 'video_playback_rate',
 } as const;
 
 export type SubtitleChoice = 'off' | Language;
@@ -46,6 +53,19 @@ export function readAutoUnlock(): boolean {
 
 export function writeAutoUnlock(on: boolean): void {
   write(PREFERENCE_KEYS.autoUnlock, on ? 'true' : 'false');
+}
+
+/**
+ * The speed this device last played at: a visitor's only record of it, and a signed-in viewer's
+ * until their account's answers (api/playback-preferences.ts).
+ */
+export function readPlaybackRate(): PlaybackRate {
+  const stored = Number(read(PREFERENCE_KEYS.playbackRate));
+  return isPlaybackRate(stored) ? stored : DEFAULT_PLAYBACK_RATE;
+}
+
+export function writePlaybackRate(rate: PlaybackRate): void {
+  write(PREFERENCE_KEYS.playbackRate, String(rate));
 }
 
 /**

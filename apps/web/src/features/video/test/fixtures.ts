@@ -20,12 +20,14 @@ export function drama(overrides: Partial<DramaDetail> = {}): DramaDetail {
     title: 'The Last Train',
     poster: '/media/posters/last-train.jpg',
     tags: ['romance'],
+    genres: [],
     hits: 10,
     likes: 3,
     episode_count: 4,
     free_episodes: 2,
     synopsis: 'Two strangers and a night train.',
     banner: '/media/banners/last-train.jpg',
+    vip_covers: true,
     episodes: [episode(1), episode(2), episode(3), episode(4)],
     prices: { episode: 30, all: 50, locked_count: 2 },
     favorited: false,
@@ -79,6 +81,7 @@ export function comment(id: number, overrides: Partial<Comment> = {}): Comment {
     text: `Comment ${id}`,
     created_at: '2025-01-01T10:00:00.000Z',
     mine: false,
+    hidden: false,
     ...overrides,
   };
 }

@@ -1,6 +1,6 @@
 import { useRef, type MouseEvent, type PointerEvent } from 'react';
 
-/** How far (px) a vertical drag must travel to change episode, and how straight it must be. */
+/** How far (px) a vertical drag must travel to change episode (or drama, in For You), and how straight it must be. */
 const SWIPE_MIN_DISTANCE = 60;
 
 export type SwipeDirection = 'next' | 'prev' | null;
