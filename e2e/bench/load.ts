@@ -3,8 +3,8 @@ import { performance } from 'node:perf_hooks';
 import { summarise, type Summary } from './stats.js';
 
 /** One request of a load run. */
-interface LoadRequest {
-  method: 'GET' | 'POST';
+export interface LoadRequest {
+  method: 'GET' | 'POST' | 'PUT';
   path: string;
   headers?: Record<string, string>;
   body?: unknown;

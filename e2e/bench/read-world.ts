@@ -18,12 +18,13 @@ const TWILIO_SID = 'AC00000000000000000000000000bench';
 const TWILIO_TOKEN = 'bench-token';
 const PHONE = '+15005550123';
 
-interface Envelope<T> {
+export interface Envelope<T> {
   code: number;
   data: T;
 }
 
-async function post<T>(url: string, body: unknown): Promise<T> {
+/** POSTs JSON to the API and answers the envelope's data, or throws on any other code than 200. */
+export async function post<T>(url: string, body: unknown): Promise<T> {
   const res = await fetch(url, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { BARE_LIGHTHOUSE_PAGE, type CannonRow, type LighthouseRow } from './delivery-bench.js';
+import { hitRatio, mediaGoals, type MediaFile } from './media-report.js';
 import { deliveryGoals, playbackGoals, type DeliveryFile } from './report.js';
 
 const row = (name: string, ofBare: number, p99: number, non2xx = 0): CannonRow => ({
@@ -123,5 +124,41 @@ describe('the bench report judges every figure against its goal', () => {
     expect(ratio(360, 300)).toBe(true);
     expect(ratio(361, 300)).toBe(false);
     expect(ratio(100)).toBe(false);
+  });
+});
+
+describe('the media rows judge the origin and the edge against nginx serving the same file', () => {
+  const row = (name: string, requestsPerSecond: number) => ({
+    name,
+    requestsPerSecond,
+    megabytesPerSecond: 1,
+    p99: 9,
+    non2xx: 0,
+    load: 'load 0.1',
+  });
+  const file = (origin: number, edge?: { ratio: number; hitShare: number; non2xx?: number }): MediaFile => ({
+    at: '2026-11-29T09:45:00.000Z',
+    fileBytes: 120 * 1024,
+    nginxWorkers: 1,
+    rounds: [[row('nginx static', 1000), row('origin media route', origin * 1000), row('edge cache hit', 900)]],
+    origin: { ratio: origin, p99: 9, non2xx: 0 },
+    ...(edge ? { edge: { p99: 5, non2xx: 0, ...edge } } : {}),
+  });
+
+  it('the origin needs half of nginx, the edge four fifths with every answer a hit', () => {
+    expect(mediaGoals(file(0.5, { ratio: 0.8, hitShare: 1 })).map((g) => g.met)).toEqual([true, true]);
+    expect(mediaGoals(file(0.49, { ratio: 0.79, hitShare: 1 })).map((g) => g.met)).toEqual([false, false]);
+    expect(mediaGoals(file(0.6, { ratio: 0.9, hitShare: 0.95 }))[1]?.met).toBe(false);
+    expect(mediaGoals(file(0.6, { ratio: 0.9, hitShare: 1, non2xx: 1 }))[1]?.met).toBe(false);
+    expect(mediaGoals(file(0.6, { ratio: 0.9, hitShare: 1 }))[0]?.measured).toBe('0.60× (600 vs 1000 req/s), p99 9 ms');
+  });
+
+  it('an edge not measured is a row that fails, saying so', () => {
+    expect(mediaGoals(file(0.7))[1]).toMatchObject({ met: false, measured: expect.stringContaining('not measured') });
+  });
+
+  it('the hit ratio counts only answers that carried a cache status', () => {
+    expect(hitRatio({ HIT: 95, MISS: 5, none: 40 })).toBe(0.95);
+    expect(hitRatio({ none: 40 })).toBeUndefined();
   });
 });

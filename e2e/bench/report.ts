@@ -4,6 +4,7 @@ import { cpus, totalmem } from 'node:os';
 import path from 'node:path';
 import { repoRoot } from '../support/server-process.js';
 import { BARE_LIGHTHOUSE_PAGE, type CannonRow, type LighthouseRow } from './delivery-bench.js';
+import { mediaGoals, scaleLines, type MediaFile, type ScaleFile } from './media-report.js';
 import type { Summary } from './stats.js';
 
 /**
@@ -38,6 +39,60 @@ interface WritesFile {
   pgbench?: { tps: number };
   runs: { name: string; requestsPerSecond: number; p99: number }[];
   goals: Goal[];
+}
+
+interface ConsoleFile {
+  at: string;
+  lists: { name: string; p95: number; errors: number; ratio: number }[];
+}
+
+interface ReportsFile {
+  at: string;
+  rows: { name: string; p95: number; errors: number; ratio: number }[];
+  refresh: { full: { plays: number; ms: number }; recent: { plays: number; ms: number } };
+}
+
+interface UploadsFile {
+  at: string;
+  fileBytes: number;
+  chunkBytes: number;
+  upload: { p50: number };
+  streamCopy: { p50: number };
+  copyFile: { p50: number };
+  ratio: number;
+}
+
+/** An episode upload by tus over loopback against a stream copy of the same file on the same disk. */
+function uploadGoals(file: UploadsFile): Goal[] {
+  const mib = (bytes: number) => Math.round(bytes / 2 ** 20);
+  return [
+    {
+      name: `Upload of a ${mib(file.fileBytes)} MiB episode (tus, ${mib(file.chunkBytes)} MiB PATCHes) ÷ stream copy, same disk`,
+      measured: `${file.ratio.toFixed(2)}× (${file.upload.p50.toFixed(0)} vs ${file.streamCopy.p50.toFixed(0)} MB/s; fs.copyFile, in the kernel: ${file.copyFile.p50.toFixed(0)} MB/s)`,
+      goal: '≥ 0.5×',
+      met: file.ratio >= 0.5,
+    },
+  ];
+}
+
+/** The Numbers dashboards: p95 against the 500 ms limit, no errors. */
+function reportsGoals(file: ReportsFile): Goal[] {
+  return file.rows.map((row) => ({
+    name: `${row.name} p95 ÷ 500 ms`,
+    measured: `${row.ratio.toFixed(2)}× (${row.p95.toFixed(1)} ms${row.errors ? `, ${row.errors} errors` : ''})`,
+    goal: '≤ 1×, no errors',
+    met: row.ratio <= 1 && row.errors === 0,
+  }));
+}
+
+/** The console's list pages: p95 against the 100 ms limit, no errors. */
+function consoleGoals(file: ConsoleFile): Goal[] {
+  return file.lists.map((row) => ({
+    name: `${row.name} p95 ÷ 100 ms`,
+    measured: `${row.ratio.toFixed(2)}× (${row.p95.toFixed(1)} ms${row.errors ? `, ${row.errors} errors` : ''})`,
+    goal: '≤ 1×, no errors',
+    met: row.ratio <= 1 && row.errors === 0,
+  }));
 }
 
 function readJson<T>(name: string): T | undefined {
@@ -186,6 +241,34 @@ function renderResults(): string {
       ...table(writes.goals),
       '',
     );
+  }
+  const consoleFile = readJson<ConsoleFile>('console.json');
+  if (consoleFile) {
+    lines.push(`### Operator console (${consoleFile.at})`, '', ...table(consoleGoals(consoleFile)), '');
+  }
+  const reports = readJson<ReportsFile>('reports.json');
+  if (reports) {
+    const { full, recent } = reports.refresh;
+    lines.push(
+      `### Numbers dashboards (${reports.at})`,
+      '',
+      `Rollup refresh by \`npm run reports -- refresh\`: every play (${full.plays}) in ${full.ms} ms, then the recent days (${recent.plays} plays) in ${recent.ms} ms.`,
+      '',
+      ...table(reportsGoals(reports)),
+      '',
+    );
+  }
+  const uploads = readJson<UploadsFile>('uploads.json');
+  if (uploads) {
+    lines.push(`### Episode uploads (${uploads.at})`, '', ...table(uploadGoals(uploads)), '');
+  }
+  const media = readJson<MediaFile>('media.json');
+  if (media) {
+    lines.push(`### Media delivery (${media.at})`, '', ...table(mediaGoals(media)), '');
+  }
+  const scale = readJson<ScaleFile>('scale.json');
+  if (scale) {
+    lines.push(`### Viewers at scale (${scale.at})`, '', ...scaleLines(scale), '');
   }
   lines.push(END);
   return lines.join('\n');

@@ -19,12 +19,24 @@ import { startReadWorld } from './read-world.js';
 import { SECTIONS, sectionsAskedFor, type Section } from './sections.js';
 import { writePerformanceReport } from './report.js';
 import { benchWrites, printWrites } from './writes-bench.js';
+import { benchConsoleLists, printConsoleLists, writeConsoleResults } from './console-bench.js';
+import { benchUploads, printUploads } from './upload-bench.js';
+import { benchReports, printReports, writeReportsResults } from './reports-bench.js';
+import { benchMedia, printMedia, writeMediaResults } from './media-bench.js';
+import { benchScale, printScale, writeScaleResults } from './scale-bench.js';
+import { writeScaleDoc } from './scale-doc.js';
 
 /**
- * `npm run bench [-- reads|writes]`: the performance goals of docs/performance.md. `reads`: the
+ * `npm run bench [-- reads|writes|console|uploads|reports|media|scale]`: the performance goals of docs/performance.md. `reads`: the
  * catalogue API and playback in Debian's Chromium on the real server in its embedded mode (PGlite,
  * local media, demo catalogue). `writes`: unlock, check-in, claims and play against pgbench and a
- * bare Fastify (writes-bench.ts). No argument runs both.
+ * bare Fastify (writes-bench.ts). `console`: the operator console's list pages on PostgreSQL with a
+ * large catalogue (console-bench.ts). `uploads`: an episode upload by tus against a copy of the
+ * file on the same disk (upload-bench.ts). `reports`: the console's Numbers dashboards on PostgreSQL with
+ * 100,000 viewers, 1,000,000 plays and 50,000 orders (reports-bench.ts). `media`: one segment from the media
+ * route and the edge's cache against nginx serving the file (media-bench.ts). `scale`: simulated viewers
+ * with and without the edge, and what one API process, PostgreSQL and Redis carry (scale-bench.ts,
+ * docs/scale.md). No argument runs them all.
  */
 interface Envelope<T> {
   code: number;
@@ -218,6 +230,39 @@ async function main(): Promise<void> {
     mkdirSync(path.dirname(out), { recursive: true });
     writeFileSync(out, `${JSON.stringify({ at: new Date().toISOString(), ...result }, null, 2)}\n`);
     console.log(`\nResults written to ${path.relative(repoRoot, out)}`);
+  }
+  if (wants('console')) {
+    if (!adminUrl)
+      throw new Error('the console section runs on PostgreSQL: set BENCH_DATABASE_URL or TEST_DATABASE_URL');
+    const lists = await benchConsoleLists(adminUrl);
+    printConsoleLists(lists);
+    writeConsoleResults({ lists });
+  }
+  if (wants('uploads')) {
+    const uploads = await benchUploads();
+    printUploads(uploads);
+    const out = path.join(repoRoot, 'data', 'bench', 'uploads.json');
+    mkdirSync(path.dirname(out), { recursive: true });
+    writeFileSync(out, `${JSON.stringify({ at: new Date().toISOString(), ...uploads }, null, 2)}\n`);
+  }
+  if (wants('reports')) {
+    if (!adminUrl)
+      throw new Error('the reports section runs on PostgreSQL: set BENCH_DATABASE_URL or TEST_DATABASE_URL');
+    const reports = await benchReports(adminUrl);
+    printReports(reports);
+    writeReportsResults(reports);
+  }
+  if (wants('media')) {
+    if (!adminUrl) throw new Error('the media section runs on PostgreSQL: set BENCH_DATABASE_URL or TEST_DATABASE_URL');
+    const media = await benchMedia(adminUrl);
+    printMedia(media);
+    writeMediaResults(media);
+  }
+  if (wants('scale')) {
+    if (!adminUrl) throw new Error('the scale section runs on PostgreSQL: set BENCH_DATABASE_URL or TEST_DATABASE_URL');
+    const scale = await benchScale(adminUrl);
+    printScale(scale);
+    console.log(`The plan written to ${path.relative(repoRoot, writeScaleDoc(writeScaleResults(scale)))}`);
   }
   console.log(`Goals written to ${path.relative(repoRoot, writePerformanceReport())}`);
 }

@@ -1,5 +1,5 @@
 /** The bench's sections, each run in a process of its own (run.ts). */
-export const SECTIONS = ['reads', 'writes'] as const;
+export const SECTIONS = ['reads', 'writes', 'console', 'uploads', 'reports', 'media', 'scale'] as const;
 export type Section = (typeof SECTIONS)[number];
 
 /**

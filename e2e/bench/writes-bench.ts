@@ -25,7 +25,7 @@ export interface WritesBenchOptions {
   users: number;
 }
 
-interface PgbenchResult {
+export interface PgbenchResult {
   clients: number;
   tps: number;
   latencyMs: number;
@@ -121,7 +121,7 @@ async function startEmbeddedWorld(users: number): Promise<World> {
 }
 
 /** pgbench's built-in TPC-B-like script (scale 1, as `pgbench -i` makes it) on a database of its own. */
-async function runPgbench(adminUrl: string, clients: number, seconds: number): Promise<PgbenchResult> {
+export async function runPgbench(adminUrl: string, clients: number, seconds: number): Promise<PgbenchResult> {
   const database = await createDatabase(adminUrl, 'ch_pgbench');
   try {
     await run('pgbench', ['-i', '-q', '-s', '1', database.url]);

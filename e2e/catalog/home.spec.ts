@@ -208,13 +208,14 @@ describe('home in the browser', () => {
     await page.context().close();
   });
 
-  it('opens a drama from a card', async () => {
+  it("opens a drama's page from a card", async () => {
     const page = await homePage();
     const card = page.locator('[data-testid="home-all-card"]').first();
     await card.waitFor();
     const id = await card.getAttribute('data-drama-id');
     await card.click();
-    await page.waitForURL(`**/pages/video/mobileVideoIndex?drama_id=${id}`);
+    await page.waitForURL(`**/pages/index/index?drama=${id}`);
+    await page.locator(`[data-testid="drama-sheet"][data-drama-id="${id}"]`).waitFor();
     await page.context().close();
   });
 });

@@ -86,8 +86,10 @@ describe('favourites and history in the browser', () => {
     await page.reload();
     await expect.poll(() => ids(page, 'collect-card'), { timeout: 10_000 }).toEqual([first!.id]);
 
+    // A card opens the drama's page over the list.
     await page.click('[data-testid="collect-card"]');
-    await page.waitForURL(`**/pages/video/mobileVideoIndex?drama_id=${first!.id}`);
+    await page.waitForURL(`**/pages/my-collect/index?drama=${first!.id}`);
+    await page.locator(`[data-testid="drama-sheet"][data-drama-id="${first!.id}"]`).waitFor();
     await context.close();
   });
 

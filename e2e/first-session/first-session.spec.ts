@@ -133,7 +133,8 @@ describe.each([
     // Signed out elsewhere: the server revokes the session (Code.SESSION_REVOKED from now on).
     const out = await api(token).call(postLogout);
     expect(out.code).toBe(200);
-    await page.goto(ME);
+    // The toast lasts 2 s and can come and go before a busy machine's 'load' event: watch from the first byte.
+    await page.goto(ME, { waitUntil: 'commit' });
     await expect.poll(() => text(page, 'toast'), SLOW).toMatch(/Please sign in again\.?$/);
     await expect.poll(() => page.evaluate(() => localStorage.getItem('token')), SLOW).toBeNull();
     await context.close();

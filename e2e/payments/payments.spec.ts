@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiFor, ok } from '../support/api.js';
 import { launchBrowser, VIEWPORTS, type ViewportSize } from '../support/browser.js';
 import { signInBySms } from '../support/sign-in.js';
-import { startPaymentsWorld, TEST_DATABASE_URL, type PaymentsWorld } from './payments-world.js';
+import { startPaymentsWorld, TEST_DATABASE_URL, type PaymentsWorld } from '../support/payments-world.js';
 
 /**
  * Payments in Chromium against the Stripe stand-in: a coin pack bought
@@ -194,7 +194,8 @@ describe.skipIf(!TEST_DATABASE_URL)('payments in the browser (Stripe stand-in, P
     const plan = plans.find((candidate) => candidate.period === 'month') ?? plans[0]!;
     const { context, page } = await freshPage();
     await signIn(page, '2015550192');
-    const video = (episode: EpisodeSummary) => `/pages/video/index?drama_id=${subject.drama.id}&episode_id=${episode.id}`;
+    const video = (episode: EpisodeSummary) =>
+      `/pages/video/index?drama_id=${subject.drama.id}&episode_id=${episode.id}`;
 
     // Without VIP, the positive controls: every episode starts with a house ad, a locked one asks.
     await page.goto(video(subject.free));
@@ -214,9 +215,15 @@ describe.skipIf(!TEST_DATABASE_URL)('payments in the browser (Stripe stand-in, P
     await page.click('[data-testid="fake-stripe-pay"]');
     await page.waitForURL(/\/pages\/payment\/stripePaymentSuccess\?order=ord_/);
     await page.locator('[data-testid="payment-success"][data-state="fulfilled"]').waitFor({ timeout: 20_000 });
-    await expect(page.locator('[data-testid="payment-credit"]').innerText()).resolves.toMatch(/^VIP until \w{3} \d{1,2}, \d{4}$/);
+    await expect(page.locator('[data-testid="payment-credit"]').innerText()).resolves.toMatch(
+      /^VIP until \w{3} \d{1,2}, \d{4}$/,
+    );
     await expect
-      .poll(() => page.evaluate(() => (JSON.parse(localStorage.getItem('user_info') ?? '{}') as { vip?: { active?: boolean } }).vip?.active))
+      .poll(() =>
+        page.evaluate(
+          () => (JSON.parse(localStorage.getItem('user_info') ?? '{}') as { vip?: { active?: boolean } }).vip?.active,
+        ),
+      )
       .toBe(true);
     await screenshots(page, 'payment-success-vip');
 
@@ -270,7 +277,9 @@ describe.skipIf(!TEST_DATABASE_URL)('payments in the browser (Stripe stand-in, P
     const notice = page.locator('[data-testid="network-issue-notice"]');
     await notice.waitFor();
     await expect(notice.innerText()).resolves.toContain(`account ID (${user.uid})`);
-    await expect(page.locator('[data-testid="network-notice-order"]').innerText()).resolves.toBe(`Order ID: ${orderId}`);
+    await expect(page.locator('[data-testid="network-notice-order"]').innerText()).resolves.toBe(
+      `Order ID: ${orderId}`,
+    );
     await screenshots(page, 'payment-failed');
 
     await page.click('[data-testid="network-notice-copy"]');

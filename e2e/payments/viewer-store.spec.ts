@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiFor, ok } from '../support/api.js';
 import { launchBrowser, VIEWPORTS, type ViewportSize } from '../support/browser.js';
 import { signInBySms } from '../support/sign-in.js';
-import { startPaymentsWorld, TEST_DATABASE_URL, type PaymentsWorld } from './payments-world.js';
+import { startPaymentsWorld, TEST_DATABASE_URL, type PaymentsWorld } from '../support/payments-world.js';
 
 /**
  * The store as a viewer meets it, against the Stripe stand-in, at phone and desktop size:
@@ -53,7 +53,10 @@ async function findSubject(): Promise<{ drama: DramaDetail; locked: EpisodeSumma
 async function expectPlays(page: Page, episodeId: number): Promise<void> {
   await page.locator(`${PLAYER}[data-episode-id="${episodeId}"]`).waitFor({ timeout: 20_000 });
   await expect
-    .poll(() => page.$eval(PLAYER, (video) => (video as HTMLVideoElement).currentTime), { timeout: 20_000, interval: 250 })
+    .poll(() => page.$eval(PLAYER, (video) => (video as HTMLVideoElement).currentTime), {
+      timeout: 20_000,
+      interval: 250,
+    })
     .toBeGreaterThan(0.5);
 }
 
@@ -181,9 +184,9 @@ describe.skipIf(!TEST_DATABASE_URL)('the store for a viewer (Stripe stand-in, Po
     const endDate = (await status.textContent())!.replace(/^Ends on /, '');
     const price = `$${(month.price_cents / 100).toFixed(2)}`;
     const terms = page.locator('[data-testid="vip-terms"]');
-    await expect.poll(() => terms.textContent()).toContain(
-      `You pay ${price} today. Your VIP runs until ${endDate}; this plan adds one month after that.`,
-    );
+    await expect
+      .poll(() => terms.textContent())
+      .toContain(`You pay ${price} today. Your VIP runs until ${endDate}; this plan adds one month after that.`);
     await expect(page.locator('[data-testid="vip-buy"]').innerText()).resolves.toBe(`Pay ${price} now`);
     await page.locator('[data-testid="vip-resume"]').waitFor();
     await page.locator('[data-testid="toast"]').waitFor({ state: 'detached' });

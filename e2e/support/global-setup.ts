@@ -2,7 +2,7 @@ import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { ensureWebBuild } from '@cliffhanger/test-kit/test-builds';
+import { ensureConsoleBuild, ensureWebBuild } from '@cliffhanger/test-kit/test-builds';
 import { startServer, type RunningServer } from './server-process.js';
 import { E2E_WORKERS } from './workers.js';
 
@@ -25,11 +25,15 @@ const tempDir = (prefix: string): string => {
 };
 
 /**
- * Builds the web app as `npm start` serves it; seeds one embedded data directory (migrated, demo
- * catalogue imported) that every world copies; starts one shared server per worker on a copy.
+ * Builds the web app and the console as `npm start` serves them; seeds one embedded data
+ * directory (migrated, demo catalogue imported) that every world copies; starts one shared server
+ * per worker on a copy.
  */
 export async function setup(project: TestProject) {
-  if (process.env.E2E_SKIP_BUILD !== '1') ensureWebBuild();
+  if (process.env.E2E_SKIP_BUILD !== '1') {
+    ensureWebBuild();
+    ensureConsoleBuild();
+  }
 
   const seeded = tempDir('cliffhanger-e2e-seed-');
   const seeding = await startServer({ env: { DATA_DIR: seeded } });

@@ -1,5 +1,6 @@
 import { cpSync, readdirSync } from 'node:fs';
 import { freePort, startServerProcess, type ServerProcess } from '@cliffhanger/test-kit/server-process';
+import { CONSOLE_DIST_DIR } from '@cliffhanger/test-kit/test-builds';
 import { seededDataDir } from './seeded-data-dir.js';
 
 export { freePort, repoRoot } from '@cliffhanger/test-kit/server-process';
@@ -23,6 +24,8 @@ export async function startServer(
     // House ads before every Nth episode would interrupt the playback specs at random points;
     // a spec about ads turns them back on.
     ADS_EVERY_N_EPISODES: '0',
+    // The console global-setup.ts built (ensureConsoleBuild), as npm start serves it.
+    CONSOLE_DIST_DIR,
     ...options.env,
   };
   startFromSeed(env);

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { startFakeStripe, type FakeStripe } from '@cliffhanger/test-kit/fakes/fake-stripe';
 import { startFakeTwilio, type FakeTwilio } from '@cliffhanger/test-kit/fakes/fake-twilio';
-import { startServer, type RunningServer } from '../support/server-process.js';
+import { freePort, startServer, type RunningServer } from './server-process.js';
 import { createDatabase } from '@cliffhanger/test-kit/pg-admin';
 
 /** PostgreSQL like the wallet suite: fulfilment is the wallet's job, on the database CI runs. */
@@ -15,21 +15,33 @@ const TWILIO_SID = 'AC00000000000000000000000000000e2e';
 
 export interface PaymentsWorld {
   server: RunningServer;
+  /** Where the server keeps its data: DATABASE_URL, DATA_DIR and PUBLIC_BASE_URL, for a command run beside it. */
+  env: Record<string, string>;
   twilio: FakeTwilio;
   /** The Stripe stand-in: its hosted Checkout page is where the browser pays. */
   stripe: FakeStripe;
   stop(): Promise<void>;
 }
 
+export interface PaymentsWorldOptions {
+  /** The database's name prefix. */
+  name?: string;
+  /** Settings over the world's own. */
+  env?: Record<string, string>;
+}
+
 /**
  * A server of its own on a fresh PostgreSQL database (dropped by `stop`) with Stripe configured
  * against the fake, whose webhooks are signed with the real scheme and go to the server's
- * webhook route; the fake Twilio is the SMS sink for signing in. A house ad before every episode
- * (ADS_EVERY_N_EPISODES=1), so that a VIP seeing none proves something.
+ * webhook route; the fake Twilio is the SMS sink for signing in. By default a house ad before every
+ * episode (ADS_EVERY_N_EPISODES=1), so that a VIP seeing none proves something.
  */
-export async function startPaymentsWorld(adminUrl: string): Promise<PaymentsWorld> {
-  const database = await createDatabase(adminUrl, 'ch_e2e_payments');
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'cliffhanger-e2e-payments-'));
+export async function startPaymentsWorld(adminUrl: string, options: PaymentsWorldOptions = {}): Promise<PaymentsWorld> {
+  const name = options.name ?? 'ch_e2e_payments';
+  const database = await createDatabase(adminUrl, name);
+  const dataDir = mkdtempSync(path.join(tmpdir(), `cliffhanger-${name}-`));
+  const port = await freePort();
+  const env = { DATABASE_URL: database.url, DATA_DIR: dataDir, PUBLIC_BASE_URL: `http://127.0.0.1:${port}` };
   const twilio = await startFakeTwilio({ accountSid: TWILIO_SID, authToken: 'e2e-token' });
   const stripe = await startFakeStripe({ secretKey: STRIPE_SECRET_KEY, webhookSecret: STRIPE_WEBHOOK_SECRET });
 
@@ -41,9 +53,9 @@ export async function startPaymentsWorld(adminUrl: string): Promise<PaymentsWorl
   let server: RunningServer;
   try {
     server = await startServer({
+      port,
       env: {
-        DATABASE_URL: database.url,
-        DATA_DIR: dataDir,
+        ...env,
         LOG_LEVEL: 'warn',
         SMS_PROVIDER: 'twilio',
         TWILIO_API_BASE: twilio.url,
@@ -54,6 +66,7 @@ export async function startPaymentsWorld(adminUrl: string): Promise<PaymentsWorl
         STRIPE_WEBHOOK_SECRET,
         STRIPE_API_BASE: stripe.url,
         ADS_EVERY_N_EPISODES: '1',
+        ...options.env,
       },
     });
   } catch (error) {
@@ -66,6 +79,7 @@ export async function startPaymentsWorld(adminUrl: string): Promise<PaymentsWorl
 
   return {
     server,
+    env,
     twilio,
     stripe,
     async stop() {
