@@ -105,6 +105,18 @@ export default tseslint.config(
     },
   },
   {
+    // The console, like the web: every UI string through its catalogue (src/i18n/messages.ts).
+    files: ['apps/console/src/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks, i18next },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      'i18next/no-literal-string': [
+        'error',
+        { mode: 'jsx-only', 'jsx-attributes': { include: ['title', 'alt', 'placeholder', 'aria-label', 'label'] } },
+      ],
+    },
+  },
+  {
     // The contract's main entry carries zod; the web takes its values from the zod-free browser
     // entry. Only pages off the home page's path that validate input with a zod rule may load it.
     files: ['apps/web/src/**/*.{ts,tsx}'],

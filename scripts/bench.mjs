@@ -1,4 +1,4 @@
-// `npm run bench [-- reads|writes]`: install if needed, build the web app if stale (the reads
+// `npm run bench [-- reads|writes|console|uploads|reports|media|scale]`: install if needed, build the web app if stale (the reads
 // section loads it in Chromium), then run e2e/bench/run.ts with the sections asked for.
 import { ensureDependencies, ensureWebBuild, run } from './lib.mjs';
 

@@ -45,3 +45,15 @@ export function ensureWebBuild() {
   console.log('• Building the web app…');
   run('npm', ['run', 'build', '-w', 'apps/web']);
 }
+
+/** Builds the operator console when its sources (or the contract) are newer than the build. */
+export function ensureConsoleBuild() {
+  const built = path.join(root, 'apps/console/dist/index.html');
+  const sources = Math.max(
+    newestMtime(path.join(root, 'apps/console')),
+    newestMtime(path.join(root, 'packages/contract/src')),
+  );
+  if (existsSync(built) && statSync(built).mtimeMs >= sources) return;
+  console.log('• Building the operator console…');
+  run('npm', ['run', 'build', '-w', 'apps/console']);
+}

@@ -1,10 +1,11 @@
-// `npm start`: install if needed, build the web app if stale, then run the server
+// `npm start`: install if needed, build the web app and the console if stale, then run the server
 // (it migrates the database at boot). Embedded defaults: PGlite in ./data, port 8080.
 import { spawn } from 'node:child_process';
-import { ensureDependencies, ensureWebBuild, root } from './lib.mjs';
+import { ensureConsoleBuild, ensureDependencies, ensureWebBuild, root } from './lib.mjs';
 
 ensureDependencies();
 ensureWebBuild();
+ensureConsoleBuild();
 
 // A person reads this terminal: one readable line per event (the sign-in code among them) instead of JSON.
 const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
