@@ -94,6 +94,8 @@ export const episodes = pgTable(
   (table) => [
     uniqueIndex('episodes_drama_number_unique').on(table.dramaId, table.number),
     check('episodes_number_positive', sql`${table.number} >= 1`),
+    // The media route asks, per directory every few seconds, which episode's files it holds.
+    index('episodes_media_dir_idx').on(table.mediaDir),
   ],
 );
 

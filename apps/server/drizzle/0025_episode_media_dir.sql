@@ -1,0 +1,1 @@
+CREATE INDEX "episodes_media_dir_idx" ON "episodes" USING btree ("media_dir");
