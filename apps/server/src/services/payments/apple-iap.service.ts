@@ -137,13 +137,15 @@ export class AppleIapService {
   private async creditOnce(order: OrderRow, transaction: AppleTransaction, tx: Db): Promise<string> {
     if (transaction.revocationDate != null) return 'ignored: transaction revoked';
     const terms = order.kind === 'vip' ? await this.vipTerms(transaction, tx) : undefined;
-    if (terms?.kind === 'refused') {
-      // Answered 200 and recorded: Apple would only deliver the same signed data again.
+    const refusal = terms?.kind === 'refused' ? terms.reason : await this.packMismatch(order, transaction, tx);
+    if (refusal) {
+      // Answered 200 and recorded: Apple would only deliver the same signed data again. The
+      // transaction is not claimed, so the order's genuine purchase still credits.
       this.deps.log.error(
-        { order: order.publicId, transaction: transaction.transactionId, reason: terms.reason },
-        'App Store transaction refused: not a period of its plan',
+        { order: order.publicId, transaction: transaction.transactionId, reason: refusal },
+        'App Store transaction refused: not what its order sells',
       );
-      return `refused: ${terms.reason}`;
+      return `refused: ${refusal}`;
     }
     const transactionId = transaction.transactionId ?? '';
     const key = transactionKey(transactionId);
@@ -153,6 +155,18 @@ export class AppleIapService {
     const outcome = await this.credit(order, transaction, terms, tx);
     await this.deps.events.settle('apple', key, outcome, order.id, tx);
     return outcome;
+  }
+
+  /**
+   * Why a pack order's transaction is not for that pack, or null when it is (and for a plan, which
+   * `vipTerms` judges). The signature proves Apple sold something, not that it sold this pack: a
+   * cheaper pack's or a plan's transaction carrying the order's token must not credit it.
+   */
+  private async packMismatch(order: OrderRow, transaction: AppleTransaction, tx: Db): Promise<string | null> {
+    if (order.kind !== 'coins') return null;
+    const product = await this.deps.products.find(order.productId, tx);
+    if (product?.appleProductId && transaction.productId === product.appleProductId) return null;
+    return `${transaction.productId ?? 'no product'} is not the App Store product of pack ${order.productId}`;
   }
 
   /**
