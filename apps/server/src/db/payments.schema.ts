@@ -223,11 +223,12 @@ export type SubscriptionRow = typeof subscriptions.$inferSelect;
 export type VipEntryRow = typeof vipEntries.$inferSelect;
 
 /**
- * A refund an operator asked the provider for (docs/console.md). The row is written, with the order
- * locked, before the provider is called, so concurrent refunds of one order can never add up to
- * more than was paid; `provider_refund_id` ties the provider's answer and webhooks back to it. What
- * the refund takes back (coins, VIP) is done by the provider's refund notification, as for a refund
- * made in the provider's own dashboard.
+ * A refund of an order's payment (docs/console.md). One an operator asks for is written, with the
+ * order locked, before the provider is called, so concurrent refunds of one order can never add up
+ * to more than was paid; `provider_refund_id` ties the provider's answer and webhooks back to it.
+ * One made in the provider's own dashboard has no operator: its row is written from the provider's
+ * refund notification, so that what is left to refund counts it too. What a refund takes back
+ * (coins, VIP) is done by the provider's charge notification, whoever made it.
  */
 export const orderRefunds = pgTable(
   'order_refunds',
@@ -240,9 +241,8 @@ export const orderRefunds = pgTable(
     currency: text('currency').notNull(),
     status: text('status').$type<'pending' | 'succeeded' | 'failed' | 'canceled'>().notNull().default('pending'),
     providerRefundId: text('provider_refund_id'),
-    operatorId: bigint('operator_id', { mode: 'number' })
-      .notNull()
-      .references(() => operators.id),
+    // NULL: made in the provider's dashboard, not asked from the console.
+    operatorId: bigint('operator_id', { mode: 'number' }).references(() => operators.id),
     reason: text('reason').notNull(),
     failureReason: text('failure_reason'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -1,0 +1,1 @@
+ALTER TABLE "order_refunds" ALTER COLUMN "operator_id" DROP NOT NULL;
