@@ -2,9 +2,11 @@ import type { Readable } from 'node:stream';
 import type { MediaTokenSigner, TokenCheck } from './signing/media-token.js';
 import { playlistMediaPaths } from './signing/playlist-scope.js';
 import { parseByteRange, sliceStream, UNSATISFIABLE } from './storage/byte-range.js';
+import type { ServedEpisodeDirs } from './served-episode-dirs.js';
 import {
   contentTypeOf,
   episodeDirOf,
+  isEpisodeDir,
   isSafeMediaPath,
   mediaAccessOf,
   normaliseMediaPath,
@@ -18,16 +20,33 @@ const PUBLIC_MAX_AGE_S = 24 * 60 * 60;
  * are named after their content, so a re-import writes a new directory instead of changing bytes.
  */
 const EDGE_MAX_AGE_S = 365 * 24 * 60 * 60;
+/**
+ * How long a shared cache (the edge) may keep the answer of a directory check: the bound on how
+ * long an unpublished or replaced episode stays playable from the edge's cache, and the reason the
+ * origin sees about one check per playing directory per this time, whatever the audience.
+ */
+export const DIR_CHECK_SHARED_MAX_AGE_S = 10;
+const DIR_CHECK_CACHE_CONTROL = `public, max-age=0, s-maxage=${DIR_CHECK_SHARED_MAX_AGE_S}`;
 /** Types a player seeks in (Safari asks for byte ranges of MP4 and sometimes of segments). */
 const RANGE_TYPES = new Set(['video/mp4', 'video/mp2t']);
 
 /** What the media route sends for one request. */
 export type MediaDelivery =
-  | { kind: 'not-found' }
+  /** `headers`: caching of a directory check's refusal (a file's 404 has none). */
+  | { kind: 'not-found'; headers?: Record<string, string> }
+  /** A directory check passed: the token opens the directory and its episode is served. */
+  | { kind: 'no-content'; headers: Record<string, string> }
   | { kind: 'forbidden'; reason: Exclude<TokenCheck, 'ok'> }
   /** A byte range past the end of a file of `size` bytes; `headers` are the file's caching ones. */
   | { kind: 'unsatisfiable'; size: number; headers: Record<string, string | number> }
   | { kind: 'content'; status: 200 | 206; headers: Record<string, string | number>; body: Readable | string };
+
+/** A directory check: `GET /media/t/<token>/episodes/<slug>/<dir>/`, what the edge asks. */
+export interface MediaDirRequest {
+  /** The directory, percent-encoded as it came, without the trailing slash. */
+  encodedDir: string;
+  token: string | undefined;
+}
 
 export interface MediaRequest {
   /** The media path, percent-encoded as it came (after the route's prefix). */
@@ -49,9 +68,17 @@ export async function readText(object: MediaObject): Promise<string> {
  * before the store is consulted so a request without one learns nothing about which files exist.
  * Every entitled viewer gets the same bytes, playlists included (their URIs are relative and
  * stay inside the episode's directory), so a shared cache may keep them under the path alone.
+ * A genuine token opens only a directory that is still served (ServedEpisodeDirs): an
+ * unpublished drama's, a scheduled one's or a replaced directory's files are not found.
  */
 export class MediaDeliveryService {
-  constructor(private readonly deps: { media: MediaStorage; tokens: MediaTokenSigner }) {}
+  constructor(
+    private readonly deps: {
+      media: MediaStorage;
+      tokens: MediaTokenSigner;
+      servedDirs: Pick<ServedEpisodeDirs, 'isServed'>;
+    },
+  ) {}
 
   /**
    * The media paths a stored playlist points at, in order, each inside the playlist's episode
@@ -60,6 +87,22 @@ export class MediaDeliveryService {
   playlistPaths(playlistText: string, playlistPath: string): string[] {
     const scopePath = episodeDirOf(playlistPath);
     return playlistMediaPaths({ playlistText, playlistPath, ...(scopePath === null ? {} : { scopePath }) });
+  }
+
+  /**
+   * Whether the edge may hand out what it cached of a directory: 204 while the token opens it and
+   * it is served, 404 once it is not (shared-cacheable for a few seconds: the answer is the same
+   * for every genuine token), 403 for the token itself. The token is checked first, so a request
+   * without a genuine one learns nothing about the catalogue.
+   */
+  async checkDirectory(request: MediaDirRequest): Promise<MediaDelivery> {
+    const dir = normaliseMediaPath(request.encodedDir);
+    if (dir === null || !isEpisodeDir(dir)) return { kind: 'not-found' };
+    const result = this.deps.tokens.checkScope(request.token, dir);
+    if (result !== 'ok') return { kind: 'forbidden', reason: result };
+    const headers = { 'cache-control': DIR_CHECK_CACHE_CONTROL };
+    if (!(await this.deps.servedDirs.isServed(dir))) return { kind: 'not-found', headers };
+    return { kind: 'no-content', headers };
   }
 
   async deliver(request: MediaRequest): Promise<MediaDelivery> {
@@ -76,6 +119,9 @@ export class MediaDeliveryService {
     if (access === 'signed') {
       const result = this.deps.tokens.check(request.token, path);
       if (result !== 'ok') return { kind: 'forbidden', reason: result };
+      // Only now: a request without a genuine token must not learn which directories are served.
+      const dir = episodeDirOf(path);
+      if (dir === null || !(await this.deps.servedDirs.isServed(dir))) return { kind: 'not-found' };
       exp = Number(request.token?.split('.')[1]);
     }
 

@@ -18,8 +18,13 @@ function send(reply: FastifyReply, delivery: MediaDelivery): FastifyReply {
   switch (delivery.kind) {
     case 'not-found': {
       const response = notFoundResponse();
-      return reply.code(response.status).send(response.body);
+      return reply
+        .code(response.status)
+        .headers(delivery.headers ?? {})
+        .send(response.body);
     }
+    case 'no-content':
+      return reply.code(204).headers(delivery.headers).send();
     case 'forbidden':
       return reply
         .code(403)
@@ -52,6 +57,10 @@ export function mediaRoutes(app: AppInstance): void {
     if (!pathPart.startsWith(PREFIX)) return send(reply, { kind: 'not-found' });
     const tokened = TOKENED.exec(pathPart);
     const [token, encodedPath] = tokened ? [tokened[1], tokened[2] ?? ''] : [undefined, pathPart.slice(PREFIX.length)];
+    // `/media/t/<token>/episodes/<slug>/<dir>/`: the edge asking whether the directory is still served.
+    if (tokened && encodedPath.endsWith('/')) {
+      return send(reply, await mediaDelivery.checkDirectory({ encodedDir: encodedPath.slice(0, -1), token }));
+    }
     return send(reply, await mediaDelivery.deliver({ encodedPath, token, range: request.headers.range }));
   });
 }

@@ -15,6 +15,8 @@ import type { JobSender } from './jobs.js';
 import type { CatalogChanges } from './catalog/catalog-changes.js';
 import { createCatalogServices, type CatalogServices } from './catalog/catalog-services.js';
 import { MediaDeliveryService } from '../media/media-delivery.service.js';
+import { ServedEpisodeDirs } from '../media/served-episode-dirs.js';
+import { EpisodeDirsRepository } from '../repositories/episode-dirs.repository.js';
 import type { MediaStorage } from '../media/storage/media-storage.js';
 import { createOAuthProviders } from './oauth/oauth-providers.js';
 import { OAuthService } from './oauth/oauth.service.js';
@@ -26,6 +28,8 @@ import { createRewardsServices, type RewardsServices } from './rewards/rewards-s
 import type { RateLimiter } from './rate-limit/rate-limiter.js';
 import { SessionService } from './auth/session.service.js';
 import { SmsLoginService } from './auth/sms-login.service.js';
+import { HistoryRepository } from '../repositories/history.repository.js';
+import { ProgressBatcher } from './social/progress-batcher.js';
 import { createSocialServices, type SocialServices } from './social/social-services.js';
 import { TokenRefreshService } from './auth/token-refresh.service.js';
 import type { SmsSender } from './sms/sms-sender.js';
@@ -104,6 +108,8 @@ export function createAppServices(deps: AppServicesDeps): AppServices {
   const session = new SessionService({ db, config, clock, secret: deps.secret });
   const users = new UserService({ db, hasher, media, clock, log });
   const avatar = new AvatarService({ db, media, users, rateLimiter });
+  // Written by the history service, read by the catalogue's drama page and play as well.
+  const progressSaves = new ProgressBatcher({ history: new HistoryRepository(db), log });
   const catalog = createCatalogServices({
     db,
     config,
@@ -112,6 +118,7 @@ export function createAppServices(deps: AppServicesDeps): AppServices {
     log,
     changes: deps.catalogChanges,
     sessions: session,
+    pendingProgress: progressSaves,
   });
   const walletServices = createWalletServices({
     db,
@@ -138,13 +145,17 @@ export function createAppServices(deps: AppServicesDeps): AppServices {
     wallet: walletServices.wallet,
     vip: walletServices.vip,
   });
+  const episodeDirs = new EpisodeDirsRepository(db);
+  const servedDirs = new ServedEpisodeDirs({ releaseOf: (dir) => episodeDirs.releaseOf(dir), clock });
+  // An unpublish or a re-import stops a directory's files at once, in every process that hears it.
+  deps.catalogChanges.subscribe(() => servedDirs.clear());
   return {
     clock,
     appConfig: new AppConfigService(config, readCompilerVersion()),
     hasher,
     rateLimiter,
     media,
-    mediaDelivery: new MediaDeliveryService({ media, tokens: catalog.mediaTokens }),
+    mediaDelivery: new MediaDeliveryService({ media, tokens: catalog.mediaTokens, servedDirs }),
     sms,
     session,
     tokenRefresh: new TokenRefreshService({ session, users, clock }),
@@ -185,6 +196,8 @@ export function createAppServices(deps: AppServicesDeps): AppServices {
       rateLimiter,
       users,
       mediaBaseUrl: config.mediaBaseUrl,
+      sessions: session,
+      progressSaves,
       progressListener: rewards.watchTask,
     }),
     ...walletServices,

@@ -109,10 +109,14 @@ export class MediaTokenSigner {
    * `expired` only for a genuine token whose time has passed (valid while now < exp).
    */
   check(token: string | undefined, path: string): TokenCheck {
+    return this.checkScope(token, episodeDirOf(path));
+  }
+
+  /** Whether `token` opens the episode directory `scope` (null: not one), with the answers of check. */
+  checkScope(token: string | undefined, scope: string | null): TokenCheck {
     if (token === undefined || token === '') return 'missing';
     const [kid = '', exp = '', given = '', ...rest] = token.split('.');
     const key = this.#keys.get(kid);
-    const scope = episodeDirOf(path);
     if (rest.length > 0 || !key || scope === null || !EXP_RE.test(exp) || !MAC_RE.test(given)) return 'invalid';
     // The base64url text is compared, not decoded bytes: decoding ignores the last character's
     // spare bits, so several texts decode to one digest and a tampered token could pass.

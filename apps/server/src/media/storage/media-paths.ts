@@ -87,6 +87,13 @@ export function mediaAccessOf(path: string): MediaAccess | null {
   return null;
 }
 
+/** An episode directory itself, `episodes/<slug>/<dir>`, in the characters the store writes. */
+const EPISODE_DIR = /^episodes\/[a-z0-9][a-z0-9_-]*\/[a-z0-9][a-z0-9_-]*$/;
+
+export function isEpisodeDir(path: string): boolean {
+  return path.length <= 256 && EPISODE_DIR.test(path);
+}
+
 /**
  * The episode directory (`episodes/<slug>/<n>`) a path under `episodes/` belongs to: a
  * rewritten playlist may only point inside it. null for a path not deep enough to be in one.
