@@ -1,24 +1,45 @@
-import { and, count, desc, eq } from 'drizzle-orm';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
 import { dramas, episodes } from '../db/catalog.schema.js';
 import type { Db } from '../db/database.js';
+import { preparedRows } from '../db/prepared-rows.js';
 import { watchHistory } from '../db/social.schema.js';
 import type { Slice } from './comments.repository.js';
 import { releasedBy } from './drama-release.js';
 import { episodeCountOfDrama } from './favorites.repository.js';
 
+/** One accepted progress save: the viewer's row for the drama moves to this episode and position. */
+export type ProgressSave = typeof watchHistory.$inferSelect;
+
 /** SQL for watch_history: one row per user and drama. */
 export class HistoryRepository {
   constructor(private readonly db: Db) {}
 
-  /** Inserts or moves the drama's row to this episode and position. */
-  async upsert(values: typeof watchHistory.$inferSelect, tx: Db = this.db): Promise<void> {
-    await tx
-      .insert(watchHistory)
-      .values(values)
-      .onConflictDoUpdate({
-        target: [watchHistory.userId, watchHistory.dramaId],
-        set: { episodeId: values.episodeId, positionS: values.positionS, updatedAt: values.updatedAt },
-      });
+  /**
+   * Writes a batch of saves in one statement: each inserts or moves its viewer's row for the
+   * drama to the saved episode and position. Batches of several processes may meet on a row, so
+   * a save older than the row (by `updatedAt`) leaves it alone instead of taking it back, and rows
+   * are taken in one order everywhere (they wait for each other instead of deadlocking). A save of
+   * an episode deleted meanwhile is left out. `saves` holds one save per viewer and drama.
+   */
+  async upsertBatch(saves: readonly ProgressSave[], db: Db = this.db): Promise<void> {
+    if (saves.length === 0) return;
+    const rows = [...saves].sort((a, b) => a.userId - b.userId || a.dramaId - b.dramaId);
+    await preparedRows(
+      db,
+      'watch_history_batch',
+      sql`INSERT INTO watch_history (user_id, drama_id, episode_id, position_s, updated_at)
+          SELECT p.user_id, e.drama_id, p.episode_id, p.position_s, p.updated_at
+          FROM unnest(${sql.param(rows.map((r) => r.userId))}::bigint[],
+                      ${sql.param(rows.map((r) => r.episodeId))}::bigint[],
+                      ${sql.param(rows.map((r) => r.positionS))}::real[],
+                      ${sql.param(rows.map((r) => r.updatedAt))}::timestamptz[])
+               AS p(user_id, episode_id, position_s, updated_at)
+          JOIN episodes e ON e.id = p.episode_id
+          ORDER BY p.user_id, e.drama_id
+          ON CONFLICT (user_id, drama_id) DO UPDATE
+            SET episode_id = excluded.episode_id, position_s = excluded.position_s, updated_at = excluded.updated_at
+            WHERE watch_history.updated_at <= excluded.updated_at`,
+    );
   }
 
   /**

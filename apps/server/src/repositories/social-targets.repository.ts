@@ -1,7 +1,6 @@
-import { and, eq, exists, gt, or, sql } from 'drizzle-orm';
-import { dramas, episodes, episodeUnlocks, type DramaRow, type EpisodeRow } from '../db/catalog.schema.js';
+import { and, eq } from 'drizzle-orm';
+import { dramas, episodes, type DramaRow, type EpisodeRow } from '../db/catalog.schema.js';
 import type { Db } from '../db/database.js';
-import { users } from '../db/users.schema.js';
 import { releasedBy } from './drama-release.js';
 
 /** What the social features need to know about the episode they point at, and its drama's free episodes. */
@@ -39,20 +38,6 @@ export class SocialTargetsRepository {
       .select({ id: dramas.id })
       .from(dramas)
       .where(and(eq(dramas.id, id), releasedBy(now)))
-      .limit(1);
-    return row !== undefined;
-  }
-
-  /** The user owns the episode (an episode_unlocks row) or is VIP at `now`. */
-  async hasUnlockOrVip(userId: number, episodeId: number, now: Date, tx: Db = this.db): Promise<boolean> {
-    const unlock = tx
-      .select({ one: sql`1` })
-      .from(episodeUnlocks)
-      .where(and(eq(episodeUnlocks.userId, userId), eq(episodeUnlocks.episodeId, episodeId)));
-    const [row] = await tx
-      .select({ id: users.id })
-      .from(users)
-      .where(and(eq(users.id, userId), or(gt(users.vipExpiresAt, now), exists(unlock))))
       .limit(1);
     return row !== undefined;
   }

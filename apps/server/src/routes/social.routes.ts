@@ -14,7 +14,7 @@ import {
   saveProgress,
   unlikeEpisode,
 } from '@cliffhanger/contract';
-import { ok } from '../http/envelope.js';
+import { AppError, ok } from '../http/envelope.js';
 import { registerEndpoint } from '../http/register-endpoint.js';
 import { signedIn } from '../http/signed-in.js';
 import type { AppInstance } from '../app-instance.js';
@@ -54,7 +54,16 @@ export function socialRoutes(app: AppInstance): void {
   registerEndpoint(app, listHistory, async (req) =>
     ok(await history.list(signedIn(req).userId, req.query, languageOf(req))),
   );
-  registerEndpoint(app, saveProgress, async (req) => ok(await history.save(signedIn(req).userId, req.body)));
+  // The hottest write: its own statement resolves the session with the episode and the right (sessionInHandler).
+  registerEndpoint(
+    app,
+    saveProgress,
+    async (req) => {
+      if (req.sessionToken === null) throw new AppError(Code.NOT_SIGNED_IN, 'Not signed in');
+      return ok(await history.save(req.sessionToken, req.body));
+    },
+    { sessionInHandler: true },
+  );
   registerEndpoint(app, removeHistory, async (req) =>
     ok(await history.remove(signedIn(req).userId, req.params.drama_id)),
   );

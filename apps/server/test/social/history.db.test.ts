@@ -17,7 +17,11 @@ afterAll(async () => {
 const save = (token: string | undefined, payload: unknown) =>
   kit.call('PUT', '/history', { payload, ...(token ? { token } : {}) });
 const list = (token: string, query = '') => kit.call('GET', `/history${query}`, { token });
-const rowsOf = (userId: number) => kit.scalar(sql`SELECT count(*) FROM watch_history WHERE user_id = ${userId}`);
+/** The viewer's rows in the database, once the saves this process accepted are written. */
+const rowsOf = async (userId: number) => {
+  await kit.t.app.services.social.progressSaves.flush();
+  return kit.scalar(sql`SELECT count(*) FROM watch_history WHERE user_id = ${userId}`);
+};
 const exec = (query: ReturnType<typeof sql>) => kit.t.app.database.db.execute(query);
 
 describe('PUT /history', () => {

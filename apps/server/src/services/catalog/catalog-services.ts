@@ -18,7 +18,7 @@ import { ChartsService } from '../charts/charts.service.js';
 import { PublicAnswerCache } from './public-answer-cache.js';
 import { PlaybackService } from './playback.service.js';
 import { PlayRecorder } from './play-recorder.js';
-import { ViewerLoader } from './viewer.js';
+import { ViewerLoader, type PendingProgress } from './viewer.js';
 
 export type CatalogServices = ReturnType<typeof createCatalogServices>;
 
@@ -40,10 +40,13 @@ export interface CatalogServicesDeps {
   changes: CatalogChanges;
   /** Decides whether a session joined into a drama-page or play read may be used. */
   sessions: Pick<SessionService, 'check' | 'resolve'>;
+  /** Progress saves not yet written: a drama page and a play resume from them. */
+  pendingProgress?: PendingProgress;
 }
 
 /** The catalogue, playback and media signing, sharing one set of repositories. */
-export function createCatalogServices({ db, config, clock, secret, log, changes, sessions }: CatalogServicesDeps) {
+export function createCatalogServices(deps: CatalogServicesDeps) {
+  const { db, config, clock, secret, log, changes, sessions, pendingProgress } = deps;
   const mediaTokens = new MediaTokenSigner({
     keys: config.mediaTokenKeys ?? [
       { kid: 'k0', secret: deriveMediaSigningKey(secret).toString('base64url'), from: 0 },
@@ -63,7 +66,7 @@ export function createCatalogServices({ db, config, clock, secret, log, changes,
   const shared = {
     dramas,
     episodes: new EpisodesRepository(db),
-    viewers: new ViewerLoader({ dramaViewer: new DramaViewerRepository(db), sessions, clock }),
+    viewers: new ViewerLoader({ dramaViewer: new DramaViewerRepository(db), sessions, clock, pendingProgress }),
     mediaBaseUrl: config.mediaBaseUrl,
   };
   const playRecorder = new PlayRecorder({ plays: new EpisodePlaysRepository(db), log });

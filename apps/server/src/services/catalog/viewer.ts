@@ -15,10 +15,17 @@ export interface Viewer {
 
 export const VISITOR: Viewer = { userId: null, vip: false, coin: 0 };
 
+/** Progress this process accepted and has not written yet (social/progress-batcher.ts). */
+export interface PendingProgress {
+  pendingIn(userId: number, dramaId: number): WatchProgress | undefined;
+}
+
 export interface ViewerLoaderDeps {
   dramaViewer: DramaViewerRepository;
   sessions: Pick<SessionService, 'check' | 'resolve'>;
   clock: Clock;
+  /** Newer than the database's row: a viewer resumes where they saved a moment ago. */
+  pendingProgress?: PendingProgress | undefined;
 }
 
 /** A viewer and everything they hold and did in one drama. */
@@ -74,7 +81,7 @@ export class ViewerLoader {
         ? { vip: true, unlockedEpisodeIds: new Set() }
         : { vip: false, unlockedEpisodeIds: new Set(facts.unlockedEpisodeIds) },
       favorited: facts.favorited,
-      progress: facts.progress,
+      progress: this.deps.pendingProgress?.pendingIn(userId, drama.id) ?? facts.progress,
       liked: facts.liked,
     };
   }
