@@ -58,8 +58,7 @@ export class ProgressTargetRepository {
     const [row] = await this.query.execute({ hash, episodeId, now });
     if (!row) return { session: undefined, episode: undefined, vipExpiresAt: null, unlocked: false };
     const { episodeId: id, dramaId, number, durationS, freeEpisodes } = row;
-    const released =
-      id !== null && dramaId !== null && number !== null && durationS !== null && freeEpisodes !== null;
+    const released = id !== null && dramaId !== null && number !== null && durationS !== null && freeEpisodes !== null;
     return {
       session: { session: row.session, userDeletedAt: row.userDeletedAt, userBlockedAt: row.userBlockedAt },
       episode: released ? { id, dramaId, number, durationS, freeEpisodes } : undefined,

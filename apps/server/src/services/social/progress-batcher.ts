@@ -17,7 +17,7 @@ export interface ProgressBatcherDeps {
  */
 const DEFAULT_FLUSH_DELAY_MS = 1000;
 /**
- * At the capacity plan's peak a process accepts about 170 saves a second, so a second's saves fit
+ * At the capacity plan's peak a process accepts some 150 saves a second, so a second's saves fit
  * one batch; a busier process writes more often rather than building a longer statement (embedded,
  * the database runs on the server's own thread and holds it for the whole statement).
  */
