@@ -30,6 +30,8 @@ const S2 = 'edge-test-second-key-0123456789abcdefghi';
  * edge's (a few seconds), so the viewers meet tokens of both keys.
  */
 const ROTATE_AFTER_S = 20;
+/** How long the edge keeps a directory check's answer (edge.conf, proxy_cache_valid 204 404). */
+const EDGE_DIR_CHECK_TTL_MS = 10_000;
 
 let dataDir: string;
 let database: TestDatabaseUrl;
@@ -187,6 +189,17 @@ describe('the media edge in front of two processes', () => {
     expect(files.size).toBe(3 * (1 + 2 + 2 * 2)); // per episode: master, 2 variants, 2 segments each
     const counts = originCounts();
     for (const file of files) expect(counts.get(file), file).toBe(1);
+    // Besides the files, the edge asked whether each directory is still served (`/media/<dir>/`):
+    // about once per its 10 s cache time, not once per viewer or file.
+    const dirs = new Set([...files].map((file) => file.split('/').slice(0, 5).join('/') + '/'));
+    expect(dirs.size).toBe(3);
+    const checkBound = Math.ceil((Date.now() - started) / EDGE_DIR_CHECK_TTL_MS) + 1;
+    for (const dir of dirs) {
+      expect(counts.get(dir), dir).toBeGreaterThanOrEqual(1);
+      expect(counts.get(dir), dir).toBeLessThanOrEqual(checkBound);
+    }
+    const otherMedia = [...counts.keys()].filter((p) => p.startsWith('/media/') && !files.has(p) && !dirs.has(p));
+    expect(otherMedia).toEqual([]);
 
     // After the first viewer of each segment, the edge answered from its cache.
     const segments = media.filter((f) => f.kind === 'segment');
@@ -247,6 +260,8 @@ describe('the media edge in front of two processes', () => {
     expect([again.status, again.headers.get('x-cache-status')]).toEqual([200, 'HIT']);
     expect(again.headers.get('cache-control')).toMatch(/^public, max-age=(599|600), immutable$/);
     expect(originCounts().get(`/media/${file}`)).toBe(1);
+    // And one check of its directory, which the second request found in the edge's cache.
+    expect(originCounts().get(`/media/${scope}/`)).toBe(1);
     // A byte range is cut from the cached file.
     const part = await fetch(good, { headers: { range: 'bytes=0-1' } });
     expect([part.status, await part.text()]).toEqual([206, 'HD']);

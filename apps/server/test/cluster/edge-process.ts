@@ -16,7 +16,7 @@ export interface EdgeProcess extends NginxProcess {
 
 /**
  * The media edge of the deployment kit (deploy/nginx/edge.conf with edge-token.js) in a directory
- * of its own: its upstream pointed at `upstreamPorts`, its cache, keys file and access log there,
+ * of its own: its upstream pointed at `upstreamPorts`, its caches, keys file and access log there,
  * listening on a free port. `keys` is the keys file's value (`kid:secret,…`).
  */
 export async function startEdge(upstreamPorts: number[], keys: string): Promise<EdgeProcess> {
@@ -35,7 +35,8 @@ export async function startEdge(upstreamPorts: number[], keys: string): Promise<
     [/listen 80;/, `listen 127.0.0.1:${port};`],
     [/\/etc\/nginx\/njs\/edge-token\.js/, path.join(dir, 'edge-token.js')],
     [/\/etc\/nginx\/cliffhanger-media-keys\.conf/g, keysFile],
-    [/\/var\/cache\/nginx\/cliffhanger-media/, path.join(dir, 'cache')],
+    [/\/var\/cache\/nginx\/cliffhanger-media-dirs/, path.join(dir, 'dir-cache')],
+    [/\/var\/cache\/nginx\/cliffhanger-media /, `${path.join(dir, 'cache')} `],
     [/\/var\/log\/nginx\/cliffhanger-edge\.log/, path.join(dir, 'access.log')],
   ];
   let ours = site;
