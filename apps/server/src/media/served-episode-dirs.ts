@@ -21,7 +21,7 @@ interface Entry {
 
 /**
  * Whether an episode directory may be served now: it is the current `media_dir` of an episode
- * of a drama released by now (docs/media.md#what-the-origin-serves). A token minted before an
+ * of a drama released by now (docs/media.md#what-the-media-route-answers). A token minted before an
  * unpublish or a re-import stays genuine until it expires; this is what stops it opening files.
  *
  * Answers come from process memory, read at most once per directory per TTL and dropped at once
