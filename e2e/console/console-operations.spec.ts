@@ -205,7 +205,7 @@ describe.skipIf(!TEST_DATABASE_URL)('console operations (PostgreSQL, Stripe stan
       .toMatch(takenBack);
     const reversed = Number(takenBack.exec((await facts.textContent()) ?? '')![1]);
     expect(reversed).toBeLessThan(credited);
-    const refunds = fp.getByRole('table', { name: 'Refunds asked from the console' });
+    const refunds = fp.getByRole('table', { name: 'Refunds' });
     await expect(refunds.getByRole('row').nth(1).textContent()).resolves.toMatch(
       new RegExp(`\\$${dollars(refundCents)} USDSucceeded${FINANCE}the customer was charged twicere_`),
     );

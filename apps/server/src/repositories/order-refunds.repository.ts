@@ -12,13 +12,13 @@ export interface RefundAnswer {
   failureReason?: string | null;
 }
 
-/** A refund with the e-mail of the operator who asked for it. */
+/** A refund with the e-mail of the operator who asked for it (null for one made in the provider's dashboard). */
 export interface RefundWithOperator {
   refund: OrderRefundRow;
-  operatorEmail: string;
+  operatorEmail: string | null;
 }
 
-/** SQL on order_refunds: the refunds operators asked the provider for. */
+/** SQL on order_refunds: the refunds of orders' payments, asked by operators or made at the provider. */
 export class OrderRefundsRepository {
   constructor(private readonly db: Db) {}
 
@@ -28,7 +28,7 @@ export class OrderRefundsRepository {
     return row;
   }
 
-  /** Cents of the order's refunds that are pending or succeeded: money gone or on its way back. */
+  /** Cents of the order's refunds, from anywhere, that are pending or succeeded: money gone or on its way back. */
   async heldCents(orderId: number, tx: Db = this.db): Promise<number> {
     const [row] = await tx
       .select({ cents: sql<string | number>`coalesce(sum(${orderRefunds.amountCents}), 0)` })
@@ -78,7 +78,7 @@ export class OrderRefundsRepository {
     const [row] = await this.db
       .select({ refund: orderRefunds, operatorEmail: operators.email })
       .from(orderRefunds)
-      .innerJoin(operators, eq(operators.id, orderRefunds.operatorId))
+      .leftJoin(operators, eq(operators.id, orderRefunds.operatorId))
       .where(eq(orderRefunds.id, id))
       .limit(1);
     return row;
@@ -89,12 +89,21 @@ export class OrderRefundsRepository {
     return row;
   }
 
-  /** An order's refunds, newest first, with who asked. */
+  async findByProviderRefundId(providerRefundId: string, tx: Db = this.db): Promise<OrderRefundRow | undefined> {
+    const [row] = await tx
+      .select()
+      .from(orderRefunds)
+      .where(eq(orderRefunds.providerRefundId, providerRefundId))
+      .limit(1);
+    return row;
+  }
+
+  /** An order's refunds, newest first, with who asked (no one, for a refund made at the provider). */
   listForOrder(orderId: number): Promise<RefundWithOperator[]> {
     return this.db
       .select({ refund: orderRefunds, operatorEmail: operators.email })
       .from(orderRefunds)
-      .innerJoin(operators, eq(operators.id, orderRefunds.operatorId))
+      .leftJoin(operators, eq(operators.id, orderRefunds.operatorId))
       .where(eq(orderRefunds.orderId, orderId))
       .orderBy(desc(orderRefunds.id));
   }

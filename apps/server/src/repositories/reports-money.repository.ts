@@ -58,9 +58,9 @@ const sales = (w: ReportWindow) => sql`
   WHERE v.kind = 'renewal' AND ${within(sql`v.created_at`, w)}`;
 
 /**
- * A refund is a succeeded console refund (order_refunds) on the day it went through, and for an
- * order refunded in full by the provider (a refund from its dashboard, a dispute) whatever of its
- * price no console refund accounts for, on the day the order became refunded.
+ * A refund is a succeeded order_refunds row (asked from the console, or made in Stripe's Dashboard)
+ * on the day it went through, and for an order refunded in full by the provider (a dispute, an App
+ * Store refund) whatever of its price no such row accounts for, on the day the order became refunded.
  */
 const refunds = (w: ReportWindow) => sql`
   SELECT o.product_id, o.kind, o.channel, r.amount_cents AS cents, r.updated_at AS at

@@ -258,14 +258,21 @@ describe('an order and its refunds', () => {
 
   it('leaves the amount refundable when Stripe refuses, and when Stripe reports a refund failed later', async () => {
     const { user, orderId, paymentIntentId } = await paidPack('coins_500');
-    // Refunded in Stripe's Dashboard first: the console does not know, Stripe does.
+    // Refunded in Stripe's Dashboard first, its webhooks not here yet: the console does not know, Stripe does.
+    kit.stripe.setWebhookUrl(undefined);
+    const mark = kit.stripe.events.length;
     await kit.stripe.refund(paymentIntentId, 400);
+    const late = kit.stripe.events.slice(mark);
+    kit.stripe.setWebhookUrl(kit.webhookUrl);
     const refused = await refund(orderId, 499);
     expect(refused.code).toBe(Code.PAYMENT_PROVIDER_ERROR);
     const [failed] = (await detail(orderId)).refunds;
     expect(failed).toMatchObject({ amount_cents: 499, status: 'failed', provider_refund_id: null });
     expect(failed!.failure_reason).toContain('greater than unrefunded amount');
     expect((await detail(orderId)).order.refundable_cents).toBe(499);
+    // Once they arrive, the Dashboard's refund is counted: what is left is what Stripe has left.
+    for (const event of late) await kit.stripe.deliver(event);
+    expect((await detail(orderId)).order).toMatchObject({ refunds_held_cents: 400, refundable_cents: 99 });
 
     const fits = await refund(orderId, 99);
     expect(fits.code).toBe(200);

@@ -273,7 +273,12 @@ describe('payment mode', () => {
     const rest = await fake.refund(paymentIntent!.id);
     expect(rest.charge).toMatchObject({ amount_refunded: 499, refunded: true });
     await expect(fake.refund(paymentIntent!.id, 1)).rejects.toThrow(/refundable/);
-    const refunded = received[1]!.event as Stripe.ChargeRefundedEvent;
+    const ofType = (type: string) => received.flatMap(({ event }) => (event?.type === type ? [event] : []));
+    const refunded = ofType('charge.refunded')[1] as Stripe.ChargeRefundedEvent;
+    expect(ofType('refund.created').map((event) => event.data.object)).toEqual([
+      expect.objectContaining({ id: partial.refund.id, amount: 199, metadata: {}, status: 'succeeded' }),
+      expect.objectContaining({ id: rest.refund.id, amount: 300, metadata: {}, status: 'succeeded' }),
+    ]);
     expect(refunded.data.object).toMatchObject({
       amount: 499,
       amount_refunded: 499,
@@ -288,7 +293,13 @@ describe('payment mode', () => {
       amount: 499,
     });
     expect(dispute.id).toMatch(/^dp_/);
-    expect(types()).toEqual(['charge.refunded', 'charge.refunded', 'charge.dispute.created']);
+    expect(types()).toEqual([
+      'charge.refunded',
+      'refund.created',
+      'charge.refunded',
+      'refund.created',
+      'charge.dispute.created',
+    ]);
   });
 
   it('refunds through the API with idempotency, refuses more than is left, and reports a failed refund', async () => {

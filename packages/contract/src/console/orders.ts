@@ -32,7 +32,7 @@ export const consoleOrderRowSchema = z.object({
 });
 export type ConsoleOrderRow = z.infer<typeof consoleOrderRowSchema>;
 
-/** A refund asked from the console, as the provider last reported it. */
+/** A refund of the order's payment, asked from the console or made in Stripe's Dashboard, as Stripe last reported it. */
 export const consoleRefundSchema = z.object({
   id: z.number().int(),
   amount_cents: z.number().int(),
@@ -42,7 +42,9 @@ export const consoleRefundSchema = z.object({
   provider_refund_id: z.string().nullable(),
   /** Why it failed, as Stripe said. */
   failure_reason: z.string().nullable(),
-  operator: z.object({ id: z.number().int(), email: z.string() }),
+  /** Who asked for it; null for a refund made in Stripe's Dashboard. */
+  operator: z.object({ id: z.number().int(), email: z.string() }).nullable(),
+  /** The operator's reason; for a Dashboard refund, Stripe's reason code (empty when none was given). */
   reason: z.string(),
   created_at: z.string(),
   updated_at: z.string(),
@@ -63,9 +65,9 @@ export const consoleOrderSchema = consoleOrderRowSchema.extend({
   fulfilled_at: z.string().nullable(),
   stripe_payment_intent_id: z.string().nullable(),
   stripe_subscription_id: z.string().nullable(),
-  /** Refunds asked from the console that are pending or succeeded, in cents. */
+  /** Refunds that are pending or succeeded, in cents: asked from the console or made in Stripe's Dashboard. */
   refunds_held_cents: z.number().int(),
-  /** What the console may still refund: 0 when the order cannot be refunded from here. */
+  /** What the console may still refund (the price less those refunds): 0 when the order cannot be refunded from here. */
   refundable_cents: z.number().int(),
 });
 export type ConsoleOrder = z.infer<typeof consoleOrderSchema>;
@@ -109,14 +111,14 @@ export const orderTimelineEntrySchema = z.discriminatedUnion('kind', [
     expires_after: z.string(),
     key: z.string(),
   }),
-  /** A refund asked from the console (its current status; its amount and who asked). */
+  /** A refund of the payment (its current status; its amount and who asked: null when made in Stripe's Dashboard). */
   z.object({
     kind: z.literal('refund'),
     ...at,
     refund_id: z.number().int(),
     amount_cents: z.number().int(),
     status: z.enum(ORDER_REFUND_STATUSES),
-    operator_email: z.string(),
+    operator_email: z.string().nullable(),
   }),
 ]);
 export type OrderTimelineEntry = z.infer<typeof orderTimelineEntrySchema>;

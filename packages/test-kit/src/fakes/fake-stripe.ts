@@ -95,14 +95,17 @@ export interface FakeStripe {
     charge: FakeCharge;
     deliveries: FakeStripeDelivery[];
   }>;
-  /** Refunds `amountCents` (default: all that is left) of the payment's charge; `charge.refunded`. */
+  /**
+   * A Dashboard refund of `amountCents` (default: all that is left) of the payment's charge:
+   * `charge.refunded`, then `refund.created` for a refund without metadata.
+   */
   refund(
     paymentIntentId: string,
     amountCents?: number,
-  ): Promise<{ charge: FakeCharge; deliveries: FakeStripeDelivery[] }>;
-  /** The bank returned a refund made through the API: `refund.failed` (the charge's refunded amount goes back down). */
+  ): Promise<{ charge: FakeCharge; refund: FakeRefund; deliveries: FakeStripeDelivery[] }>;
+  /** The bank returned a refund: `refund.failed` (the charge's refunded amount goes back down). */
   failRefund(refundId: string, reason?: string): Promise<{ deliveries: FakeStripeDelivery[] }>;
-  /** Refunds made through `POST /v1/refunds`, by id. */
+  /** Refunds made through `POST /v1/refunds` or `refund`, by id. */
   refunds: ReadonlyMap<string, FakeRefund>;
   /** The whole charge disputed: `charge.dispute.created`. */
   dispute(paymentIntentId: string): Promise<{ dispute: FakeDispute; deliveries: FakeStripeDelivery[] }>;
@@ -312,8 +315,8 @@ export async function startFakeStripe(options: FakeStripeOptions): Promise<FakeS
       return { ...result, deliveries: await deliverAll(emit(pending)) };
     },
     async refund(paymentIntentId, amountCents) {
-      const { events: pending, charge } = store.refund(paymentIntentId, amountCents);
-      return { charge, deliveries: await deliverAll(emit(pending)) };
+      const { events: pending, charge, refund } = store.refund(paymentIntentId, amountCents);
+      return { charge, refund, deliveries: await deliverAll(emit(pending)) };
     },
     async failRefund(refundId, reason = 'expired_or_canceled_card') {
       const { events: pending } = store.failRefund(refundId, reason);

@@ -110,7 +110,7 @@ describe('an order page', () => {
     const facts = await screen.findByLabelText('The order', {}, { timeout: 5000 });
     expect(facts).toHaveTextContent('Coins credited, taken back, not recoverable550, 220, 0');
     expect(facts).toHaveTextContent('Refundable from here$2.99 USD');
-    const refunds = screen.getByRole('table', { name: 'Refunds asked from the console' });
+    const refunds = screen.getByRole('table', { name: 'Refunds' });
     expect(within(refunds).getAllByRole('row')[1]).toHaveTextContent(
       '2026-11-21 10:00$2.00 USDSucceededfinance@example.comcustomer askedre_1',
     );
@@ -170,6 +170,61 @@ describe('an order page', () => {
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(
       'That is more than is left to refund on this order.',
     );
+  });
+
+  it("counts a refund made in Stripe's Dashboard: listed without an operator, and the dialog offers only what is left", async () => {
+    const dashboard: ConsoleRefund = {
+      ...REFUND,
+      id: 9,
+      amount_cents: 250,
+      provider_refund_id: 're_dash',
+      operator: null,
+      reason: 'requested_by_customer',
+      created_at: '2026-11-22T08:00:00.000Z',
+    };
+    const base = detail({ refunds_held_cents: 450, refundable_cents: 49 });
+    renderConsole(`/orders/${ID}`, {
+      operator: FINANCE,
+      api: {
+        [`GET /orders/${ID}`]: () => ({
+          data: {
+            ...base,
+            refunds: [dashboard, REFUND],
+            timeline: [
+              ...base.timeline,
+              {
+                kind: 'refund',
+                at: dashboard.created_at,
+                refund_id: 9,
+                amount_cents: 250,
+                status: 'succeeded',
+                operator_email: null,
+              },
+            ],
+          },
+        }),
+      },
+    });
+    const facts = await screen.findByLabelText('The order', {}, { timeout: 5000 });
+    expect(facts).toHaveTextContent('Refundable from here$0.49 USD');
+    const rows = within(screen.getByRole('table', { name: 'Refunds' })).getAllByRole('row');
+    expect(rows[1]).toHaveTextContent('2026-11-22 08:00$2.50 USDSucceededStripe Dashboardrequested_by_customerre_dash');
+    const steps = within(screen.getByRole('list', { name: 'Timeline' })).getAllByRole('listitem');
+    expect(steps.at(-1)).toHaveTextContent(
+      '2026-11-22 08:00Refund #9 of $2.50 made in the Stripe Dashboard: Succeeded',
+    );
+
+    const dialog = await openRefund();
+    const amount = within(dialog).getByLabelText('Amount in dollars');
+    expect(amount).toHaveValue('0.49');
+    await user.clear(amount);
+    await user.type(amount, '0.50');
+    await user.type(within(dialog).getByLabelText('Reason'), 'the rest');
+    await user.click(within(dialog).getByRole('button', { name: 'Refund' }));
+    expect(amount).toHaveAccessibleDescription(
+      'Up to $0.49. The whole price refunds the order in full. Give an amount in dollars and cents, from $0.01 to $0.49.',
+    );
+    expect(screen.queryByRole('dialog', { name: 'Confirm with your authenticator' })).not.toBeInTheDocument();
   });
 
   it('offers no refund for an App Store order, and says why', async () => {

@@ -28,7 +28,11 @@ const refundColumns = [
         ? `${refundStatusLabel(row.original.status)}: ${row.original.failure_reason}`
         : refundStatusLabel(row.original.status),
   }),
-  column.accessor('operator', { header: () => t('orders.refunds.col.who'), cell: ({ getValue }) => getValue().email }),
+  column.accessor('operator', {
+    header: () => t('orders.refunds.col.who'),
+    // No operator: the refund was made in Stripe's Dashboard, and the webhook recorded it.
+    cell: ({ getValue }) => getValue()?.email ?? t('orders.refunds.dashboard'),
+  }),
   column.accessor('reason', { header: () => t('orders.refunds.col.reason') }),
   column.accessor('provider_refund_id', {
     header: () => t('orders.refunds.col.stripe'),

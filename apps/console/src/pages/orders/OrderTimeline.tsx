@@ -37,15 +37,15 @@ function textOf(step: OrderTimelineEntry): { text: string; detail?: string } {
         }),
         detail: t('orders.timeline.key', { key: step.key }),
       };
-    case 'refund':
+    case 'refund': {
+      const vars = { id: step.refund_id, amount: dollarsOf(step.amount_cents), status: refundStatusLabel(step.status) };
       return {
-        text: t('orders.timeline.refund', {
-          id: step.refund_id,
-          amount: dollarsOf(step.amount_cents),
-          who: step.operator_email,
-          status: refundStatusLabel(step.status),
-        }),
+        text:
+          step.operator_email === null
+            ? t('orders.timeline.refundDashboard', vars)
+            : t('orders.timeline.refund', { ...vars, who: step.operator_email }),
       };
+    }
   }
 }
 

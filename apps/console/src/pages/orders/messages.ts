@@ -79,7 +79,8 @@ export const ordersMessages = {
   'orders.refund.pending': 'Refunding…',
   'orders.refund.done': 'Refund of ${amount} asked from Stripe: {status}.',
 
-  'orders.refunds.title': 'Refunds asked from the console',
+  'orders.refunds.title': 'Refunds',
+  'orders.refunds.dashboard': 'Stripe Dashboard',
   'orders.refunds.empty': 'None yet.',
   'orders.refunds.col.at': 'Asked (UTC)',
   'orders.refunds.col.amount': 'Amount',
@@ -102,6 +103,7 @@ export const ordersMessages = {
   'orders.timeline.vip': 'VIP ledger entry #{id}: {kind} {seconds} s (VIP until {until} UTC)',
   'orders.timeline.key': 'Key {key}',
   'orders.timeline.refund': 'Refund #{id} of ${amount} asked by {who}: {status}',
+  'orders.timeline.refundDashboard': 'Refund #{id} of ${amount} made in the Stripe Dashboard: {status}',
 
   'code.50004': 'The payment provider refused or could not be reached. Nothing was refunded; try again.',
   'code.80100': 'This order cannot be refunded from here.',

@@ -2,10 +2,12 @@ import type { ConsoleOrder, ConsoleOrderRow, ConsoleRefund } from '@cliffhanger/
 import type { OrderRefundRow, OrderRow } from '../../db/payments.schema.js';
 
 /**
- * What the console may still refund of an order: a paid Stripe order's price less the console's
- * refunds that are pending or succeeded. Apple orders are refunded by Apple (its notifications
- * take back what they bought), and an order not (or no longer) fulfilled has nothing to refund:
- * a pack refunded in full, or a plan whose first payment was refunded, is `refunded`.
+ * What the console may still refund of an order: a paid Stripe order's price less its refunds that
+ * are pending or succeeded, the console's and those made in Stripe's Dashboard alike (each is an
+ * order_refunds row). The order page shows this and the refund service allows exactly this. Apple
+ * orders are refunded by Apple (its notifications take back what they bought), and an order not
+ * (or no longer) fulfilled has nothing to refund: a pack refunded in full, or a plan whose first
+ * payment was refunded, is `refunded`.
  */
 export function refundableCents(order: OrderRow, heldCents: number): number {
   if (order.channel !== 'stripe' || order.status !== 'fulfilled') return 0;
@@ -46,7 +48,7 @@ export function toConsoleOrder(order: OrderRow, heldCents: number): ConsoleOrder
   };
 }
 
-export function toConsoleRefund(refund: OrderRefundRow, operatorEmail: string): ConsoleRefund {
+export function toConsoleRefund(refund: OrderRefundRow, operatorEmail: string | null): ConsoleRefund {
   return {
     id: refund.id,
     amount_cents: refund.amountCents,
@@ -54,7 +56,8 @@ export function toConsoleRefund(refund: OrderRefundRow, operatorEmail: string): 
     status: refund.status,
     provider_refund_id: refund.providerRefundId,
     failure_reason: refund.failureReason,
-    operator: { id: refund.operatorId, email: operatorEmail },
+    operator:
+      refund.operatorId !== null && operatorEmail !== null ? { id: refund.operatorId, email: operatorEmail } : null,
     reason: refund.reason,
     created_at: refund.createdAt.toISOString(),
     updated_at: refund.updatedAt.toISOString(),

@@ -5,7 +5,7 @@ import type { OrderRow } from '../../db/payments.schema.js';
 import { AppError } from '../../http/envelope.js';
 import { guarded, newSubscription, termsMismatch, type Handled, type SettlementDeps } from './fulfilment.service.js';
 import type { OrderRefundsRepository } from '../../repositories/order-refunds.repository.js';
-import { refundStateOf, type StripeGateway } from './stripe-gateway.js';
+import { refundStateOf, type RefundState, type StripeGateway } from './stripe-gateway.js';
 import { ledgerKeys } from '../wallet/ledger-keys.js';
 
 export interface StripeWebhookServiceDeps extends SettlementDeps {
@@ -88,7 +88,7 @@ export class StripeWebhookService {
       case 'refund.created':
       case 'refund.updated':
       case 'refund.failed':
-        return this.refundChanged(event.data.object, tx);
+        return this.refundChanged(event.data.object, target, tx);
       default:
         return { outcome: `ignored: ${event.type} is not used`, orderId: null };
     }
@@ -199,12 +199,12 @@ export class StripeWebhookService {
   }
 
   /**
-   * A refund's status, for a refund asked from the console (its metadata names the row). It moves
-   * nothing itself: charge.refunded takes back what the refund paid for.
+   * A refund's status, for a refund asked from the console (its metadata names the row) or made in
+   * the Dashboard. It moves nothing itself: charge.refunded takes back what the refund paid for.
    */
-  private async refundChanged(refund: Stripe.Refund, tx: Db): Promise<Handled> {
+  private async refundChanged(refund: Stripe.Refund, target: PaymentTarget, tx: Db): Promise<Handled> {
     const state = refundStateOf(refund);
-    if (state.orderRefundId === null) return { outcome: 'ignored: refund not asked from the console', orderId: null };
+    if (state.orderRefundId === null) return this.dashboardRefund(refund, state, target, tx);
     const row = await this.deps.refunds.findById(state.orderRefundId, tx);
     if (!row) return { outcome: 'ignored: unknown console refund', orderId: null };
     const saved = await this.deps.refunds.recordAnswer(
@@ -217,6 +217,62 @@ export class StripeWebhookService {
       outcome: saved ? `refund ${row.id} ${state.status}` : `ignored: refund ${row.id} already ${row.status}`,
       orderId: row.orderId,
     };
+  }
+
+  /**
+   * A refund made in the Dashboard (no console row in its metadata) is recorded as an order_refunds
+   * row without an operator, and kept current by its later events like a console refund, so what
+   * the console shows as left to refund, and allows, counts it. A plan's refund counts only when it
+   * refunds the plan's first payment, the one the console refunds. Events come in any order: the
+   * first one about the refund writes the row, under the order's lock.
+   */
+  private async dashboardRefund(
+    refund: Stripe.Refund,
+    state: RefundState,
+    target: PaymentTarget,
+    tx: Db,
+  ): Promise<Handled> {
+    const order = await this.lockRefundedOrder(target, tx);
+    if (!order) return { outcome: "ignored: refund of no order's first payment", orderId: null };
+    const known = await this.deps.refunds.findByProviderRefundId(state.id, tx);
+    if (known) {
+      const saved = await this.deps.refunds.recordAnswer(
+        known.id,
+        { status: state.status, failureReason: state.failureReason },
+        this.deps.clock(),
+        tx,
+      );
+      return {
+        outcome: saved ? `refund ${known.id} ${state.status}` : `ignored: refund ${known.id} already ${known.status}`,
+        orderId: order.id,
+      };
+    }
+    const row = await this.deps.refunds.insert(
+      {
+        orderId: order.id,
+        amountCents: refund.amount,
+        currency: order.currency,
+        status: state.status,
+        providerRefundId: state.id,
+        operatorId: null,
+        reason: refund.reason ?? '',
+        failureReason: state.failureReason,
+      },
+      tx,
+    );
+    return { outcome: `refund ${row.id} made in the Dashboard recorded: ${state.status}`, orderId: order.id };
+  }
+
+  /** The order whose payment a refund returns: a pack's, or a plan's whose first invoice it is. */
+  private async lockRefundedOrder(target: PaymentTarget, tx: Db): Promise<OrderRow | undefined> {
+    if (target.kind === 'pack') return this.lockOrder(target.orderPublicId, tx);
+    if (target.kind !== 'invoice') return undefined;
+    const entry = await this.deps.vipEntries.findByProviderKey(
+      ledgerKeys.vipPayment(ledgerKeys.stripePayment(target.invoiceId)),
+      tx,
+    );
+    if (entry?.kind !== 'purchase' || !entry.orderId) return undefined;
+    return this.deps.orders.lockById(entry.orderId, tx);
   }
 
   private async reverse(target: PaymentTarget, share: number, key: string, tx: Db): Promise<Handled> {
@@ -240,12 +296,18 @@ export class StripeWebhookService {
     return { outcome: 'ignored: payment of no order', orderId: null };
   }
 
-  /** For refunds and disputes: the order or invoice a payment intent paid. */
+  /**
+   * For refunds and disputes: the order or invoice a payment intent paid. A refund event needs it
+   * only for a Dashboard refund: a console refund's metadata names its row.
+   */
   private async paymentTargetOf(event: Stripe.Event): Promise<PaymentTarget> {
     const paymentIntentId =
       event.type === 'charge.refunded' || event.type === 'charge.dispute.created'
         ? idOf(event.data.object.payment_intent)
-        : null;
+        : (event.type === 'refund.created' || event.type === 'refund.updated' || event.type === 'refund.failed') &&
+            refundStateOf(event.data.object).orderRefundId === null
+          ? idOf(event.data.object.payment_intent)
+          : null;
     if (!paymentIntentId) return { kind: 'unknown' };
     const order = await this.deps.orders.findByPaymentIntent(paymentIntentId);
     if (order) return { kind: 'pack', orderPublicId: order.publicId };

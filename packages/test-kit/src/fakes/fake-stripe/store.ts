@@ -180,6 +180,7 @@ export function createStore(nowSec: () => number, baseUrl: () => string) {
       };
     },
 
+    /** A refund made in the Dashboard: a refund object without metadata, `charge.refunded` and `refund.created`. */
     refund(paymentIntentId: string, amount?: number) {
       const charge = chargeOf(paymentIntentId);
       const remaining = charge.amount - charge.amount_refunded;
@@ -189,7 +190,16 @@ export function createStore(nowSec: () => number, baseUrl: () => string) {
       }
       charge.amount_refunded += value;
       charge.refunded = charge.amount_refunded === charge.amount;
-      return { charge, events: [{ type: 'charge.refunded', object: charge }] as PendingEvent[] };
+      const created = build.refund(charge, value, nowSec(), {});
+      refunds.set(created.id, created);
+      return {
+        charge,
+        refund: created,
+        events: [
+          { type: 'charge.refunded', object: charge },
+          { type: 'refund.created', object: created },
+        ] as PendingEvent[],
+      };
     },
 
     /**
