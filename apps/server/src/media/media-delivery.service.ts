@@ -25,7 +25,7 @@ const EDGE_MAX_AGE_S = 365 * 24 * 60 * 60;
  * long an unpublished or replaced episode stays playable from the edge's cache, and the reason the
  * origin sees about one check per playing directory per this time, whatever the audience.
  */
-export const DIR_CHECK_SHARED_MAX_AGE_S = 10;
+const DIR_CHECK_SHARED_MAX_AGE_S = 10;
 const DIR_CHECK_CACHE_CONTROL = `public, max-age=0, s-maxage=${DIR_CHECK_SHARED_MAX_AGE_S}`;
 /** Types a player seeks in (Safari asks for byte ranges of MP4 and sometimes of segments). */
 const RANGE_TYPES = new Set(['video/mp4', 'video/mp2t']);

@@ -1,9 +1,9 @@
 import type { Clock } from '../lib/clock.js';
 
 /** How long a process trusts what it read about a directory when nobody said the catalogue changed. */
-export const SERVED_DIR_TTL_MS = 5_000;
+const SERVED_DIR_TTL_MS = 5_000;
 /** Directories remembered at once: far more than are played at any moment, a bounded few MB. */
-export const SERVED_DIR_MAX_ENTRIES = 20_000;
+const SERVED_DIR_MAX_ENTRIES = 20_000;
 
 export interface ServedEpisodeDirsOptions {
   /** When the drama of the episode currently in `dir` is released; null when none is, or will be. */
