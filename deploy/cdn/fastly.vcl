@@ -40,9 +40,10 @@ sub vcl_hash {
 sub vcl_fetch {
   if (req.http.X-Media-Path && beresp.status == 200) {
     set beresp.ttl = 365d;
-    # Two surrogate keys: `<slug>/<dir>` (one episode's directory, purged when it stops being
-    # served) and `<slug>` (the whole drama, purged when it is unpublished).
-    set beresp.http.Surrogate-Key = regsub(req.http.X-Media-Scope, "^episodes/(([^/]+)/[^/]+)$", "\1 \2");
+    # Two surrogate keys: `<slug>.<dir>` (one episode's directory, purged when it stops being
+    # served) and `<slug>` (the whole drama, purged when it is unpublished). No `/` in a key: it
+    # travels as one path segment of the purge API.
+    set beresp.http.Surrogate-Key = regsub(req.http.X-Media-Scope, "^episodes/([^/]+)/([^/]+)$", "\1.\2 \1");
   } else if (req.http.X-Media-Path) {
     return(pass);
   }

@@ -290,6 +290,54 @@ describe('loadConfig', () => {
     expect(partial.issues.map((issue) => issue.variable)).toEqual(['MEDIA_S3_SECRET_ACCESS_KEY']);
   });
 
+  it('names what each MEDIA_CDN_PURGE provider needs, and shapes its settings', () => {
+    expect(loadConfig({}).mediaCdnPurge).toEqual({ provider: 'none' });
+    expect(configErrorOf({ MEDIA_CDN_PURGE: 'cloudfront' }).issues).toEqual([
+      { variable: 'MEDIA_CDN_CLOUDFRONT_DISTRIBUTION_ID', message: 'is required when MEDIA_CDN_PURGE=cloudfront' },
+    ]);
+    expect(configErrorOf({ MEDIA_CDN_PURGE: 'fastly', MEDIA_CDN_FASTLY_SERVICE_ID: 'SU1Z0isxPaozGV' }).issues).toEqual([
+      { variable: 'MEDIA_CDN_FASTLY_API_TOKEN', message: 'is required when MEDIA_CDN_PURGE=fastly' },
+    ]);
+    // The Worker's cache key names the media host: a path-only MEDIA_BASE_URL cannot be purged.
+    expect(
+      configErrorOf({
+        MEDIA_CDN_PURGE: 'cloudflare',
+        MEDIA_CDN_CLOUDFLARE_ZONE_ID: '023e105f4ecef8ad9ca31a8372d0c353',
+        MEDIA_CDN_CLOUDFLARE_API_TOKEN: 'token',
+      }).issues,
+    ).toEqual([
+      {
+        variable: 'MEDIA_BASE_URL',
+        message: 'must be the CDN URL (https://<media host>/media) when MEDIA_CDN_PURGE=cloudflare',
+      },
+    ]);
+    expect(configErrorOf({ MEDIA_CDN_PURGE: 'akamai' }).issues.map((issue) => issue.variable)).toEqual([
+      'MEDIA_CDN_PURGE',
+    ]);
+    expect(configErrorOf({ MEDIA_CDN_CLOUDFLARE_ZONE_ID: 'zone' }).issues.map((issue) => issue.variable)).toEqual([
+      'MEDIA_CDN_CLOUDFLARE_ZONE_ID',
+    ]);
+    expect(
+      loadConfig({
+        MEDIA_CDN_PURGE: 'cloudflare',
+        MEDIA_BASE_URL: 'https://media.example.com/media',
+        MEDIA_CDN_CLOUDFLARE_ZONE_ID: '023e105f4ecef8ad9ca31a8372d0c353',
+        MEDIA_CDN_CLOUDFLARE_API_TOKEN: 'token',
+        MEDIA_CDN_CLOUDFLARE_API_BASE: 'http://127.0.0.1:9/',
+      }).mediaCdnPurge,
+    ).toEqual({
+      provider: 'cloudflare',
+      zoneId: '023e105f4ecef8ad9ca31a8372d0c353',
+      apiToken: 'token',
+      apiBase: 'http://127.0.0.1:9',
+      mediaBaseUrl: 'https://media.example.com/media',
+    });
+    expect(
+      loadConfig({ MEDIA_CDN_PURGE: 'cloudfront', MEDIA_CDN_CLOUDFRONT_DISTRIBUTION_ID: 'E2QWRUHEXAMPLE' })
+        .mediaCdnPurge,
+    ).toEqual({ provider: 'cloudfront', distributionId: 'E2QWRUHEXAMPLE', endpoint: undefined });
+  });
+
   it('ignores MEDIA_S3_* while MEDIA_STORAGE=local', () => {
     expect(loadConfig({ MEDIA_S3_BUCKET: 'media', MEDIA_S3_ACCESS_KEY_ID: 'AKID' }).mediaS3).toBeUndefined();
   });

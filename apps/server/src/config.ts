@@ -100,6 +100,37 @@ function mediaS3ConfigOf(e: EnvValues) {
   });
 }
 
+/** The CDN told to drop media no longer served (docs/cdn.md#purging). */
+function mediaCdnPurgeOf(e: EnvValues) {
+  // crossFieldIssues has already refused a provider without its settings.
+  switch (e.MEDIA_CDN_PURGE) {
+    case 'none':
+      return Object.freeze({ provider: 'none' as const });
+    case 'cloudfront':
+      return Object.freeze({
+        provider: 'cloudfront' as const,
+        distributionId: e.MEDIA_CDN_CLOUDFRONT_DISTRIBUTION_ID ?? '',
+        /** Undefined: AWS's own endpoint. */
+        endpoint: e.MEDIA_CDN_CLOUDFRONT_ENDPOINT,
+      });
+    case 'cloudflare':
+      return Object.freeze({
+        provider: 'cloudflare' as const,
+        zoneId: e.MEDIA_CDN_CLOUDFLARE_ZONE_ID ?? '',
+        apiToken: e.MEDIA_CDN_CLOUDFLARE_API_TOKEN ?? '',
+        apiBase: e.MEDIA_CDN_CLOUDFLARE_API_BASE.replace(/\/+$/, ''),
+        mediaBaseUrl: e.MEDIA_BASE_URL,
+      });
+    case 'fastly':
+      return Object.freeze({
+        provider: 'fastly' as const,
+        serviceId: e.MEDIA_CDN_FASTLY_SERVICE_ID ?? '',
+        apiToken: e.MEDIA_CDN_FASTLY_API_TOKEN ?? '',
+        apiBase: e.MEDIA_CDN_FASTLY_API_BASE.replace(/\/+$/, ''),
+      });
+  }
+}
+
 /** Relative paths are relative to the repository root, whatever the working directory. */
 function resolvePath(path: string): string {
   return isAbsolute(path) ? path : resolve(repoRoot, path);
@@ -129,6 +160,7 @@ function toConfig(e: EnvValues) {
     mediaTokenKeys: e.MEDIA_TOKEN_KEYS,
     /** Set when MEDIA_STORAGE=s3; undefined: media in `${dataDir}/media`. */
     mediaS3: mediaS3ConfigOf(e),
+    mediaCdnPurge: mediaCdnPurgeOf(e),
     /** Absolute path of the web build. */
     webDistDir: resolvePath(e.WEB_DIST_DIR),
     /** Absolute path of the operator console's build. */
@@ -226,6 +258,7 @@ export type SmsConfig = ServerConfig['sms'];
 export type StripeConfig = NonNullable<ServerConfig['stripe']>;
 export type AppleConfig = NonNullable<ServerConfig['apple']>;
 export type MediaS3Config = NonNullable<ServerConfig['mediaS3']>;
+export type MediaCdnPurgeConfig = ServerConfig['mediaCdnPurge'];
 
 /**
  * The settings from the environment; a ConfigError names every bad variable at once. An empty

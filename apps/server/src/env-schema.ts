@@ -118,6 +118,14 @@ const MEDIA_S3_REQUIRED = [
   'MEDIA_S3_SECRET_ACCESS_KEY',
 ] as const;
 
+/** What each MEDIA_CDN_PURGE provider cannot work without. */
+const MEDIA_CDN_REQUIRED = {
+  none: [],
+  cloudfront: ['MEDIA_CDN_CLOUDFRONT_DISTRIBUTION_ID'],
+  cloudflare: ['MEDIA_CDN_CLOUDFLARE_ZONE_ID', 'MEDIA_CDN_CLOUDFLARE_API_TOKEN'],
+  fastly: ['MEDIA_CDN_FASTLY_SERVICE_ID', 'MEDIA_CDN_FASTLY_API_TOKEN'],
+} as const;
+
 /** What the README table and `.env.example` say of a variable (config-docs.ts reads it). */
 export interface SettingDoc {
   /** The value used when the variable is unset, as you would write it in the environment. */
@@ -267,6 +275,45 @@ export const envSchema = z.object({
     boolean,
     'true',
     'Path-style URLs `${endpoint}/${bucket}/${key}` (MinIO, R2, most S3-compatible stores); false: virtual-host style `${bucket}.${endpoint host}/${key}`.',
+  ),
+  MEDIA_CDN_PURGE: setting(
+    oneOf(['none', 'cloudfront', 'cloudflare', 'fastly']),
+    'none',
+    'The CDN in front of MEDIA_BASE_URL that is told to drop an episode directory once it is no longer served (a re-import or console upload replaced it, the episode was deleted, its drama unpublished), through a retried background job: `none` (no CDN, or the nginx edge), `cloudfront` (MEDIA_CDN_CLOUDFRONT_*, AWS credentials from the usual AWS_* variables or the instance role), `cloudflare` (MEDIA_CDN_CLOUDFLARE_*; purge by prefix, an Enterprise feature) or `fastly` (MEDIA_CDN_FASTLY_*). See docs/cdn.md.',
+  ),
+  MEDIA_CDN_CLOUDFRONT_DISTRIBUTION_ID: optional(
+    z.string().regex(/^[A-Z0-9]{8,32}$/, { error: 'must be a distribution id such as E2QWRUHEXAMPLE' }),
+    'CloudFront distribution whose cache is invalidated (`/episodes/<slug>/<dir>/*`). Required with MEDIA_CDN_PURGE=cloudfront.',
+  ),
+  MEDIA_CDN_CLOUDFRONT_ENDPOINT: optional(
+    httpUrl,
+    "CloudFront API endpoint instead of AWS's (change only for a test double).",
+  ),
+  MEDIA_CDN_CLOUDFLARE_ZONE_ID: optional(
+    z.string().regex(/^[0-9a-f]{32}$/, { error: 'must be a zone id: 32 hexadecimal characters' }),
+    'Cloudflare zone of the media host. Required with MEDIA_CDN_PURGE=cloudflare, which also needs an absolute MEDIA_BASE_URL (its host and path are the prefix the Worker caches under).',
+  ),
+  MEDIA_CDN_CLOUDFLARE_API_TOKEN: optional(
+    nonEmpty,
+    'Cloudflare API token with the zone\'s Cache Purge permission. Required with MEDIA_CDN_PURGE=cloudflare.',
+  ),
+  MEDIA_CDN_CLOUDFLARE_API_BASE: setting(
+    httpUrl,
+    'https://api.cloudflare.com',
+    'Base URL of the Cloudflare API (tests point it at a local fake).',
+  ),
+  MEDIA_CDN_FASTLY_SERVICE_ID: optional(
+    z.string().regex(/^[A-Za-z0-9]{8,64}$/, { error: 'must be a Fastly service id (letters and digits)' }),
+    'Fastly service of the media host, whose answers carry the surrogate keys deploy/cdn/fastly.vcl sets. Required with MEDIA_CDN_PURGE=fastly.',
+  ),
+  MEDIA_CDN_FASTLY_API_TOKEN: optional(
+    nonEmpty,
+    'Fastly API token with the purge_select scope. Required with MEDIA_CDN_PURGE=fastly.',
+  ),
+  MEDIA_CDN_FASTLY_API_BASE: setting(
+    httpUrl,
+    'https://api.fastly.com',
+    'Base URL of the Fastly API (tests point it at a local fake).',
   ),
   WEB_DIST_DIR: setting(nonEmpty, 'apps/web/dist', 'Built web app served at /. Relative to the repository root.'),
   CONSOLE_DIST_DIR: setting(
@@ -704,6 +751,13 @@ function crossFieldIssues(e: EnvValues, report: (variable: string, message: stri
     for (const name of MEDIA_S3_REQUIRED) {
       if (e[name] === undefined) report(name, 'is required when MEDIA_STORAGE=s3');
     }
+  }
+  for (const name of MEDIA_CDN_REQUIRED[e.MEDIA_CDN_PURGE]) {
+    if (e[name] === undefined) report(name, `is required when MEDIA_CDN_PURGE=${e.MEDIA_CDN_PURGE}`);
+  }
+  // The Worker caches under `https://<host>/media/…`: the purge names the same host and path.
+  if (e.MEDIA_CDN_PURGE === 'cloudflare' && !/^https?:\/\//.test(e.MEDIA_BASE_URL)) {
+    report('MEDIA_BASE_URL', 'must be the CDN URL (https://<media host>/media) when MEDIA_CDN_PURGE=cloudflare');
   }
   if (e.HTTP_HEADERS_TIMEOUT_S > e.HTTP_REQUEST_TIMEOUT_S) {
     report('HTTP_HEADERS_TIMEOUT_S', 'must not exceed HTTP_REQUEST_TIMEOUT_S');

@@ -44,3 +44,32 @@ describe('deleteSuperseded, artwork', () => {
     ]);
   });
 });
+
+describe('deleteSuperseded, episode dirs', () => {
+  it('answers the dirs it retired (for the CDN to drop), not those the new catalogue still uses', async () => {
+    const media = new MemoryMediaStorage();
+    const episode = (mediaDir: string) => ({ mediaDir, durationS: 6, subtitles: {} }) as unknown;
+    const prepared = {
+      drama: {},
+      artwork: { posterPath: 'posters/a.jpg', bannerPath: 'banners/a.jpg', uploads: [] },
+      episodes: [episode('episodes/a/1-22222222'), episode('episodes/a/2-33333333')],
+    } as unknown as PreparedDrama;
+
+    const retired = await deleteSuperseded(
+      media,
+      {
+        dramas: [],
+        episodes: [
+          { mediaDir: 'episodes/a/1-11111111', subtitles: {} },
+          { mediaDir: 'episodes/a/2-33333333', subtitles: {} },
+          { mediaDir: 'episodes/a/3-44444444', subtitles: {} },
+        ],
+      },
+      [prepared],
+      (message) => {
+        throw new Error(message);
+      },
+    );
+    expect(retired).toEqual(['episodes/a/1-11111111', 'episodes/a/3-44444444']);
+  });
+});

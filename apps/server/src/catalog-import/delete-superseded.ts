@@ -26,15 +26,16 @@ function liveMedia(prepared: readonly PreparedDrama[]): LiveMedia {
 /**
  * After the commit: deletes the media the previous catalogue used and the new one does not
  * (replaced episode dirs, listed by their source.json; old subtitles, posters and banners).
- * Best effort: a failure here leaves an orphan file, never a broken catalogue.
+ * Best effort: a failure here leaves an orphan file, never a broken catalogue. Answers the
+ * episode dirs no longer used, for the CDN to drop.
  */
 export async function deleteSuperseded(
   media: MediaStorage,
   superseded: Superseded,
   prepared: readonly PreparedDrama[],
   warn: (message: string) => void,
-): Promise<void> {
-  await deleteUnused(media, superseded, liveMedia(prepared), warn);
+): Promise<string[]> {
+  return deleteUnused(media, superseded, liveMedia(prepared), warn);
 }
 
 /**
@@ -54,16 +55,19 @@ export async function deleteReplacedEpisode(
   await deleteUnused(media, { dramas: [], episodes: [previous] }, live, warn);
 }
 
+/** Deletes what `superseded` used and `live` does not; answers the episode dirs retired. */
 async function deleteUnused(
   media: MediaStorage,
   superseded: Superseded,
   live: LiveMedia,
   warn: (message: string) => void,
-): Promise<void> {
+): Promise<string[]> {
   const doomed = new Set<string>();
+  const retiredDirs = new Set<string>();
   for (const episode of superseded.episodes) {
     for (const path of Object.values(episode.subtitles)) if (path && !live.paths.has(path)) doomed.add(path);
-    if (live.dirs.has(episode.mediaDir)) continue;
+    if (live.dirs.has(episode.mediaDir) || episode.mediaDir === '') continue;
+    retiredDirs.add(episode.mediaDir);
     const record = await readEpisodeRecord(media, episode.mediaDir);
     for (const file of record?.files ?? []) doomed.add(`${episode.mediaDir}/${file}`);
     if (record) doomed.add(`${episode.mediaDir}/${RECORD_FILE}`);
@@ -78,4 +82,5 @@ async function deleteUnused(
   for (const path of doomed) {
     await media.delete(path).catch((error: unknown) => warn(`could not delete superseded ${path}: ${String(error)}`));
   }
+  return [...retiredDirs];
 }

@@ -33,6 +33,8 @@ export interface ImportSummary {
   dramas: DramaImportSummary[];
   /** Ids of the episodes this import added to dramas that were already in the catalogue. */
   addedEpisodes: number[];
+  /** Episode dirs the catalogue used before and no longer does (replaced or removed), now deleted. */
+  retiredDirs: string[];
   durationMs: number;
 }
 
@@ -115,10 +117,11 @@ export async function importCatalog(manifestPath: string, deps: ImportCatalogDep
     }
     // Not cleaned up past this point: a commit whose answer was lost may already point at them.
     const { applied, superseded, addedEpisodes } = await applyCatalog(deps.db, prepared);
-    await deleteSuperseded(deps.media, superseded, prepared, warn);
+    const retiredDirs = await deleteSuperseded(deps.media, superseded, prepared, warn);
     return {
       dramas: prepared.map((item, i) => summaryOf(item, applied[i]!)),
       addedEpisodes,
+      retiredDirs,
       durationMs: Date.now() - started,
     };
   } finally {

@@ -4,6 +4,7 @@ import { CatalogImportError, formatProblem } from '../catalog-import/import-prob
 import { loadManifest } from '../catalog-import/load-manifest.js';
 import { fail, runMain } from '../config.js';
 import { configForCli, withCliDatabase } from './cli-config.js';
+import { cliEdgePurges } from './cli-edge-purges.js';
 import { importAndAnnounce } from '../jobs/catalog-import.job.js';
 import { enqueueJob } from '../jobs/job-queue.js';
 import { JOB } from '../services/jobs.js';
@@ -79,14 +80,17 @@ async function runImport(manifestArg: string): Promise<void> {
     const summary = await withCliDatabase(async (database, config) => {
       // The deliveries are written here; a running server or worker sends them within a minute.
       const push = createPushServices({ db: database.db, clock: systemClock, config }).dispatch;
+      const purges = await cliEdgePurges(config);
       try {
         return await importAndAnnounce(manifest, {
           config,
           db: database.db,
           warn: (message) => process.stderr.write(`warning: ${message}\n`),
           push,
+          edgePurges: purges.edgePurges,
         });
       } finally {
+        await purges.close();
         await push.close();
       }
     });

@@ -3,6 +3,7 @@ import type { ImportSummary } from '../catalog-import/import-catalog.js';
 import { importCatalog } from '../catalog-import/import-catalog.js';
 import { createFfmpegTools } from '../catalog-import/media-tools.js';
 import type { Db } from '../db/database.js';
+import type { EdgePurges } from '../media/purge/edge-purges.js';
 import { createMediaStorage } from '../media/storage/create-media-storage.js';
 import { createCatalogChanges } from '../services/catalog/catalog-changes.js';
 import type { PushDispatchService } from '../services/push/push-dispatch.service.js';
@@ -13,6 +14,8 @@ export interface CatalogImportDeps {
   warn: (message: string) => void;
   /** Tells the followers of each drama that got a new episode (their deliveries; sending is the push jobs'). */
   push: Pick<PushDispatchService, 'notifyNewEpisode'>;
+  /** Tells the CDN to drop the episode directories the import retired. */
+  edgePurges: Pick<EdgePurges, 'request'>;
 }
 
 /**
@@ -29,6 +32,7 @@ export async function importAndAnnounce(manifest: string, deps: CatalogImportDep
     tools: createFfmpegTools({ ffmpegPath: config.ffmpegPath, ffprobePath: config.ffprobePath }),
     warn: deps.warn,
   });
+  await deps.edgePurges.request(summary.retiredDirs);
   const changes = createCatalogChanges(config);
   try {
     await changes.publish();

@@ -34,6 +34,7 @@ function handlers(overrides: Partial<JobHandlers>): JobHandlers {
     'recommendations-refresh': never,
     'push-new-episode': never,
     'push-reminders': never,
+    'edge-purge': never,
     ...overrides,
   };
 }

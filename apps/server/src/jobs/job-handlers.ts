@@ -7,7 +7,10 @@ import type { ReportRollupService } from '../services/console/reports/report-rol
 import type { RecommendationsRefreshService } from '../services/recommendations/recommendations-refresh.service.js';
 import type { PushDispatchService } from '../services/push/push-dispatch.service.js';
 import type { WalletService } from '../services/wallet/wallet.service.js';
+import type { EdgePurger } from '../media/purge/edge-purger.js';
+import type { EdgePurges } from '../media/purge/edge-purges.js';
 import { importAndAnnounce } from './catalog-import.job.js';
+import { runEdgePurge } from './edge-purge.job.js';
 import type { JobLog } from './job-run.js';
 import { type JobHandlers } from './jobs.js';
 import { JOB } from '../services/jobs.js';
@@ -22,6 +25,10 @@ export interface JobHandlersDeps {
   reportRollups: Pick<ReportRollupService, 'refresh'>;
   recommendations: Pick<RecommendationsRefreshService, 'refresh'>;
   push: Pick<PushDispatchService, 'notifyNewEpisode' | 'scheduleReminders' | 'deliverDue'>;
+  /** The CDN told to drop media no longer served (MEDIA_CDN_PURGE). */
+  edgePurger: EdgePurger;
+  /** Where an import says which episode directories it retired. */
+  edgePurges: Pick<EdgePurges, 'request'>;
   log: JobLog;
 }
 
@@ -40,6 +47,8 @@ export function createJobHandlers({
   reportRollups,
   recommendations,
   push,
+  edgePurger,
+  edgePurges,
   log,
 }: JobHandlersDeps): JobHandlers {
   return {
@@ -54,6 +63,7 @@ export function createJobHandlers({
         db,
         warn: (message) => log.warn({ job: JOB.catalogImport, manifest }, message),
         push,
+        edgePurges,
       });
       return { manifest, dramas: summary.dramas.length };
     },
@@ -75,5 +85,7 @@ export function createJobHandlers({
     }),
     // Replaces both tables in one transaction under an advisory lock: a repeat or an overlap changes nothing.
     [JOB.recommendationsRefresh]: async () => ({ ...(await recommendations.refresh()) }),
+    // A purge repeated drops what is already gone; CloudFront knows a retry by its reference.
+    [JOB.edgePurge]: (data, { signal }) => runEdgePurge(edgePurger, data, signal),
   };
 }

@@ -4,6 +4,9 @@ import { withAfterCommit } from '../db/after-commit.js';
 import type { Db } from '../db/database.js';
 import type { Clock } from '../lib/clock.js';
 import { CHARTS_REFRESH_INTERVAL_S, ChartsRefreshService } from '../services/charts/charts-refresh.service.js';
+import { createEdgePurger } from '../media/purge/create-edge-purger.js';
+import type { EdgePurger } from '../media/purge/edge-purger.js';
+import { EdgePurges } from '../media/purge/edge-purges.js';
 import { createMediaStorage } from '../media/storage/create-media-storage.js';
 import type { MediaStorage } from '../media/storage/media-storage.js';
 import type { ProcessMetrics } from '../observability/metrics.js';
@@ -25,7 +28,7 @@ import { createJobHandlers } from './job-handlers.js';
 import { openBoss } from './job-queue.js';
 import { runJob, type JobLog } from './job-run.js';
 import { JOB_NAMES, type JobHandler } from './jobs.js';
-import { JOB, type JobData, type JobName } from '../services/jobs.js';
+import { JOB, type JobData, type JobName, type JobSender } from '../services/jobs.js';
 
 export interface JobWorkerDeps {
   config: Readonly<ServerConfig>;
@@ -38,6 +41,8 @@ export interface JobWorkerDeps {
   media?: MediaStorage;
   /** Replaces the HTTPS download of provider pictures (tests serve their own). */
   providerImages?: ProviderImageFetcher;
+  /** Replaces the CDN adapter MEDIA_CDN_PURGE chooses (tests give credentials of their own). */
+  edgePurger?: EdgePurger;
 }
 
 /** A cron expression close to "every `seconds`" (cron counts whole minutes). */
@@ -72,17 +77,20 @@ export async function startJobWorker(databaseUrl: string, deps: JobWorkerDeps): 
     log,
   });
   const catalogChanges = createCatalogChanges(config, (error) => log.warn({ err: error }, 'catalogue change channel'));
+  // What this worker's jobs queue in turn (a stalled import's new run, a CDN purge) goes to its own queue.
+  const jobs: JobSender = {
+    async send(name, data) {
+      if ((await boss.send(name, data)) === null) throw new Error(`${name} was not queued`);
+    },
+  };
+  const edgePurges = new EdgePurges({ jobs, enabled: config.mediaCdnPurge.provider !== 'none', log });
   const episodeImports = new EpisodeImportService({
     db,
     clock,
     media,
     tools: createFfmpegTools({ ffmpegPath: config.ffmpegPath, ffprobePath: config.ffprobePath }),
-    // The sweep hands a stalled import to a new job through the queue this worker takes from.
-    jobs: {
-      async send(name, data) {
-        if ((await boss.send(name, data)) === null) throw new Error(`${name} was not queued`);
-      },
-    },
+    jobs,
+    edgePurges,
     catalogChanges,
     staging: UploadStaging.forConfig(config),
     log,
@@ -100,6 +108,8 @@ export async function startJobWorker(databaseUrl: string, deps: JobWorkerDeps): 
     reportRollups,
     recommendations,
     push,
+    edgePurger: deps.edgePurger ?? createEdgePurger(config.mediaCdnPurge),
+    edgePurges,
     log,
   });
   // Aborted on stop: a download in progress gives up, and pg-boss retries its job later.

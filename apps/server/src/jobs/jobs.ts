@@ -76,6 +76,9 @@ export const JOB_POLICIES: Readonly<Record<JobName, JobPolicy>> = Object.freeze(
   // A failed fan-out or send is tried again; the deliveries' unique key keeps a repeat from
   // notifying anyone twice, and each delivery keeps its own retries (push-dispatch.service.ts).
   [JOB.pushNewEpisode]: { retryLimit: 5, retryDelay: 30, retryBackoff: true, expireInSeconds: 600 },
+  // A CDN's API that fails or throttles is tried again for one to two hours (8 tries, the delay
+  // doubling from 30 s); until then cached copies stay, as they would without a purge.
+  [JOB.edgePurge]: { retryLimit: 7, retryDelay: 30, retryBackoff: true, expireInSeconds: 300 },
   // Runs every minute: the next tick is the retry.
   [JOB.pushReminders]: {
     policy: 'singleton',

@@ -24,6 +24,8 @@ export const JOB = {
   pushNewEpisode: 'push-new-episode',
   /** Every minute: the check-in and VIP renewal reminders due, then every due notification. */
   pushReminders: 'push-reminders',
+  /** Tells the CDN to drop media that stopped being served (docs/cdn.md#purging). */
+  edgePurge: 'edge-purge',
 } as const;
 
 export type JobName = (typeof JOB)[keyof typeof JOB];
@@ -59,6 +61,12 @@ export interface JobData {
   };
   'push-reminders': Record<string, never>;
   'recommendations-refresh': Record<string, never>;
+  'edge-purge': {
+    /** Media path prefixes no longer served: `episodes/<slug>/<dir>` or `episodes/<slug>`. */
+    scopes: string[];
+    /** Names the request across its retries (CloudFront's caller reference). */
+    reference: string;
+  };
 }
 
 /** Hands a job to whoever runs jobs here: this process, or the worker through pg-boss. */

@@ -48,6 +48,7 @@ beforeAll(async () => {
         return Promise.resolve();
       },
     },
+    edgePurges: t.app.services.console.edgePurges,
     catalogChanges: { publish: () => Promise.resolve() },
     staging,
     log: { info: () => undefined, warn: () => undefined },

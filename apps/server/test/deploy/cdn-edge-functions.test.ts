@@ -2,6 +2,7 @@ import { createHmac } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { dramaScope, scopeKey } from '../../src/media/purge/purge-scope.js';
 import { MediaTokenSigner, type MediaTokenKey } from '../../src/media/signing/media-token.js';
 import { repoRoot } from '../../src/paths.js';
 import { cdnFile, loadCloudflareWorker, loadCloudFrontFunction, viewerRequest } from './cdn-runtimes.js';
@@ -187,6 +188,7 @@ describe('one expression everywhere', () => {
     expect(surrogate).not.toBeNull();
     const [, pattern, replacement] = surrogate as unknown as [string, string, string];
     const keys = SCOPE.replace(new RegExp(pattern), replacement.replace(/\\(\d)/g, '$$$1'));
-    expect(keys.split(' ')).toEqual(['the-heiress/3-a1b2c3d4', 'the-heiress']);
+    expect(keys.split(' ')).toEqual(['the-heiress.3-a1b2c3d4', 'the-heiress']);
+    expect(keys.split(' ')).toEqual([scopeKey(SCOPE), scopeKey(dramaScope('the-heiress'))]);
   });
 });

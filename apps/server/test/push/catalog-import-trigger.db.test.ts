@@ -63,6 +63,7 @@ const run = async (file: string) =>
       throw new Error(message);
     },
     push: kit.t.app.services.push.dispatch,
+    edgePurges: kit.t.app.services.console.edgePurges,
   });
 
 describe.skipIf(!hasFfmpeg)('a new episode from a manifest import', () => {

@@ -14,6 +14,8 @@ import type { Db } from '../../db/database.js';
 import { AppError } from '../../http/envelope.js';
 import type { Clock } from '../../lib/clock.js';
 import { isUniqueViolation } from '../../lib/pg-errors.js';
+import type { EdgePurges } from '../../media/purge/edge-purges.js';
+import { dramaScope } from '../../media/purge/purge-scope.js';
 import { dramaStatusOf, isMediaReady, toConsoleDramaRow } from './catalogue-view.js';
 import { changedFields, invalidField, type DramaChangeResult, type DramaChanges } from './drama-changes.js';
 import { firstFreeSlug, slugBase } from './drama-slug.js';
@@ -32,6 +34,8 @@ export interface ConsoleCatalogueServiceDeps {
   clock: Clock;
   dramas: DramaChanges;
   mediaBaseUrl: string;
+  /** Tells the CDN to drop a drama viewers no longer see. */
+  edgePurges: Pick<EdgePurges, 'request'>;
 }
 
 /** What a drama must have before viewers may see it: something to show on a card and something to play. */
@@ -50,6 +54,21 @@ function releaseChange(drama: DramaRow, publishedAt: Date | null): DramaChangeRe
     before: { published_at: drama.publishedAt?.toISOString() ?? null },
     after: { published_at: publishedAt?.toISOString() ?? null },
   };
+}
+
+/**
+ * A release change that hides a drama viewers could see (unpublished, or scheduled again for
+ * later): once committed, the CDN drops all of its episodes, which the origin no longer serves.
+ */
+function hidingChange(
+  edgePurges: Pick<EdgePurges, 'request'>,
+  drama: DramaRow,
+  publishedAt: Date | null,
+  now: Date,
+): DramaChangeResult {
+  const change = releaseChange(drama, publishedAt);
+  if (dramaStatusOf(drama.publishedAt, now) !== 'published') return change;
+  return { ...change, afterCommit: () => edgePurges.request([dramaScope(drama.slug)]) };
 }
 
 /**
@@ -191,10 +210,10 @@ export class ConsoleCatalogueService {
   /** Hidden from viewers, a scheduled release cancelled. */
   unpublish(operatorId: number, dramaId: number, reason: string | undefined): Promise<ConsoleDrama> {
     const { dramas } = this.deps;
-    return dramas.apply({ operatorId, dramaId, action: 'drama.unpublish', reason }, async (tx, drama) => {
+    return dramas.apply({ operatorId, dramaId, action: 'drama.unpublish', reason }, async (tx, drama, now) => {
       if (drama.publishedAt === null) return null;
       await dramas.repo.update(dramaId, { publishedAt: null }, tx);
-      return releaseChange(drama, null);
+      return hidingChange(this.deps.edgePurges, drama, null, now);
     });
   }
 
@@ -209,7 +228,7 @@ export class ConsoleCatalogueService {
       if (drama.publishedAt?.getTime() === at.getTime()) return null;
       await assertReadyToRelease(dramas, tx, drama);
       await dramas.repo.update(dramaId, { publishedAt: at }, tx);
-      return releaseChange(drama, at);
+      return hidingChange(this.deps.edgePurges, drama, at, now);
     });
   }
 }

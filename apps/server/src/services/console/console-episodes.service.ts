@@ -6,6 +6,7 @@ import { AppError } from '../../http/envelope.js';
 import { readEpisodeRecord, RECORD_FILE } from '../../catalog-import/episode-record.js';
 import { subtitlePath } from '../../catalog-import/subtitle-path.js';
 import { putBytes } from '../../catalog-import/storage-io.js';
+import type { EdgePurges } from '../../media/purge/edge-purges.js';
 import type { MediaStorage } from '../../media/storage/media-storage.js';
 import { SubtitleError } from '../../media/subtitles/subtitle-cue.js';
 import { convertToWebVtt } from '../../media/subtitles/to-webvtt.js';
@@ -14,6 +15,8 @@ import { changedFields, invalidField, type DramaChanges } from './drama-changes.
 export interface ConsoleEpisodesServiceDeps {
   dramas: DramaChanges;
   media: MediaStorage;
+  /** Tells the CDN to drop the media dir of a deleted episode. */
+  edgePurges: Pick<EdgePurges, 'request'>;
 }
 
 function episodeNotFound(dramaId: number, episodeId: number): AppError {
@@ -203,8 +206,8 @@ export class ConsoleEpisodesService {
 
   /**
    * Deletes media dirs (every file their source.json lists) and single files that no episode of
-   * the drama uses any more. A drama's media paths carry its slug, so no other drama's rows can
-   * point at them.
+   * the drama uses any more, and has the CDN drop those dirs. A drama's media paths carry its
+   * slug, so no other drama's rows can point at them.
    */
   private async deleteUnused(dramaId: number, mediaDirs: readonly string[], paths: readonly string[]): Promise<void> {
     const { repo } = this.deps.dramas;
@@ -213,8 +216,9 @@ export class ConsoleEpisodesService {
     const liveDirs = new Set(live.map((e) => e.mediaDir));
     const livePaths = new Set(live.flatMap((e) => Object.values(e.subtitles)));
     const doomed = paths.filter((path) => !livePaths.has(path));
-    for (const dir of mediaDirs) {
-      if (dir === '' || liveDirs.has(dir)) continue;
+    const retired = mediaDirs.filter((dir) => dir !== '' && !liveDirs.has(dir));
+    await this.deps.edgePurges.request(retired);
+    for (const dir of retired) {
       const record = await readEpisodeRecord(media, dir);
       for (const file of record?.files ?? []) doomed.push(`${dir}/${file}`);
       if (record) doomed.push(`${dir}/${RECORD_FILE}`);

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { ServerConfig } from '../../config.js';
 import type { Db } from '../../db/database.js';
 import type { Clock } from '../../lib/clock.js';
+import { EdgePurges } from '../../media/purge/edge-purges.js';
 import type { MediaStorage } from '../../media/storage/media-storage.js';
 import type { CatalogChanges } from '../catalog/catalog-changes.js';
 import type { CatalogService } from '../catalog/catalog.service.js';
@@ -92,6 +93,8 @@ export interface ConsoleServices {
   viewerLookup: ViewerLookupService;
   /** Support's changes to a viewer's account: coins, VIP days, sessions, block. */
   viewerActions: ViewerActionsService;
+  /** Where the console's changes (and this process's catalogue imports) queue CDN purges. */
+  edgePurges: EdgePurges;
 }
 
 export function createConsoleServices(deps: ConsoleServicesDeps): ConsoleServices {
@@ -105,12 +108,24 @@ export function createConsoleServices(deps: ConsoleServicesDeps): ConsoleService
     log: deps.log,
     mediaBaseUrl: deps.config.mediaBaseUrl,
   });
+  // Media that stops being served (a replaced upload, a deleted episode, an unpublished drama).
+  const edgePurges = new EdgePurges({
+    jobs: deps.jobs,
+    enabled: deps.config.mediaCdnPurge.provider !== 'none',
+    log: deps.log,
+  });
   return {
     operators,
     operatorAdmin: new OperatorAdminService({ db, clock, accounts: operators }),
     auditLog: new AuditLogService({ db }),
-    catalogue: new ConsoleCatalogueService({ db, clock, dramas, mediaBaseUrl: deps.config.mediaBaseUrl }),
-    catalogueEpisodes: new ConsoleEpisodesService({ dramas, media: deps.media }),
+    catalogue: new ConsoleCatalogueService({
+      db,
+      clock,
+      dramas,
+      mediaBaseUrl: deps.config.mediaBaseUrl,
+      edgePurges,
+    }),
+    catalogueEpisodes: new ConsoleEpisodesService({ dramas, media: deps.media, edgePurges }),
     catalogueArtwork: new ConsoleArtworkService({ dramas, media: deps.media }),
     editorial: new EditorialService({
       db,
@@ -132,6 +147,7 @@ export function createConsoleServices(deps: ConsoleServicesDeps): ConsoleService
       stripe: deps.config.stripe ? new StripeGateway(deps.config.stripe) : undefined,
     }),
     viewerLookup: new ViewerLookupService({ db, ledgers: deps.walletSupport }),
+    edgePurges,
     viewerActions: new ViewerActionsService({
       db,
       clock,
@@ -145,6 +161,7 @@ export function createConsoleServices(deps: ConsoleServicesDeps): ConsoleService
       media: deps.media,
       tools: createFfmpegTools({ ffmpegPath: deps.config.ffmpegPath, ffprobePath: deps.config.ffprobePath }),
       jobs: deps.jobs,
+      edgePurges,
       catalogChanges: deps.catalogChanges,
       staging: UploadStaging.forConfig(deps.config),
       log: deps.log,

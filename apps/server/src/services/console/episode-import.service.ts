@@ -22,6 +22,7 @@ import { kindOf } from '../../lib/file-kind.js';
 import { isUniqueViolation } from '../../lib/pg-errors.js';
 import { Semaphore } from '../../lib/semaphore.js';
 import { TranscodeError, errorMessage } from '../../media/transcode/transcode-episode.js';
+import type { EdgePurges } from '../../media/purge/edge-purges.js';
 import type { MediaStorage } from '../../media/storage/media-storage.js';
 import { EpisodeImportsRepository, RUNNING_STATES } from '../../repositories/episode-imports.repository.js';
 import { OperatorsAuditRepository } from '../../repositories/operators-audit.repository.js';
@@ -69,6 +70,8 @@ export interface EpisodeImportServiceDeps {
   tools: MediaTools;
   /** Where the finished upload's import job is queued. */
   jobs: JobSender;
+  /** Tells the CDN to drop the media an upload replaced. */
+  edgePurges: Pick<EdgePurges, 'request'>;
   catalogChanges: Pick<CatalogChanges, 'publish'>;
   staging: UploadStaging;
   log: EpisodeImportLog;
@@ -319,6 +322,7 @@ export class EpisodeImportService {
           { mediaDir: episode.mediaDir, subtitles: switched.previous.subtitles },
           (message) => this.deps.log.warn({ importId: row.id }, message),
         );
+        await this.deps.edgePurges.request([switched.previous.mediaDir]);
       }
       await this.deps.staging.remove(row.uploadId);
       return { importId: row.id, outcome: 'ready' };
