@@ -46,6 +46,7 @@ import { notificationsRoutes } from './routes/notifications.routes.js';
 import { configWarnings, RATE_LIMITS_PER_PROCESS } from './services/health.service.js';
 import { InProcessJobs } from './jobs/in-process-jobs.js';
 import { createJobHandlers } from './jobs/job-handlers.js';
+import { createEdgePurger } from './media/purge/create-edge-purger.js';
 import { JOB } from './services/jobs.js';
 import { EPISODE_UPLOAD_SWEEP_INTERVAL_S } from './services/console/episode-import.service.js';
 import { REPORTS_REFRESH_INTERVAL_S } from './services/console/reports/report-rollup.service.js';
@@ -167,6 +168,8 @@ export async function buildApp(config: Readonly<ServerConfig>, deps: BuildAppDep
             reportRollups: services.console.reportRollups,
             recommendations: services.recommendationsRefresh,
             push: services.push.dispatch,
+            edgePurger: createEdgePurger(config.mediaCdnPurge),
+            edgePurges: services.console.edgePurges,
             log: app.log,
           }),
         );
@@ -188,6 +191,8 @@ export async function buildApp(config: Readonly<ServerConfig>, deps: BuildAppDep
       await app.services.push.dispatch.close();
       // Plays are written after their answers: the last batch goes in before the pool closes.
       await app.services.playRecorder.flush();
+      // So are progress saves.
+      await app.services.social.progressSaves.flush();
     });
     await app.ready();
     return app;
