@@ -3,6 +3,7 @@ import { once } from 'node:events';
 import { chmodSync, copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { edgeSite } from '@cliffhanger/test-kit/edge-site';
 import { freePort, repoRoot } from '../support/server-process.js';
 
 const NGINX_PATH = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
@@ -40,21 +41,14 @@ export async function startEdge(ports: number[]): Promise<Edge | undefined> {
   copyFileSync(SCRIPT, path.join(dir, 'edge-token.js'));
   const keysFile = path.join(dir, 'media-keys.conf');
   writeFileSync(keysFile, `set $media_token_keys "${BENCH_MEDIA_TOKEN_KEYS}";\n`);
-  const replacements: [RegExp, string][] = [
-    [/( {4}server 127\.0\.0\.1:\d+[^\n]*\n)+/, ports.map((p) => `    server 127.0.0.1:${p} max_fails=0;\n`).join('')],
-    [/listen 80;/, `listen 127.0.0.1:${port};`],
-    [/\/etc\/nginx\/njs\/edge-token\.js/, path.join(dir, 'edge-token.js')],
-    [/\/etc\/nginx\/cliffhanger-media-keys\.conf/g, keysFile],
-    [/\/var\/cache\/nginx\/cliffhanger-media/, path.join(dir, 'cache')],
-    // The bench measures; an access log would only add its writes to the edge's cost.
-    [/access_log \/var\/log\/nginx\/cliffhanger-edge\.log cliffhanger_edge;/, 'access_log off;'],
-  ];
-  let site = readFileSync(SITE, 'utf8');
-  for (const [pattern, value] of replacements) {
-    const next = site.replace(pattern, value);
-    if (next === site) throw new Error(`deploy/nginx/edge.conf changed shape: ${String(pattern)} not found`);
-    site = next;
-  }
+  const site = edgeSite({
+    upstreamPorts: ports,
+    port,
+    dir,
+    scriptFile: path.join(dir, 'edge-token.js'),
+    keysFile,
+    accessLog: 'off',
+  });
   writeFileSync(path.join(dir, 'site.conf'), site);
   writeFileSync(
     path.join(dir, 'nginx.conf'),

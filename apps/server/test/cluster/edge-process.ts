@@ -1,6 +1,7 @@
 import { chmodSync, copyFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { edgeSite } from '@cliffhanger/test-kit/edge-site';
 import { freePort, repoRoot } from '@cliffhanger/test-kit/server-process';
 import { runNginx, type NginxProcess } from './nginx-process.js';
 
@@ -28,23 +29,14 @@ export async function startEdge(upstreamPorts: number[], keys: string): Promise<
   const keysFile = path.join(dir, 'media-keys.conf');
   const writeKeys = (value: string) => writeFileSync(keysFile, `set $media_token_keys "${value}";\n`);
   writeKeys(keys);
-  const site = readFileSync(path.join(repoRoot, 'deploy/nginx/edge.conf'), 'utf8');
-  const servers = upstreamPorts.map((p) => `    server 127.0.0.1:${p} max_fails=0;`).join('\n');
-  const replacements: [RegExp, string][] = [
-    [/( {4}server 127\.0\.0\.1:\d+[^\n]*\n)+/, `${servers}\n`],
-    [/listen 80;/, `listen 127.0.0.1:${port};`],
-    [/\/etc\/nginx\/njs\/edge-token\.js/, path.join(dir, 'edge-token.js')],
-    [/\/etc\/nginx\/cliffhanger-media-keys\.conf/g, keysFile],
-    [/\/var\/cache\/nginx\/cliffhanger-media-dirs/, path.join(dir, 'dir-cache')],
-    [/\/var\/cache\/nginx\/cliffhanger-media /, `${path.join(dir, 'cache')} `],
-    [/\/var\/log\/nginx\/cliffhanger-edge\.log/, path.join(dir, 'access.log')],
-  ];
-  let ours = site;
-  for (const [pattern, value] of replacements) {
-    const next = ours.replace(pattern, value);
-    if (next === ours) throw new Error(`deploy/nginx/edge.conf changed shape: ${String(pattern)} not found`);
-    ours = next;
-  }
+  const ours = edgeSite({
+    upstreamPorts,
+    port,
+    dir,
+    scriptFile: path.join(dir, 'edge-token.js'),
+    keysFile,
+    accessLog: 'file',
+  });
   const nginx = await runNginx({ dir, port, site: ours, main: `load_module ${NJS_MODULE};\n` });
   return {
     ...nginx,
