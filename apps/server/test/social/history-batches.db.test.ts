@@ -163,6 +163,18 @@ describe('round trips', () => {
     expect(written).toHaveLength(1);
     expect(written[0]).toContain('INSERT INTO watch_history');
   });
+
+  it('past the watch-video threshold, only the save that counts the episode opens a transaction', async () => {
+    const me = await kit.user();
+    // The seeded episodes last 6 s: 3.6 s counts, once the play is that old.
+    expect(envelope(await kit.call('GET', `/episodes/${episodeId(1)}/play`, { token: me.token })).code).toBe(Code.OK);
+    kit.clock.advance(10);
+    const counting = await statementsDuring(() => save(me.token, { episode_id: episodeId(1), position_s: 4 }));
+    expect(counting).toContain('a transaction');
+    kit.clock.advance(5);
+    const later = await statementsDuring(() => save(me.token, { episode_id: episodeId(1), position_s: 5 }));
+    expect(later).toHaveLength(1);
+  });
 });
 
 describe('PUT /history reads the session in its own statement', () => {

@@ -9,6 +9,8 @@ const WATCH_MIN_SECONDS = 30;
 const WATCH_MIN_FRACTION = 0.6;
 /** A play older than this does not vouch for a progress report. */
 const PLAY_LOOKBACK_MS = 24 * 60 * 60 * 1000;
+/** Counted episodes remembered per process: a day of a busy process's viewers, then forgotten. */
+const MAX_REMEMBERED = 100_000;
 
 function watchThresholdS(durationS: number): number {
   return Math.min(WATCH_MIN_SECONDS, durationS * WATCH_MIN_FRACTION);
@@ -24,6 +26,14 @@ function watchThresholdS(durationS: number): number {
  * played, or faster than real time, counts nothing.
  */
 export class WatchTaskRecorder implements ProgressListener {
+  /**
+   * `<uid>:<episode>:<day>` this process saw counted. A progress save arrives every few seconds
+   * and most are past the threshold: without this, each would open a transaction only to find
+   * the episode already counted. Counting is forever for its day, so remembering it is never
+   * wrong; a process that does not remember asks the database, as before.
+   */
+  private readonly counted = new Set<string>();
+
   constructor(
     private readonly deps: {
       db: Db;
@@ -40,17 +50,26 @@ export class WatchTaskRecorder implements ProgressListener {
     if (event.positionS < threshold) return;
     const { tasks, calendar } = this.deps;
     const today = calendar.dateOf(event.at);
+    const memo = `${event.userId}:${event.episode.id}:${today}`;
+    if (this.counted.has(memo)) return;
     const watchedBy = new Date(event.at.getTime() - threshold * 1000);
     await this.deps.plays.flush();
-    await this.deps.db.transaction(async (tx) => {
+    const counted = await this.deps.db.transaction(async (tx) => {
       // Parallel reports for different episodes queue here and see each other's counts.
       await tasks.lockWatcher(event.userId, tx);
-      if (await tasks.hasWatched(event.userId, today, event.episode.id, tx)) return;
+      if (await tasks.hasWatched(event.userId, today, event.episode.id, tx)) return true;
       const playedFrom = new Date(event.at.getTime() - PLAY_LOOKBACK_MS);
-      if (!(await tasks.playedBetween(event.userId, event.episode.id, playedFrom, watchedBy, tx))) return;
+      if (!(await tasks.playedBetween(event.userId, event.episode.id, playedFrom, watchedBy, tx))) return false;
       const last = await tasks.lastWatchedAt(event.userId, tx);
-      if (last && last.getTime() > watchedBy.getTime()) return;
+      if (last && last.getTime() > watchedBy.getTime()) return false;
       await tasks.insertWatched(event.userId, today, event.episode.id, event.at, tx);
+      return true;
     });
+    if (counted) this.remember(memo);
+  }
+
+  private remember(memo: string): void {
+    if (this.counted.size >= MAX_REMEMBERED) this.counted.clear();
+    this.counted.add(memo);
   }
 }
