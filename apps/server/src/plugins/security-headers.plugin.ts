@@ -48,16 +48,17 @@ function contentSecurityPolicy(config: Pick<ServerConfig, 'mediaBaseUrl' | 'publ
 /**
  * The operator console's policy (its pages and its API), stricter than the viewers': it reaches
  * nothing but its own origin, runs no inline code or style, and shows images only from itself,
- * `data:` (the enrolment's QR code) and `blob:`. `base-uri 'none'`: the build's URLs are absolute
+ * `data:` (the enrolment's QR code), `blob:` and MEDIA_BASE_URL's origin when that is a CDN (the
+ * posters and banners it lists and previews). `base-uri 'none'`: the build's URLs are absolute
  * (`/console/assets/…`), so an injected `<base>` has nothing to redirect.
  */
-function consoleContentSecurityPolicy(config: Pick<ServerConfig, 'publicBaseUrl'>) {
+function consoleContentSecurityPolicy(config: Pick<ServerConfig, 'mediaBaseUrl' | 'publicBaseUrl'>) {
   const directives: Record<string, string[] | null> = {
     'default-src': ["'none'"],
     'base-uri': ["'none'"],
     'script-src': ["'self'"],
     'style-src': ["'self'"],
-    'img-src': ["'self'", 'data:', 'blob:'],
+    'img-src': ["'self'", 'data:', 'blob:', ...mediaOrigin(config.mediaBaseUrl)],
     'connect-src': ["'self'"],
     'font-src': ["'self'"],
     'manifest-src': ["'self'"],

@@ -129,6 +129,26 @@ describe('the console served under /console/ (built)', () => {
   });
 });
 
+describe('the console with media on a CDN', () => {
+  let t: TestApp;
+  let dist: string;
+  beforeAll(async () => {
+    dist = consoleDist();
+    t = await createTestApp({ env: { CONSOLE_DIST_DIR: dist, MEDIA_BASE_URL: 'https://cdn.example.com/media' } });
+  });
+  afterAll(async () => {
+    await t?.close();
+    rmSync(dist, { recursive: true, force: true });
+  });
+
+  it('lets its pages show posters and banners from the CDN, and reach nothing else there', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/console/', headers: { accept: 'text/html' } });
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toContain("img-src 'self' data: blob: https://cdn.example.com;");
+    expect(csp).toContain("connect-src 'self';");
+  });
+});
+
 describe('the console not built', () => {
   let t: TestApp;
   beforeAll(async () => {
