@@ -1,5 +1,5 @@
-import { CloudFrontClient, CloudFrontServiceException, CreateInvalidationCommand } from '@aws-sdk/client-cloudfront';
-import type { CloudFrontClientConfig } from '@aws-sdk/client-cloudfront';
+import type * as CloudFrontSdk from '@aws-sdk/client-cloudfront';
+import type { CloudFrontClient, CloudFrontClientConfig } from '@aws-sdk/client-cloudfront';
 import { EdgePurgeError, type EdgePurgeOptions, type EdgePurgeResult, type EdgePurger } from './edge-purger.js';
 
 /**
@@ -28,31 +28,41 @@ export function invalidationPaths(scopes: readonly string[]): string[] {
   return list.map((scope) => `/${scope}/*`);
 }
 
+type Sdk = typeof CloudFrontSdk;
+
 /**
  * CreateInvalidation through the official SDK (SigV4, the XML body, CloudFront's errors). The SDK
- * tries each request once: the job's retries, with their backoff, are the only ones.
+ * tries each request once: the job's retries, with their backoff, are the only ones. It is loaded
+ * at the first purge, not with the server: importing it costs every process 150 ms at start.
  */
 export class CloudFrontPurger implements EdgePurger {
   readonly provider = 'cloudfront';
-  private readonly client: CloudFrontClient;
+  private sdk: Promise<{ sdk: Sdk; client: CloudFrontClient }> | undefined;
 
-  constructor(private readonly options: CloudFrontPurgerOptions) {
-    this.client = new CloudFrontClient({
-      // CloudFront's API is global, signed for us-east-1.
-      region: 'us-east-1',
-      maxAttempts: 1,
-      ...(options.endpoint ? { endpoint: options.endpoint } : {}),
-      ...(options.credentials ? { credentials: options.credentials } : {}),
-    });
+  constructor(private readonly options: CloudFrontPurgerOptions) {}
+
+  private load(): Promise<{ sdk: Sdk; client: CloudFrontClient }> {
+    this.sdk ??= import('@aws-sdk/client-cloudfront').then((sdk) => ({
+      sdk,
+      client: new sdk.CloudFrontClient({
+        // CloudFront's API is global, signed for us-east-1.
+        region: 'us-east-1',
+        maxAttempts: 1,
+        ...(this.options.endpoint ? { endpoint: this.options.endpoint } : {}),
+        ...(this.options.credentials ? { credentials: this.options.credentials } : {}),
+      }),
+    }));
+    return this.sdk;
   }
 
   async purge(scopes: readonly string[], { reference, signal }: EdgePurgeOptions): Promise<EdgePurgeResult> {
+    const { sdk, client } = await this.load();
     const paths = invalidationPaths(scopes);
     const ids: string[] = [];
     for (let start = 0; start < paths.length; start += MAX_WILDCARD_PATHS) {
       const items = paths.slice(start, start + MAX_WILDCARD_PATHS);
       const part = start / MAX_WILDCARD_PATHS;
-      const command = new CreateInvalidationCommand({
+      const command = new sdk.CreateInvalidationCommand({
         DistributionId: this.options.distributionId,
         InvalidationBatch: {
           // The same reference and paths on a retry: CloudFront answers the invalidation it already has.
@@ -61,10 +71,10 @@ export class CloudFrontPurger implements EdgePurger {
         },
       });
       try {
-        const answer = await this.client.send(command, { abortSignal: signal });
+        const answer = await client.send(command, { abortSignal: signal });
         ids.push(answer.Invalidation?.Id ?? '');
       } catch (error) {
-        if (error instanceof CloudFrontServiceException) {
+        if (error instanceof sdk.CloudFrontServiceException) {
           throw new EdgePurgeError('cloudfront', error.$metadata.httpStatusCode ?? 0, `${error.name}: ${error.message}`);
         }
         throw error;
