@@ -43,8 +43,10 @@ function check(r) {
   if (m === null) return 'path';
   const kid = m[1];
   const exp = m[2];
-  const key = parseKeys(r.variables.media_token_keys)[kid];
-  if (key === undefined) return 'key';
+  const keys = parseKeys(r.variables.media_token_keys);
+  // Own keys only: `constructor` is a valid key id, and an object's inherited one is no secret.
+  if (!Object.prototype.hasOwnProperty.call(keys, kid)) return 'key';
+  const key = keys[kid];
   const expected = crypto
     .createHmac('sha256', key)
     .update('media-t1\n' + kid + '\n' + m[4] + '\n' + exp)

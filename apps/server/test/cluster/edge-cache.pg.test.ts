@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { get as httpGet } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -236,6 +237,10 @@ describe('the media edge in front of two processes', () => {
       expired: `/media/t/${past.mint(scope, now - 60)}/${file}`,
       'another episode': `/media/t/${genuine.mint(firstDir, now + 600)}/${file}`,
       'unknown key': `/media/t/${unknown.mint(scope, now + 600)}/${file}`,
+      // A key id every object inherits, signed with the text an inherited lookup would find.
+      'inherited key id': `/media/t/constructor.${now + 600}.${createHmac('sha256', String(Object))
+        .update(`media-t1\nconstructor\n${scope}\n${now + 600}`)
+        .digest('base64url')}/${file}`,
       'no token': `/media/t//${file}`,
       'not canonical': `/media/t/${genuine.mint(scope, now + 600)}/${scope}/hd/%73eg_000.ts`,
     };
