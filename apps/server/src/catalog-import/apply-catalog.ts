@@ -19,6 +19,8 @@ export interface AppliedDrama {
   /** The drama row or any of its episode rows changed. */
   changed: boolean;
   removedEpisodes: number;
+  /** It was released, and this import moved its release to later: viewers no longer see it. */
+  withdrawn: boolean;
 }
 
 /** What the catalogue pointed at before, for deleting what is no longer referenced (after commit). */
@@ -110,6 +112,8 @@ export async function applyCatalog(
       let row = existing.get(item.drama.slug);
       const created = row === undefined;
       let changed = created;
+      const now = new Date();
+      const wasReleased = row?.publishedAt != null && row.publishedAt <= now;
       if (!row) {
         row = await repo.insertDrama({
           slug: item.drama.slug,
@@ -148,6 +152,7 @@ export async function applyCatalog(
         created,
         changed: changed || removed.length > 0,
         removedEpisodes: removed.length,
+        withdrawn: wasReleased && (values.publishedAt?.getTime() ?? 0) > now.getTime(),
       });
     }
     return { applied, superseded, addedEpisodes };

@@ -25,7 +25,7 @@ export interface ImportCatalogDeps {
 }
 
 /** A drama as the import left it, with how many of its episodes each step took. */
-type DramaImportSummary = Omit<AppliedDrama, 'removedEpisodes'> & {
+type DramaImportSummary = Omit<AppliedDrama, 'removedEpisodes' | 'withdrawn'> & {
   episodes: Record<EpisodeAction | 'removed', number>;
 };
 
@@ -35,6 +35,8 @@ export interface ImportSummary {
   addedEpisodes: number[];
   /** Episode dirs the catalogue used before and no longer does (replaced or removed), now deleted. */
   retiredDirs: string[];
+  /** Released dramas whose manifest moved their release to later: hidden from viewers from now. */
+  withdrawnSlugs: string[];
   durationMs: number;
 }
 
@@ -79,7 +81,7 @@ async function prepareAll(
   return prepared;
 }
 
-function summaryOf(prepared: PreparedDrama, { removedEpisodes, ...drama }: AppliedDrama): DramaImportSummary {
+function summaryOf(prepared: PreparedDrama, { removedEpisodes, withdrawn: _, ...drama }: AppliedDrama): DramaImportSummary {
   const episodes = { transcoded: 0, copied: 0, unchanged: 0, removed: removedEpisodes };
   for (const episode of prepared.episodes) episodes[episode.action] += 1;
   return { ...drama, episodes };
@@ -122,6 +124,7 @@ export async function importCatalog(manifestPath: string, deps: ImportCatalogDep
       dramas: prepared.map((item, i) => summaryOf(item, applied[i]!)),
       addedEpisodes,
       retiredDirs,
+      withdrawnSlugs: applied.filter((drama) => drama.withdrawn).map((drama) => drama.slug),
       durationMs: Date.now() - started,
     };
   } finally {

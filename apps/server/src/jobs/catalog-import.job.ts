@@ -1,3 +1,4 @@
+import { dramaScope } from '../media/purge/purge-scope.js';
 import type { ServerConfig } from '../config.js';
 import type { ImportSummary } from '../catalog-import/import-catalog.js';
 import { importCatalog } from '../catalog-import/import-catalog.js';
@@ -32,7 +33,7 @@ export async function importAndAnnounce(manifest: string, deps: CatalogImportDep
     tools: createFfmpegTools({ ffmpegPath: config.ffmpegPath, ffprobePath: config.ffprobePath }),
     warn: deps.warn,
   });
-  await deps.edgePurges.request(summary.retiredDirs);
+  await deps.edgePurges.request([...summary.retiredDirs, ...summary.withdrawnSlugs.map(dramaScope)]);
   const changes = createCatalogChanges(config);
   try {
     await changes.publish();

@@ -372,6 +372,9 @@ describe.skipIf(!hasFfmpeg && process.env.CI !== 'true')('catalogue import of a 
     );
     const summary = await run(smaller);
     expect(summary.dramas[0]).toMatchObject({ created: false, changed: true, episodes: { unchanged: 1, removed: 1 } });
+    // What the CDN is told to drop: the removed episode's directory; the drama is still out.
+    expect(summary.retiredDirs).toEqual([removedDir]);
+    expect(summary.withdrawnSlugs).toEqual([]);
     expect(tools.calls.transcode).toBe(calls.transcode);
     const after = await snapshot();
     expect(after.dramas[0]).toMatchObject({
@@ -385,5 +388,19 @@ describe.skipIf(!hasFfmpeg && process.env.CI !== 'true')('catalogue import of a 
     expect(await readAll(media, `${removedDir}/master.m3u8`)).toBeNull();
     expect(await readAll(media, `${removedDir}/source.json`)).toBeNull();
     expect(await t.app.database.db.select().from(episodes).where(eq(episodes.mediaDir, removedDir))).toEqual([]);
+  });
+
+  it('moving a released drama’s release to later withdraws it once; a past release time withdraws nothing', SLOW, async () => {
+    const same = { episode_price: 35, title: { en: 'Renamed Drama' } };
+    const later = new Date(Date.now() + 24 * 60 * 60 * 1000).toISOString();
+    const hidden = await run(await write('later.json', manifestOf([EPISODE_1], { ...same, published_at: later })));
+    expect(hidden.withdrawnSlugs).toEqual(['test-clip-drama']);
+    expect(hidden.retiredDirs).toEqual([]);
+    // Not out, so nothing more to withdraw.
+    const again = await run(await write('later-again.json', manifestOf([EPISODE_1], { ...same, published_at: later })));
+    expect(again.withdrawnSlugs).toEqual([]);
+    const past = new Date(Date.now() - 60_000).toISOString();
+    const released = await run(await write('past.json', manifestOf([EPISODE_1], { ...same, published_at: past })));
+    expect(released.withdrawnSlugs).toEqual([]);
   });
 });
