@@ -18,7 +18,6 @@ import type { Db } from '../../db/database.js';
 import type { EpisodeImportRow, EpisodeImportStateValue } from '../../db/episode-imports.schema.js';
 import { AppError } from '../../http/envelope.js';
 import { addSeconds, type Clock } from '../../lib/clock.js';
-import { kindOf } from '../../lib/file-kind.js';
 import { isUniqueViolation } from '../../lib/pg-errors.js';
 import { Semaphore } from '../../lib/semaphore.js';
 import { TranscodeError, errorMessage } from '../../media/transcode/transcode-episode.js';
@@ -28,7 +27,7 @@ import { EpisodeImportsRepository, RUNNING_STATES } from '../../repositories/epi
 import { OperatorsAuditRepository } from '../../repositories/operators-audit.repository.js';
 import type { CatalogChanges } from '../catalog/catalog-changes.js';
 import { JOB, type JobSender } from '../jobs.js';
-import type { StagedUpload, UploadStaging } from './upload-staging.js';
+import type { StagedFile, StagedUpload, UploadStaging } from './upload-staging.js';
 
 /** Runs of one import, in all: the first and two more for a failure that was not the video's. */
 export const IMPORT_MAX_ATTEMPTS = 3;
@@ -274,15 +273,17 @@ export class EpisodeImportService {
     const workDir = await mkdtemp(join(tmpdir(), 'cliffhanger-episode-import-'));
     let stored: PreparedEpisode | undefined;
     let committing = false;
+    // With S3 staging a copy in this process's own folder, deleted however the run ends.
+    let source: StagedFile | undefined;
     try {
-      const file = this.deps.staging.pathOf(row.uploadId);
-      if ((await kindOf(file)) !== 'file') {
+      source = await this.deps.staging.localFile(row.uploadId);
+      if (!source) {
         throw new ImportRefusal(
           Code.EPISODE_UPLOAD_EXPIRED,
-          'The uploaded file is no longer in the staging folder (expired, or on another machine): send it again',
+          'The uploaded file is no longer staged (expired, or on another machine): send it again',
         );
       }
-      const checked = await checkSourceVideo(file, this.deps.tools);
+      const checked = await checkSourceVideo(source.path, this.deps.tools);
       if ('problem' in checked)
         throw new ImportRefusal(Code.EPISODE_SOURCE_INVALID, `${row.filename}: ${checked.problem}`);
       const slug = await this.repo.dramaSlug(row.dramaId);
@@ -347,6 +348,7 @@ export class EpisodeImportService {
       throw error;
     } finally {
       await progress.stop();
+      await source?.release();
       await rm(workDir, { recursive: true, force: true });
     }
   }
