@@ -1,4 +1,6 @@
 import { existsSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -17,7 +19,7 @@ import { seedDrama } from '../helpers/catalog-fixture.js';
 import { consoleHeaders, signedInOperator, type ConsoleOperator } from '../helpers/console-operator.js';
 import { createTestApp, NO_PROVIDER_IMAGES, type TestApp } from '../helpers/test-app.js';
 import { TestClock } from '../helpers/test-clock.js';
-import { createUpload, patchUpload, uploadOffset } from '../helpers/tus-upload.js';
+import { createUpload, patchUpload, TUS, uploadOffset } from '../helpers/tus-upload.js';
 
 /**
  * With MEDIA_STORAGE=s3 console uploads are staged in the media bucket, under
@@ -29,6 +31,8 @@ import { createUpload, patchUpload, uploadOffset } from '../helpers/tus-upload.j
 const SLOW = { timeout: 240_000 };
 const BUCKET = 'media';
 const UPLOADS = 'prod/uploads/';
+// Outside CI a developer without REDIS_URL skips the shared lock's test; CI always has Redis.
+const redisUrl = process.env.REDIS_URL ?? (process.env.CI === 'true' ? 'redis://127.0.0.1:6379' : undefined);
 let s3: FakeS3;
 let t: TestApp;
 let other: AppInstance;
@@ -52,6 +56,8 @@ beforeAll(async () => {
       MEDIA_S3_ACCESS_KEY_ID: 'AKIDUPLOADS',
       MEDIA_S3_SECRET_ACCESS_KEY: 'uploads-secret',
       MEDIA_S3_PREFIX: 'prod',
+      // With Redis the two processes share the upload lock (redis-upload-locker.ts).
+      ...(redisUrl ? { REDIS_URL: redisUrl } : {}),
     },
   });
   // A second API process: same configuration, database and bucket, nothing else in common.
@@ -150,6 +156,59 @@ describe('uploads staged in the bucket', () => {
       await expect.poll(() => stagedKeys().filter((key) => key.includes(uploadId))).toEqual([]);
       expect([...s3.multipartUploads.values()].filter((upload) => upload.key.includes(uploadId))).toEqual([]);
       expect(await readdir(t.app.services.console.episodeImports.staging.directory)).toEqual([]);
+    },
+  );
+
+  it.skipIf(!redisUrl)(
+    'with Redis, a HEAD on the second process ends a PATCH the first is still taking (the client moved on)',
+    async () => {
+      const { drama } = await seedDrama(t.app, { episodes: 1 });
+      const bytes = Buffer.alloc(2 * 1024 * 1024, 3);
+      const created = await createUpload(t.app, editor, bytes.length, { dramaId: drama.id, episode: 2 });
+      const location = String(created.headers.location);
+
+      await t.app.listen({ port: 0, host: '127.0.0.1' });
+      const { port } = t.app.server.address() as AddressInfo;
+      const request = httpRequest({
+        host: '127.0.0.1',
+        port,
+        method: 'PATCH',
+        path: location,
+        headers: consoleHeaders(editor, {
+          ...TUS,
+          'upload-offset': '0',
+          'content-type': 'application/offset+octet-stream',
+          'content-length': String(bytes.length),
+        }),
+      });
+      // Settles when the first process answers or drops the PATCH, whose body is never finished here.
+      const ended = new Promise<string>((resolve) => {
+        request.on('response', (response) => resolve(`answered ${response.statusCode}`));
+        request.on('error', () => resolve('dropped'));
+      });
+      try {
+        await new Promise<void>((resolve) => request.write(bytes.subarray(0, 64 * 1024), () => resolve()));
+        await new Promise((resolve) => setTimeout(resolve, 300));
+
+        // The client, its connection thought lost, asks the other process where the upload stands.
+        const head = await other.inject({ method: 'HEAD', url: location, headers: consoleHeaders(editor, TUS) });
+        expect(head.statusCode).toBe(200);
+        expect(
+          await Promise.race([ended, new Promise((resolve) => setTimeout(() => resolve('still open'), 5000))]),
+        ).not.toBe('still open');
+
+        // The client sends the rest from the offset HEAD gave (bytes of an unfinished part are not kept).
+        const offset = Number(head.headers['upload-offset']);
+        const rest = await patchUpload(other, editor, location, offset, bytes.subarray(offset));
+        expect(rest.statusCode).toBe(204);
+        expect(rest.headers['upload-offset']).toBe(String(bytes.length));
+      } finally {
+        request.destroy();
+      }
+      // Not a video: its import fails with 80009 and deletes the staged upload.
+      const uploadId = location.split('/').pop()!;
+      expect(await settled((await importOf(uploadId)).id)).toMatchObject({ error_code: Code.EPISODE_SOURCE_INVALID });
+      await expect.poll(() => stagedKeys().filter((key) => key.includes(uploadId))).toEqual([]);
     },
   );
 

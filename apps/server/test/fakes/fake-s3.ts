@@ -243,6 +243,8 @@ function metadataOf(headers: IncomingHttpHeaders): Record<string, string> {
   return metadata;
 }
 
+const withMetadata = (metadata: Record<string, string>) => (Object.keys(metadata).length > 0 ? { metadata } : {});
+
 function objectHeaders(object: FakeS3Object): Record<string, string | number> {
   const headers: Record<string, string | number> = {
     'content-type': object.contentType,
@@ -401,7 +403,7 @@ export async function startFakeS3(options: FakeS3Options): Promise<FakeS3> {
           chosen.push(part.bytes);
         }
         const bytes = Buffer.concat(chosen);
-        objects.set(key, { bytes, contentType: upload.contentType, metadata: upload.metadata });
+        objects.set(key, { bytes, contentType: upload.contentType, ...withMetadata(upload.metadata) });
         multipartUploads.delete(uploadId);
         return xmlResponse(
           res,
@@ -442,7 +444,8 @@ export async function startFakeS3(options: FakeS3Options): Promise<FakeS3> {
         objects.set(key, {
           bytes: body,
           contentType: req.headers['content-type'] ?? 'binary/octet-stream',
-          metadata: metadataOf(req.headers),
+          // Only when sent: an object stored without any reads as `{ bytes, contentType }`.
+          ...withMetadata(metadataOf(req.headers)),
         });
         res.writeHead(200, { etag: md5Etag(body) }).end();
         return;

@@ -6,6 +6,7 @@ import { ok } from '../../http/envelope.js';
 import { toErrorResponse } from '../../http/error-response.js';
 import { operatorOf, registerConsoleEndpoint } from '../../http/register-console-endpoint.js';
 import { sendWebResponse, toWebRequest } from '../../http/web-exchange.js';
+import { RedisUploadLocker } from '../../services/console/redis-upload-locker.js';
 import type { AppInstance } from '../../app-instance.js';
 
 /** Every method of the tus protocol the console uses (creation, offset, bytes, discovery, termination). */
@@ -83,9 +84,17 @@ export function uploadsRoutes(app: AppInstance): void {
       }
     };
 
+  // With Redis every API process takes turns on an upload; without, each locks alone (tus's MemoryLocker).
+  const locker = app.config.redisUrl
+    ? new RedisUploadLocker({
+        url: app.config.redisUrl,
+        onError: (error) => app.log.warn({ err: error }, 'upload lock: Redis failed'),
+      })
+    : undefined;
   const tus = new Server({
     path: CONSOLE_UPLOADS_URL,
     datastore: episodeImports.staging.store,
+    ...(locker ? { locker } : {}),
     maxSize: app.config.consoleUploadMaxBytes,
     // The Location is the console's own path: the console's origin, whatever proxies sit in front.
     relativeLocation: true,
@@ -137,10 +146,10 @@ export function uploadsRoutes(app: AppInstance): void {
       handler,
     });
   }
-  // A temporary staging folder (DATA_DIR memory://) goes with the app.
-  app.addHook('onClose', (_instance, done) => {
+  // A temporary staging folder goes with the app, and the lock's Redis connections.
+  app.addHook('onClose', async () => {
     episodeImports.staging.close();
-    done();
+    await locker?.close();
   });
 
   registerConsoleEndpoint(app, consoleListEpisodeImports, async (req) =>
