@@ -142,6 +142,6 @@ export class UploadStaging {
 }
 
 /** `<prefix>/uploads/`: beside the media under the same prefix, in a folder no media path uses. */
-export function uploadsKeyPrefix(s3: Pick<MediaS3Config, 'prefix'>): string {
+function uploadsKeyPrefix(s3: Pick<MediaS3Config, 'prefix'>): string {
   return s3.prefix ? `${s3.prefix}/uploads/` : 'uploads/';
 }
