@@ -154,7 +154,9 @@ describe('uploads staged in the bucket', () => {
       ).toBeGreaterThan(0);
       // The staged upload (removed just after the commit) and the import's local copy are both gone.
       await expect.poll(() => stagedKeys().filter((key) => key.includes(uploadId))).toEqual([]);
-      expect([...s3.multipartUploads.values()].filter((upload) => upload.key.includes(uploadId))).toEqual([]);
+      await expect
+        .poll(() => [...s3.multipartUploads.values()].filter((upload) => upload.key.includes(uploadId)))
+        .toEqual([]);
       expect(await readdir(t.app.services.console.episodeImports.staging.directory)).toEqual([]);
     },
   );

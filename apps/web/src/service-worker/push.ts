@@ -40,6 +40,9 @@ worker.addEventListener('push', (event) => {
   event.waitUntil(
     worker.registration.showNotification(payload.title, {
       body: payload.body,
+      // One notification per place a tap opens: the same news delivered again (a push service's
+      // retry) replaces the one shown instead of stacking a copy.
+      tag: payload.url,
       data: { url: payload.url },
       icon: '/icons/icon-192.png',
     }),
