@@ -96,10 +96,16 @@ async function benchReads(adminUrl: string | undefined): Promise<void> {
     const [ep1, ep2] = drama.episodes;
     if (!ep1 || !ep2 || ep1.locked || ep2.locked) throw new Error('the demo drama needs two free episodes');
     const play = await getJson<{ playlist_url: string }>(`${base}/episodes/${ep1.id}/play`);
-    const master = await (await fetch(new URL(play.playlist_url, server.url))).text();
-    const variant = master.split('\n').find((line) => line.includes('.m3u8')) ?? '';
-    const variantText = await (await fetch(new URL(variant, server.url))).text();
-    const segment = variantText.split('\n').find((line) => line.includes('.ts')) ?? '';
+    // Playlist URIs are relative to the playlist (the media token rides in the path before them).
+    const masterUrl = new URL(play.playlist_url, server.url);
+    const master = await (await fetch(masterUrl)).text();
+    const variant = master.split('\n').find((line) => line.includes('.m3u8'));
+    if (!variant) throw new Error('the master playlist names no variant');
+    const variantUrl = new URL(variant, masterUrl);
+    const variantText = await (await fetch(variantUrl)).text();
+    const segment = variantText.split('\n').find((line) => line.includes('.ts'));
+    if (!segment) throw new Error('the variant playlist names no segment');
+    const segmentUrl = new URL(segment, variantUrl);
 
     const options = { requests: 2000, concurrency: 16 };
     const ids = list.list.map((d) => d.id);
@@ -112,8 +118,8 @@ async function benchReads(adminUrl: string | undefined): Promise<void> {
     api.push(await benchGet('GET /dramas?q=', () => `${base}/dramas?q=love`, options));
     api.push(await benchGet('GET /dramas/:id', () => `${base}/dramas/${ids[k++ % ids.length]}`, options));
     api.push(await benchGet('GET /episodes/:id/play', () => `${base}/episodes/${ep1.id}/play`, options));
-    api.push(await benchGet('GET signed variant playlist', () => new URL(variant, server.url).toString(), options));
-    api.push(await benchGet('GET signed segment', () => new URL(segment, server.url).toString(), options));
+    api.push(await benchGet('GET signed variant playlist', () => variantUrl.toString(), options));
+    api.push(await benchGet('GET signed segment', () => segmentUrl.toString(), options));
     table(api);
 
     // Delivery (delivery-bench.ts): throughput beside bare Fastify, home's JavaScript, Lighthouse.
