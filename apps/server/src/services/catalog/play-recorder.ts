@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { WriteBehind } from '../../lib/write-behind.js';
 import type { EpisodePlaysRepository, PlayRecord } from '../../repositories/episode-plays.repository.js';
 
 export interface PlayRecorderDeps {
@@ -32,13 +33,11 @@ const MAX_ATTEMPTS = 3;
 export class PlayRecorder {
   private pending = new Map<string, PlayRecord>();
   private attempts = new Map<string, number>();
-  private timer: NodeJS.Timeout | undefined;
-  private writing: Promise<void> = Promise.resolve();
-  private readonly flushDelayMs: number;
+  private readonly writes: WriteBehind;
   private readonly maxBatch: number;
 
   constructor(private readonly deps: PlayRecorderDeps) {
-    this.flushDelayMs = deps.flushDelayMs ?? DEFAULT_FLUSH_DELAY_MS;
+    this.writes = new WriteBehind(deps.flushDelayMs ?? DEFAULT_FLUSH_DELAY_MS, () => this.writeBatch());
     this.maxBatch = deps.maxBatch ?? DEFAULT_MAX_BATCH;
   }
 
@@ -48,25 +47,12 @@ export class PlayRecorder {
     if (this.pending.has(key)) return;
     this.pending.set(key, play);
     if (this.pending.size >= this.maxBatch) void this.flush();
-    else this.scheduleFlush();
-  }
-
-  private scheduleFlush(): void {
-    if (this.timer) return;
-    this.timer = setTimeout(() => void this.flush(), this.flushDelayMs);
-    // Pending plays never keep a process alive on their own; close flushes them.
-    this.timer.unref();
+    else this.writes.schedule();
   }
 
   /** Writes every play recorded so far; resolves once they are in the database (or given up). */
   flush(): Promise<void> {
-    if (this.timer) {
-      clearTimeout(this.timer);
-      this.timer = undefined;
-    }
-    // One batch at a time, in order: a flush waits for the one before it.
-    this.writing = this.writing.then(() => this.writeBatch());
-    return this.writing;
+    return this.writes.flush();
   }
 
   private async writeBatch(): Promise<void> {
@@ -89,7 +75,7 @@ export class PlayRecorder {
         requeued += 1;
       }
       this.deps.log.error({ err: error, plays: batch.size, requeued }, 'recording plays failed');
-      if (requeued > 0) this.scheduleFlush();
+      if (requeued > 0) this.writes.schedule();
     }
   }
 }

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { WriteBehind } from '../../lib/write-behind.js';
 import type { ProgressSave } from '../../repositories/history.repository.js';
 
 export interface ProgressBatcherDeps {
@@ -47,13 +48,11 @@ export class ProgressBatcher {
   private pending = new Map<string, Pending>();
   /** The batch being written: still this process's newest positions until it is committed. */
   private writingBatch = new Map<string, Pending>();
-  private timer: NodeJS.Timeout | undefined;
-  private writing: Promise<void> = Promise.resolve();
-  private readonly flushDelayMs: number;
+  private readonly writes: WriteBehind;
   private readonly maxPending: number;
 
   constructor(private readonly deps: ProgressBatcherDeps) {
-    this.flushDelayMs = deps.flushDelayMs ?? DEFAULT_FLUSH_DELAY_MS;
+    this.writes = new WriteBehind(deps.flushDelayMs ?? DEFAULT_FLUSH_DELAY_MS, () => this.writeBatch());
     this.maxPending = deps.maxPending ?? DEFAULT_MAX_PENDING;
   }
 
@@ -64,7 +63,7 @@ export class ProgressBatcher {
     this.pending.delete(key);
     this.pending.set(key, { save, attempts: 0 });
     if (this.pending.size >= this.maxPending) void this.flush();
-    else this.scheduleFlush();
+    else this.writes.schedule();
   }
 
   /** The viewer's newest position in the drama accepted on this process and not yet written. */
@@ -95,22 +94,9 @@ export class ProgressBatcher {
     return this.pending.size;
   }
 
-  private scheduleFlush(): void {
-    if (this.timer) return;
-    this.timer = setTimeout(() => void this.flush(), this.flushDelayMs);
-    // Pending saves never keep a process alive on their own; close flushes them.
-    this.timer.unref();
-  }
-
   /** Writes every save accepted so far; resolves once they are written (or dropped after a failure). */
   flush(): Promise<void> {
-    if (this.timer) {
-      clearTimeout(this.timer);
-      this.timer = undefined;
-    }
-    // One batch at a time, in order: a flush waits for the one before it.
-    this.writing = this.writing.then(() => this.writeBatch());
-    return this.writing;
+    return this.writes.flush();
   }
 
   private async writeBatch(): Promise<void> {
@@ -145,6 +131,6 @@ export class ProgressBatcher {
       { err: error, saves: batch.size, retried, dropped },
       dropped > 0 ? 'saving watch progress failed; dropped what had failed before' : 'saving watch progress failed',
     );
-    if (this.pending.size > 0) this.scheduleFlush();
+    if (this.pending.size > 0) this.writes.schedule();
   }
 }
