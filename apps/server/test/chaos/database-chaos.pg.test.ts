@@ -306,7 +306,7 @@ async function terminateMidTransaction(admin: pg.Client): Promise<{ terminated: 
 }
 
 describe('database chaos', () => {
-  it('a process whose pool listens to idle clients only dies in the first round; the server’s pool does not (positive control)', async () => {
+  it('a process whose pool listens to idle clients only dies when its backends are terminated; the server’s pool does not (positive control)', async () => {
     const start = (mode: 'bare' | 'product') => {
       const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/test/chaos/transaction-loop.ts', mode], {
         cwd: repoRoot,
@@ -327,9 +327,17 @@ describe('database chaos', () => {
     const admin = new pg.Client({ connectionString: databaseUrl });
     await admin.connect();
     try {
-      const round = await terminateMidTransaction(admin);
-      expect(round.inTransaction).toBeGreaterThan(0);
-      const [code] = (await bare.exit) as [number | null];
+      // `bare` dies when a round catches one of its clients checked out between two statements
+      // (nothing listens for that client's error then). On a loaded machine a round can find all
+      // four inside a statement or back in the pool instead: rounds go on, a few, until it dies.
+      let exited: [number | null] | undefined;
+      void bare.exit.then((result) => (exited = result as [number | null]));
+      for (let round = 0; round < 8 && exited === undefined; round += 1) {
+        expect((await terminateMidTransaction(admin)).inTransaction).toBeGreaterThan(0);
+        await Promise.race([bare.exit, new Promise((resolve) => setTimeout(resolve, 1_000))]);
+      }
+      expect(exited, 'bare survived eight rounds').toBeDefined();
+      const [code] = exited!;
       expect(code).not.toBe(0);
       expect(bare.stderr()).toMatch(/terminating connection due to administrator command|Connection terminated/);
       // The product's pool is still working a second later, then stops when asked.
@@ -342,7 +350,7 @@ describe('database chaos', () => {
       if (alive(product.child)) product.child.kill('SIGKILL');
       await admin.end();
     }
-  }, 60_000);
+  }, 120_000);
 
   it('every backend terminated mid-transaction, three rounds: no process exits, nothing acknowledged is lost', async () => {
     const admin = new pg.Client({ connectionString: databaseUrl });
