@@ -1,6 +1,8 @@
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { sessionEndedMessage } from '../lib/api-client';
 import { i18nReady } from '../lib/i18n';
+import { announceUnseenSessionEnd } from '../lib/session-ended-notice';
 import { startPageHints } from '../lib/page-hints';
 import { createQueryClient } from '../lib/query-client';
 import { registerServiceWorker } from '../lib/service-worker';
@@ -28,6 +30,8 @@ async function start(root: HTMLElement): Promise<void> {
   // where the page is about to be. A catalogue that fails to load still renders (i18nReady then
   // resolves false): the page shows keys rather than nothing; a page that fails shows its retry.
   await Promise.all([i18nReady, routerReady(router)]);
+  // A session end the last page was saying when it was left, said here (in this language).
+  announceUnseenSessionEnd(sessionEndedMessage);
   await nextTask();
   // As a transition, the first render yields to the browser every few milliseconds instead of
   // holding the main thread for the whole page: a tap or the player's next frame is not held up

@@ -2,6 +2,7 @@ import { Code, createHttpClient, createRouteClient, type HttpClientOptions } fro
 import { apiOrigin } from './api-origin';
 import { currentLanguage, i18n } from './i18n';
 import { clearSession, getSession, isSignedIn } from './session';
+import { announceSessionEnded } from './session-ended-notice';
 import { showToast } from './toast';
 
 const sessionOptions: Pick<HttpClientOptions, 'baseUrl' | 'fetch' | 'getTokens' | 'getHeaders' | 'onSessionInvalid'> = {
@@ -18,7 +19,7 @@ const sessionOptions: Pick<HttpClientOptions, 'baseUrl' | 'fetch' | 'getTokens' 
   onSessionInvalid: (code) => {
     const hadSession = isSignedIn();
     clearSession();
-    if (hadSession) showToast(sessionEndedMessage(code));
+    if (hadSession) announceSessionEnded(code, sessionEndedMessage);
   },
 };
 
@@ -26,7 +27,7 @@ const sessionOptions: Pick<HttpClientOptions, 'baseUrl' | 'fetch' | 'getTokens' 
  * Code.SESSION_EXPIRED, SESSION_REVOKED and ACCOUNT_BLOCKED have their own words (a blocked viewer is told to
  * contact support, not to sign in again); NOT_SIGNED_IN for a stored session means it is unknown now.
  */
-function sessionEndedMessage(code: number): string {
+export function sessionEndedMessage(code: number): string {
   if (code === Code.SESSION_EXPIRED) return i18n.t('errors.20003');
   if (code === Code.SESSION_REVOKED) return i18n.t('errors.20007');
   if (code === Code.ACCOUNT_BLOCKED) return i18n.t('errors.20008');
