@@ -157,7 +157,8 @@ describe('uploads staged in the bucket', () => {
       await expect
         .poll(() => [...s3.multipartUploads.values()].filter((upload) => upload.key.includes(uploadId)))
         .toEqual([]);
-      expect(await readdir(t.app.services.console.episodeImports.staging.directory)).toEqual([]);
+      // The local copy goes when the run ends, just after it reported ready.
+      await expect.poll(() => readdir(t.app.services.console.episodeImports.staging.directory)).toEqual([]);
     },
   );
 

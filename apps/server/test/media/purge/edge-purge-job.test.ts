@@ -83,6 +83,8 @@ describe('the edge-purge job', () => {
 
     await purges.request(['episodes/the-heiress/3-a1b2c3d4']);
     await until(() => fastly.purges.length > before);
+    // The run's outcome is recorded once the CDN's answer is back: after the purge arrived there.
+    await until(() => outcomes.length === 3);
 
     expect(fastly.purges.slice(before).map((p) => p.key)).toEqual(['the-heiress.3-a1b2c3d4']);
     expect(outcomes).toEqual([
