@@ -129,7 +129,12 @@ export const episodePlays = pgTable(
     day: text('day').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [primaryKey({ columns: [table.viewerKey, table.episodeId, table.day] })],
+  (table) => [
+    primaryKey({ columns: [table.viewerKey, table.episodeId, table.day] }),
+    // Every reader of recent plays (the charts' two weeks, co-watch similarity, the report
+    // rollups' refresh) asks for plays since a moment: without it each read the whole table.
+    index('episode_plays_created_at_idx').on(table.createdAt),
+  ],
 );
 
 export type DramaRow = typeof dramas.$inferSelect;

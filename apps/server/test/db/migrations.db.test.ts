@@ -117,6 +117,19 @@ describe('migrations', () => {
     );
     expect(applied).toEqual([{ n: journalMigrationCount() }]);
   });
+
+  it('let the readers of recent plays (charts, similarity, rollups) find them by time, not by reading every play', async () => {
+    // The table is empty, so the planner would scan it anyway: seq scans are priced out to ask
+    // whether an index serves "plays since a moment" at all.
+    const plan = await database.db.transaction(async (tx) => {
+      await tx.execute(sql`SET LOCAL enable_seqscan = off`);
+      return queryRows<{ 'QUERY PLAN': string }>(
+        tx,
+        sql`EXPLAIN SELECT episode_id FROM episode_plays WHERE created_at >= now() - interval '14 days'`,
+      );
+    });
+    expect(plan.map((row) => row['QUERY PLAN']).join('\n')).toContain('episode_plays_created_at_idx');
+  });
 });
 
 describe('UsersRepository', () => {

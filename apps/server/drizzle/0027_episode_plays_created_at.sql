@@ -1,0 +1,1 @@
+CREATE INDEX "episode_plays_created_at_idx" ON "episode_plays" USING btree ("created_at");
