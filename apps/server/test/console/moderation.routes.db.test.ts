@@ -298,3 +298,37 @@ describe('refusals', () => {
     expect(envelope(await post(episodeId, author)).code).toBe(Code.OK);
   });
 });
+
+describe('the drama filter', () => {
+  const get = (path: string) => kit.t.app.inject({ method: 'GET', url: url(path), headers: consoleHeaders(support) });
+
+  it('finds dramas by a piece of their title in any language, and names the one filtered by', async () => {
+    const lanterns = await seedDrama(kit.t.app, {
+      title: { en: 'Lanterns of the Bay', zh: '海湾的灯笼', tr: 'Koyun Fenerleri' },
+    });
+    const other = await seedDrama(kit.t.app, {
+      title: { en: 'A Quiet Harbour', zh: '安静的港口', tr: 'Sessiz Liman' },
+    });
+
+    for (const q of ['lanterns', '灯笼', 'FENERLERI']) {
+      const found = envelope<{ id: number; title: string }[]>(
+        await get(`/moderation/dramas?q=${encodeURIComponent(q)}`),
+      );
+      expect(found.code).toBe(Code.OK);
+      expect(found.data).toEqual([{ id: lanterns.drama.id, title: 'Lanterns of the Bay' }]);
+    }
+    // No query: the newest first.
+    const newest = envelope<{ id: number }[]>(await get('/moderation/dramas')).data;
+    expect(newest.slice(0, 2).map((d) => d.id)).toEqual([other.drama.id, lanterns.drama.id]);
+    // A title matched as typed, not as a pattern.
+    expect(envelope<unknown[]>(await get(`/moderation/dramas?q=${encodeURIComponent('%')}`)).data).toEqual([]);
+
+    const named = envelope<{ id: number; title: string }>(await get(`/moderation/dramas/${lanterns.drama.id}`));
+    expect(named.data).toEqual({ id: lanterns.drama.id, title: 'Lanterns of the Bay' });
+  });
+
+  it('refuses an unknown drama and a query past 200 characters', async () => {
+    expect(envelope(await get('/moderation/dramas/987654321')).code).toBe(Code.NOT_FOUND);
+    expect(envelope(await get(`/moderation/dramas?q=${'x'.repeat(201)}`)).code).toBe(Code.INVALID_INPUT);
+  });
+});

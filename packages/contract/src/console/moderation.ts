@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idParamsSchema } from '../endpoints/catalog.js';
 import { pageOf, pageQuerySchema } from '../pagination.js';
+import { inputString } from '../text.js';
 import { COMMENT_REPORT_REASONS } from '../values.js';
 import { requiredReasonSchema } from './audit-reason.js';
 import { defineConsoleEndpoint } from './console-endpoint.js';
@@ -56,6 +57,30 @@ export type ModerationComment = z.infer<typeof moderationCommentSchema>;
 export const moderationListQuerySchema = pageQuerySchema.extend({
   /** Only this drama's comments. */
   drama_id: idParamsSchema.shape.id.optional(),
+});
+
+export const MODERATION_DRAMAS_LIMIT = 20;
+
+/** A drama the drama filter offers: its id and English title. */
+export const moderationDramaSchema = z.object({ id: z.number().int(), title: z.string() });
+export type ModerationDrama = z.infer<typeof moderationDramaSchema>;
+
+export const consoleModerationDramas = defineConsoleEndpoint({
+  method: 'GET',
+  path: '/moderation/dramas',
+  access: MODERATION_ACCESS,
+  summary: `Dramas to filter comments by: those whose title (any language) contains q, or the newest when q is empty; at most ${MODERATION_DRAMAS_LIMIT}`,
+  query: z.object({ q: inputString().trim().max(200).optional() }),
+  data: z.array(moderationDramaSchema),
+});
+
+export const consoleModerationDrama = defineConsoleEndpoint({
+  method: 'GET',
+  path: '/moderation/dramas/:id',
+  access: MODERATION_ACCESS,
+  summary: 'The drama the comments are filtered by: its title for the filter',
+  params: idParamsSchema,
+  data: moderationDramaSchema,
 });
 
 export const moderationAuthorSchema = z.object({

@@ -46,6 +46,7 @@ function renderModeration(path = '/moderation', routes: Record<string, Handler> 
     api: {
       'GET /moderation/reported': () => ({ data: pageOf([REPORTED]) }),
       'GET /moderation/comments': () => ({ data: pageOf([DELETED, HIDDEN, REPORTED]) }),
+      'GET /moderation/dramas/7': () => ({ data: { id: 7, title: 'Night Train' } }),
       ...routes,
     },
   });
@@ -92,12 +93,52 @@ describe('the moderation page', () => {
       ),
     );
 
-    await user.clear(screen.getByLabelText('Drama id'));
-    await user.type(screen.getByLabelText('Drama id'), 'x');
-    await user.click(screen.getByRole('button', { name: 'Show' }));
-    expect(screen.getByText('Enter a drama id: a whole number above zero.')).toBeInTheDocument();
+    // The filter names the drama it shows.
+    expect(await screen.findByText('Comments on Night Train only.')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'All dramas' }));
     await waitFor(() => expect(whereAt(router)).toBe('/moderation?view=newest'));
+    expect(screen.getByText('Comments on every drama.')).toBeInTheDocument();
+  });
+
+  it('finds a drama to filter by from a piece of its title, and says when none matches', async () => {
+    const { router, received } = renderModeration('/moderation?view=newest', {
+      'GET /moderation/dramas': (request) => ({
+        data: request.path.includes('q=night')
+          ? [{ id: 7, title: 'Night Train' }]
+          : request.path.includes('q=zzz')
+            ? []
+            : [
+                { id: 9, title: 'Harbour Lights' },
+                { id: 7, title: 'Night Train' },
+              ],
+      }),
+    });
+    await table('Newest comments');
+    // An empty search offers the newest dramas.
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    const found = await screen.findByRole('list', { name: 'Dramas found' });
+    expect(
+      within(found)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Harbour LightsShow', 'Night TrainShow']);
+
+    await user.type(screen.getByLabelText('Find a drama'), 'zzz');
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    expect(await screen.findByText('No drama matches.')).toBeInTheDocument();
+
+    await user.clear(screen.getByLabelText('Find a drama'));
+    await user.type(screen.getByLabelText('Find a drama'), 'night');
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    await user.click(await screen.findByRole('button', { name: 'Show comments on Night Train' }));
+    await waitFor(() => expect(whereAt(router)).toBe('/moderation?view=newest&drama=7'));
+    await waitFor(() =>
+      expect(received.filter((r) => r.path.startsWith('/moderation/comments')).at(-1)?.path).toBe(
+        '/moderation/comments?page=1&size=20&drama_id=7',
+      ),
+    );
+    expect(await screen.findByText('Comments on Night Train only.')).toBeInTheDocument();
+    expect(received.map((r) => r.path)).toContain('/moderation/dramas?q=night');
   });
 
   it('hides a comment with a reason and asks for the lists again', async () => {

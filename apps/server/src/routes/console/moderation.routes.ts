@@ -3,6 +3,8 @@ import {
   consoleDeleteComment,
   consoleHideComment,
   consoleKeepComment,
+  consoleModerationDrama,
+  consoleModerationDramas,
   consoleNewestComments,
   consoleReportedComments,
   consoleUnblockCommenter,
@@ -19,6 +21,8 @@ export function moderationRoutes(app: AppInstance): void {
 
   registerConsoleEndpoint(app, consoleReportedComments, async (req) => ok(await moderation.reported(req.query)));
   registerConsoleEndpoint(app, consoleNewestComments, async (req) => ok(await moderation.newest(req.query)));
+  registerConsoleEndpoint(app, consoleModerationDramas, async (req) => ok(await moderation.dramasTitled(req.query.q)));
+  registerConsoleEndpoint(app, consoleModerationDrama, async (req) => ok(await moderation.drama(req.params.id)));
 
   registerConsoleEndpoint(app, consoleHideComment, async (req) =>
     ok(await moderation.hide(req.params.id, actor(req, req.body.reason))),

@@ -1,5 +1,10 @@
 import { COMMENT_REPORT_REASONS, Code, type Page, type PageQuery } from '@cliffhanger/contract';
-import type { ModerationAuthor, ModerationComment } from '@cliffhanger/contract/console';
+import {
+  MODERATION_DRAMAS_LIMIT,
+  type ModerationAuthor,
+  type ModerationComment,
+  type ModerationDrama,
+} from '@cliffhanger/contract/console';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database.js';
 import type { CommentRow } from '../../db/social.schema.js';
@@ -11,6 +16,7 @@ import {
   type ModerationPage,
   type UnsettledReports,
 } from '../../repositories/console-comments.repository.js';
+import { DramaTitlesRepository } from '../../repositories/drama-titles.repository.js';
 import { OperatorsAuditRepository } from '../../repositories/operators-audit.repository.js';
 import type { CatalogChanges } from '../catalog/catalog-changes.js';
 import { pageFrom, sliceOf } from '../social/page.js';
@@ -76,10 +82,24 @@ const DELETE: CommentAction = {
 export class ModerationService {
   private readonly comments: ConsoleCommentsRepository;
   private readonly audit: OperatorsAuditRepository;
+  private readonly dramas: DramaTitlesRepository;
 
   constructor(private readonly deps: ModerationServiceDeps) {
     this.comments = new ConsoleCommentsRepository(deps.db);
     this.audit = new OperatorsAuditRepository(deps.db);
+    this.dramas = new DramaTitlesRepository(deps.db);
+  }
+
+  /** Dramas to filter by, by a piece of their title in any language; the newest when `q` is empty. */
+  async dramasTitled(q: string | undefined): Promise<ModerationDrama[]> {
+    const rows = await this.dramas.search(q, MODERATION_DRAMAS_LIMIT);
+    return rows.map((row) => ({ id: row.id, title: row.title.en }));
+  }
+
+  async drama(id: number): Promise<ModerationDrama> {
+    const row = await this.dramas.find(id);
+    if (!row) throw new AppError(Code.NOT_FOUND, `No drama with id ${id}`);
+    return { id: row.id, title: row.title.en };
   }
 
   async reported(query: ModerationQuery): Promise<Page<ModerationComment>> {
