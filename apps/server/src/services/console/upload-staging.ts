@@ -4,6 +4,7 @@ import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { FileStore } from '@tus/file-store';
+import { CoalescingFileStore } from './coalescing-file-store.js';
 import { EPISODE_UPLOAD_EXPIRY_HOURS } from '@cliffhanger/contract/console';
 import { MEMORY_DATA_DIR, type MediaS3Config, type ServerConfig } from '../../config.js';
 import { kindOf } from '../../lib/file-kind.js';
@@ -70,7 +71,7 @@ export class UploadStaging {
     // Created here, synchronously: FileStore's own creation reports a failure by throwing from a callback.
     mkdirSync(directory, { recursive: true, mode: 0o700 });
     return new UploadStaging(
-      new FileStore({ directory, expirationPeriodInMilliseconds: UPLOAD_EXPIRY_MS }),
+      new CoalescingFileStore({ directory, expirationPeriodInMilliseconds: UPLOAD_EXPIRY_MS }),
       directory,
       temporary,
     );
