@@ -12,6 +12,15 @@ import { E2E_WORKERS } from './e2e/support/workers.js';
  * - mobile: the iOS shell's committed project matches what Capacitor generates;
  * - e2e: Debian Chromium (playwright-core) against a real server process.
  */
+/**
+ * The rolling restart measures how nginx and two API processes behave under the test's own load,
+ * at production's pace; beside the rest of the suite (a 2-core machine running three test files,
+ * their server children and then Chromium) its processes are starved for CPU in a way no
+ * production host is, and nginx has logged connection resets no quiet run shows. It runs alone,
+ * after everything else (server-pg-alone).
+ */
+const RUN_ALONE = ['test/cluster/rolling-restart.pg.test.ts'];
+
 const serverSuite = (name: string, driver: 'pglite' | 'pg'): TestProjectInlineConfiguration => ({
   test: {
     name,
@@ -25,7 +34,7 @@ const serverSuite = (name: string, driver: 'pglite' | 'pg'): TestProjectInlineCo
       driver === 'pglite'
         ? ['src/**/*.test.ts', 'test/**/*.test.ts']
         : ['src/**/*.{db,pg}.test.ts', 'test/**/*.{db,pg}.test.ts'],
-    exclude: driver === 'pglite' ? ['**/node_modules/**', '**/*.pg.test.ts'] : ['**/node_modules/**'],
+    exclude: driver === 'pglite' ? ['**/node_modules/**', '**/*.pg.test.ts'] : ['**/node_modules/**', ...RUN_ALONE],
     environment: 'node',
     // The test files of a worker share one module graph: the app (Fastify, drizzle, the services) is
     // imported once per worker instead of once per file, which cut the console tests' import time
@@ -69,6 +78,20 @@ export default defineConfig({
       serverSuite('server-pglite', 'pglite'),
       ...guarded(
         serverSuite('server-pg', 'pg'),
+        Boolean(process.env.TEST_DATABASE_URL),
+        'TEST_DATABASE_URL is not set',
+      ),
+      ...guarded(
+        {
+          test: {
+            ...serverSuite('server-pg-alone', 'pg').test,
+            include: RUN_ALONE,
+            exclude: ['**/node_modules/**'],
+            // A group of its own after the e2e group, one file at a time.
+            sequence: { groupOrder: 2 },
+            maxWorkers: 1,
+          },
+        },
         Boolean(process.env.TEST_DATABASE_URL),
         'TEST_DATABASE_URL is not set',
       ),
